@@ -1,0 +1,140 @@
+import { z } from "zod";
+
+/**
+ * The question bank as staff write it: one JSON file per theme under content/themes,
+ * tracks and blueprints in content/tracks.json, study documents in content/library.
+ * The seed loads these files; the tests validate every file against these schemas.
+ */
+
+export const Slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase words joined by hyphens");
+
+export const TrackSlug = z.enum(["ems", "fire-rescue", "water-rescue", "dispatch"]);
+export type TrackSlug = z.infer<typeof TrackSlug>;
+
+/** Where standards differ, a question names the region whose set it follows. */
+export const Region = z.enum(["global", "europe", "north-america", "uk", "australia-nz"]);
+export type Region = z.infer<typeof Region>;
+
+export const QuestionType = z.enum(["single", "multiple", "true_false", "ordering", "numeric"]);
+export type QuestionType = z.infer<typeof QuestionType>;
+
+const Text = z.string().trim().min(1);
+
+export const ContentOption = z.strictObject({
+  /** Stable within the question: "a", "b", "c", ... (for true_false: "true" and "false"). */
+  id: z.string().regex(/^[a-z0-9]+$/),
+  text: Text,
+  /** single/multiple/true_false: whether this option is part of the key. Absent for ordering. */
+  correct: z.boolean().optional(),
+  /** Why this option is right, or why a candidate might pick it and why it is wrong. */
+  explanation: Text,
+});
+export type ContentOption = z.infer<typeof ContentOption>;
+
+export const LibraryReference = z.strictObject({
+  /** Slug of a document in content/library (file name without .md). */
+  document: Slug,
+  /** Slug of a `## ` heading in that document. */
+  section: Slug,
+});
+
+const QuestionBase = {
+  /** Stable id, unique across the bank: "<theme-slug>-NNN". */
+  id: z.string().regex(/^[a-z0-9-]+-\d{3}$/),
+  difficulty: z.number().int().min(1).max(5),
+  /** Tracks whose candidates should see it; defaults to the theme's tracks. */
+  tracks: z.array(TrackSlug).min(1).optional(),
+  region: Region.default("global"),
+  stem: Text,
+  /** The teaching point of the whole question, shown after answering. */
+  explanation: Text,
+  /** The public guideline, standard or method the fact comes from. */
+  source: Text,
+  reference: LibraryReference.optional(),
+};
+
+export const SingleQuestion = z.strictObject({
+  ...QuestionBase,
+  type: z.literal("single"),
+  options: z.array(ContentOption).min(3).max(6),
+});
+export const MultipleQuestion = z.strictObject({
+  ...QuestionBase,
+  type: z.literal("multiple"),
+  options: z.array(ContentOption).min(4).max(7),
+});
+export const TrueFalseQuestion = z.strictObject({
+  ...QuestionBase,
+  type: z.literal("true_false"),
+  options: z.array(ContentOption).length(2),
+});
+/** Options are listed in the correct order; the player shuffles them. */
+export const OrderingQuestion = z.strictObject({
+  ...QuestionBase,
+  type: z.literal("ordering"),
+  options: z.array(ContentOption).min(3).max(7),
+});
+export const NumericQuestion = z.strictObject({
+  ...QuestionBase,
+  type: z.literal("numeric"),
+  answer: z.number(),
+  /** Accepted absolute difference from the answer (0 = exact). */
+  tolerance: z.number().min(0),
+  unit: z.string().trim().max(20).default(""),
+});
+
+export const ContentQuestion = z
+  .discriminatedUnion("type", [
+    SingleQuestion,
+    MultipleQuestion,
+    TrueFalseQuestion,
+    OrderingQuestion,
+    NumericQuestion,
+  ])
+  .superRefine((q, ctx) => {
+    if (q.type === "numeric") return;
+    const ids = q.options.map((o) => o.id);
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", message: "option ids repeat" });
+    const keyed = q.options.filter((o) => o.correct === true).length;
+    if (q.type === "ordering") {
+      if (q.options.some((o) => o.correct !== undefined))
+        ctx.addIssue({ code: "custom", message: "ordering options carry no 'correct' flag" });
+      return;
+    }
+    if (q.options.some((o) => o.correct === undefined))
+      ctx.addIssue({ code: "custom", message: "every option says whether it is correct" });
+    if (q.type === "single" && keyed !== 1)
+      ctx.addIssue({ code: "custom", message: "a single-choice question has exactly one key" });
+    if (q.type === "multiple" && (keyed < 2 || keyed === q.options.length))
+      ctx.addIssue({ code: "custom", message: "a multiple-response question has 2+ keys and 1+ distractor" });
+    if (q.type === "true_false") {
+      if (ids.slice().sort().join() !== "false,true")
+        ctx.addIssue({ code: "custom", message: "true_false options are 'true' and 'false'" });
+      if (keyed !== 1) ctx.addIssue({ code: "custom", message: "true_false has exactly one key" });
+    }
+  });
+export type ContentQuestion = z.infer<typeof ContentQuestion>;
+
+export const ContentTheme = z.strictObject({
+  slug: Slug,
+  name: Text,
+  description: Text,
+  /** Tracks whose blueprint may include this theme. */
+  tracks: z.array(TrackSlug).min(1),
+  questions: z.array(ContentQuestion).min(15),
+});
+export type ContentTheme = z.infer<typeof ContentTheme>;
+
+export const ContentTrack = z.strictObject({
+  slug: TrackSlug,
+  name: Text,
+  description: Text,
+  /** The entrance exam's themes and their weights (they sum to 100). */
+  blueprint: z.strictObject({
+    version: z.number().int().min(1),
+    themes: z.array(z.strictObject({ theme: Slug, weight: z.number().int().min(1).max(100) })).min(3),
+  }),
+});
+export const ContentTracks = z.array(ContentTrack).min(4);

@@ -1,0 +1,9 @@
+// Validates the question bank and study documents: `npx tsx scripts/check-content.ts [theme-slug ...]`.
+import { readContent } from "../apps/server/src/db/seed/content.ts";
+
+const only = process.argv.slice(2);
+const { themes, problems } = await readContent({ only });
+for (const p of problems) console.log(`✗ ${p}`);
+const count = themes.reduce((n, t) => n + t.questions.length, 0);
+console.log(`${themes.length} themes, ${count} questions, ${problems.length} problems`);
+process.exit(problems.length ? 1 : 0);
