@@ -1,10 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { ContentTheme, ContentTracks, Slug, TrackSlug } from "@academy/contract/content";
 import type { z } from "zod";
+import { CONTENT_DIR } from "../../paths.ts";
 
-export const CONTENT_DIR = fileURLToPath(new URL("../../../../../content", import.meta.url));
 
 export type LibraryDocument = {
   slug: string;

@@ -1,0 +1,96 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { MIGRATIONS_DIR } from "../paths.ts";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  kind: "pglite" | "postgres";
+  db: Db;
+  /** Applies pending migrations (serialised across instances on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** Answers within `timeoutMs` whether the database serves queries. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+const MIGRATION_LOCK = 727_274_001;
+
+export async function openPostgres(
+  url: string,
+  opts: { poolMax?: number; statementTimeoutMs?: number; onError?: (e: Error) => void } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolMax ?? 10,
+    // Without these a lost database makes requests hang forever instead of failing fast.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: opts.statementTimeoutMs ?? 15_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", (e) => opts.onError?.(e));
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: "postgres",
+    db,
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+        client.release();
+      }
+    },
+    ping: (timeoutMs = 2_000) => pingWith(() => pool.query("SELECT 1"), timeoutMs),
+    close: () => pool.end(),
+  };
+}
+
+/** `dataDir` undefined = in memory. */
+export async function openPglite(dataDir?: string, from?: PGlite): Promise<Database> {
+  if (dataDir) await mkdir(path.resolve(dataDir), { recursive: true });
+  const client = from ?? (dataDir ? await PGlite.create(path.resolve(dataDir)) : await PGlite.create());
+  return wrapPglite(client);
+}
+
+export function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: "pglite",
+    db,
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    ping: (timeoutMs = 2_000) => pingWith(() => client.query("SELECT 1"), timeoutMs),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function pingWith(query: () => Promise<unknown>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      query(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("ping timed out")), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

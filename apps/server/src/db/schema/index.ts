@@ -1,0 +1,3 @@
+// The drizzle schema, one file per domain; drizzle-kit reads this list.
+export * from "./system.ts";
+export * from "./users.ts";

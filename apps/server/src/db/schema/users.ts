@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "user",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    photo: text("photo"),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    /** Bumped on logout, password change and role change: tokens carry it and die with it. */
+    tokenVersion: integer("token_version").notNull().default(1),
+    twoFactorSecret: text("two_factor_secret"),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_email_key").on(sql`lower(${t.email})`), index("user_role_idx").on(t.role)],
+);
+
+/** Invitations to register as an admin: the token is stored hashed and used once. */
+export const adminInvitations = pgTable("admin_invitation", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

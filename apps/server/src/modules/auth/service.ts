@@ -1,0 +1,124 @@
+import type { LoginRequest, LoginResponse, Profile, RegisterRequest } from "@academy/contract/auth";
+import type { Role } from "@academy/contract/common";
+import type { Db } from "../../db/client.ts";
+import { conflict, forbidden, HttpError } from "../../lib/http-error.ts";
+import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import { hashToken } from "../../lib/secure-token.ts";
+import type { Principal } from "../../plugins/auth.ts";
+import * as repo from "./repo.ts";
+import type { TokenService } from "./tokens.ts";
+
+export type AuthDeps = { db: Db; tokens: TokenService };
+
+const invalidCredentials = () =>
+  new HttpError(403, "Invalid Credentials", {
+    validation: { email: "Invalid Credentials", password: "Invalid Credentials" },
+  });
+
+async function loginAnswer(tokens: TokenService, user: repo.UserRow): Promise<LoginResponse> {
+  return {
+    error: false,
+    role: user.role,
+    token: await tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion }),
+    expire_at: tokens.ttlSeconds,
+    user_id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    photo: user.photo,
+  };
+}
+
+export async function login({ db, tokens }: AuthDeps, input: LoginRequest): Promise<LoginResponse> {
+  const user = await repo.findUserByEmail(db, input.email);
+  const isValid = await verifyPassword(user?.passwordHash, input.password);
+  // One answer for unknown email, wrong password, wrong role and disabled account.
+  if (!user || !isValid || user.role !== input.role || user.status !== "active") throw invalidCredentials();
+  return loginAnswer(tokens, user);
+}
+
+export type RegisterResult = { kind: "session"; answer: LoginResponse } | { kind: "created"; userId: number };
+
+/**
+ * Public sign-up creates a user and signs them in. An admin account needs one of: no admin
+ * exists yet, a valid invitation for that email, or an admin making the call; an admin
+ * making the call creates the account without switching sessions.
+ */
+export async function register(
+  { db, tokens }: AuthDeps,
+  input: RegisterRequest,
+  actor: Principal | null,
+): Promise<RegisterResult> {
+  const isAdminActor = actor?.role === "admin";
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.transaction(async (tx) => {
+    if (input.role === "admin" && !isAdminActor) {
+      await repo.lockAdminRegistration(tx);
+      const isAllowed =
+        !(await repo.hasAdmin(tx)) ||
+        (input.invitation !== undefined && (await repo.consumeAdminInvitation(tx, hashToken(input.invitation), input.email)));
+      if (!isAllowed) throw forbidden("Admin accounts need an invitation");
+    }
+    if (await repo.findUserByEmail(tx, input.email))
+      throw conflict("An account with this email already exists", { email: "An account with this email already exists" });
+    return repo.insertUser(tx, {
+      email: input.email,
+      passwordHash,
+      role: input.role,
+      firstName: input.first_name ?? "",
+      lastName: input.last_name ?? "",
+      // An invited or admin-created account has had its email checked by an admin.
+      emailVerified: isAdminActor,
+    });
+  });
+  if (isAdminActor) return { kind: "created", userId: user.id };
+  return { kind: "session", answer: await loginAnswer(tokens, user) };
+}
+
+export function checkSession(principal: Principal, role: Role): void {
+  if (principal.role !== role) throw forbidden();
+}
+
+export function toProfile(user: repo.UserRow): Profile {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    photo: user.photo,
+    time_zone: user.timeZone,
+    two_factor_enabled: user.twoFactorEnabled,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+export async function getProfile(db: Db, principal: Principal): Promise<Profile> {
+  const user = await repo.findUserById(db, principal.id);
+  if (!user) throw new HttpError(404, "User not found");
+  return toProfile(user);
+}
+
+export async function updateProfile(
+  db: Db,
+  principal: Principal,
+  payload: { first_name?: string; last_name?: string; time_zone?: string },
+): Promise<void> {
+  if (payload.time_zone !== undefined && !isTimeZone(payload.time_zone))
+    throw new HttpError(400, "time_zone: Unknown time zone", { validation: { time_zone: "Unknown time zone" } });
+  await repo.updateUser(db, principal.id, {
+    ...(payload.first_name !== undefined ? { firstName: payload.first_name } : {}),
+    ...(payload.last_name !== undefined ? { lastName: payload.last_name } : {}),
+    ...(payload.time_zone !== undefined ? { timeZone: payload.time_zone } : {}),
+  });
+}
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const logout = (db: Db, principal: Principal) => repo.bumpTokenVersion(db, principal.id);

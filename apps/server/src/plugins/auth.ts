@@ -1,0 +1,73 @@
+import type { Role } from "@academy/contract/common";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema/users.ts";
+import { forbidden, HttpError, tokenExpired, unauthorized } from "../lib/http-error.ts";
+import type { TokenService } from "../modules/auth/tokens.ts";
+
+export type Principal = { id: number; role: Role; tokenVersion: number };
+
+declare module "fastify" {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    tokens: TokenService;
+    /** preHandler: a valid, unrevoked access token, and one of `roles` when given. */
+    requireAuth(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** preHandler: reads the token when one is sent; anonymous otherwise. */
+    optionalAuth: preHandlerAsyncHookHandler;
+    /** preHandler: like optionalAuth, but an invalid or expired token counts as anonymous. */
+    lenientAuth: preHandlerAsyncHookHandler;
+  }
+}
+
+function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] && match[1] !== "null" && match[1] !== "undefined" ? match[1] : null;
+}
+
+export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app: FastifyInstance, { db, tokens }) => {
+  app.decorate("tokens", tokens);
+  app.decorateRequest("principal", null);
+
+  async function resolve(token: string): Promise<Principal> {
+    const claims = await tokens.verify(token);
+    if (!claims) throw tokenExpired();
+    // Revocation: the stored version, role and status must still match what the token says.
+    const [row] = await db
+      .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion, status: users.status })
+      .from(users)
+      .where(eq(users.id, claims.userId));
+    if (!row || row.status !== "active" || row.tokenVersion !== claims.tokenVersion || row.role !== claims.role)
+      throw tokenExpired();
+    return { id: row.id, role: row.role, tokenVersion: row.tokenVersion };
+  }
+
+  app.decorate("requireAuth", (...roles: Role[]): preHandlerAsyncHookHandler => {
+    return async (request) => {
+      const token = bearerOf(request);
+      if (!token) throw unauthorized();
+      request.principal = await resolve(token);
+      if (roles.length && !roles.includes(request.principal.role)) throw forbidden();
+    };
+  });
+
+  app.decorate("optionalAuth", async (request: FastifyRequest) => {
+    const token = bearerOf(request);
+    if (token) request.principal = await resolve(token);
+  });
+
+  app.decorate("lenientAuth", async (request: FastifyRequest) => {
+    const token = bearerOf(request);
+    if (token)
+      request.principal = await resolve(token).catch((e: unknown) => {
+        if (e instanceof HttpError) return null;
+        throw e;
+      });
+  });
+});

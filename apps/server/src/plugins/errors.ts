@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { HttpError } from "../lib/http-error.ts";
+
+/** Connection-level failures of PostgreSQL or the pool: answered 503, never a crash. */
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08003", "08006", "08001", "08004"]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  let e = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (/Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(e.message ?? "")) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** One error handler for the whole API: the shapes of api-conventions.md, no internals in 5xx. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.extra.headers) reply.headers(error.extra.headers);
+      return reply.status(error.statusCode).send({
+        error: true,
+        message: error.message,
+        ...(error.extra.code ? { code: error.extra.code } : {}),
+        ...(error.extra.validation ? { validation: error.extra.validation } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const validation: Record<string, string> = {};
+      for (const v of error.validation) {
+        let field = v.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+        let message = v.message ?? "Invalid value";
+        if (v.keyword === "unrecognized_keys") {
+          const keys = (v.params as { keys?: string[] }).keys ?? [];
+          field = keys[0] ?? field;
+          message = `Unknown field: ${keys.join(", ")}`;
+        } else if (v.keyword === "invalid_type" && message.includes("received undefined")) {
+          message = `${field.split(".").at(-1)} is required`;
+        }
+        validation[field] ??= message;
+      }
+      const [field, message] = Object.entries(validation)[0] ?? ["body", "Invalid request"];
+      return reply.status(400).send({
+        error: true,
+        message: `${field}: ${message}`,
+        validation,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, "response did not match its schema");
+      return reply.status(500).send({ error: true, message: "Internal server error" });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      return reply.status(503).header("retry-after", "5").send({ error: true, message: "Service temporarily unavailable" });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.status(status).send({ error: true, message: "Internal server error" });
+    }
+    // Fastify's own 4xx: body too large, bad JSON, proto poisoning, unsupported media type.
+    const messages: Record<string, string> = {
+      FST_ERR_CTP_BODY_TOO_LARGE: "Request body is too large",
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type",
+      FST_ERR_CTP_EMPTY_JSON_BODY: "Request body is empty",
+      FST_ERR_CTP_INVALID_JSON_BODY: "Request body is not valid JSON",
+    };
+    const message =
+      messages[error.code] ??
+      (error.message.includes("__proto__") || error.message.includes("constructor")
+        ? "Request body contains a forbidden key"
+        : error.message);
+    return reply.status(status).send({ error: true, message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: true, message: `No route for ${request.method} ${request.url.split("?")[0]}` });
+  });
+});

@@ -1,0 +1,22 @@
+import { timingSafeEqual } from "node:crypto";
+import { PROJECT_HEADER, encodeProjectHeader } from "@academy/contract/common";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { HttpError } from "../lib/http-error.ts";
+
+/** Paths of the platform API; everything else (web app, health, docs) needs no project header. */
+export const API_PREFIXES = ["/v1/", "/v2/", "/v3/", "/v4/", "/v5/", "/rest/"];
+export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+
+export const projectHeaderPlugin = fp<{ projectId: string; projectSecret: string }>(
+  async (app: FastifyInstance, { projectId, projectSecret }) => {
+    const expected = Buffer.from(encodeProjectHeader(projectId, projectSecret));
+    app.addHook("onRequest", async (request) => {
+      if (!isApiPath(request.url)) return;
+      const sent = request.headers[PROJECT_HEADER];
+      const given = Buffer.from(typeof sent === "string" ? sent : "");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new HttpError(403, "Invalid project");
+    });
+  },
+);

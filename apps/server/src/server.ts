@@ -1,0 +1,66 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, type Config, loadConfig } from "./config.ts";
+import { type Database, openPglite, openPostgres } from "./db/client.ts";
+import { seedAccounts } from "./db/seed/accounts.ts";
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const started = performance.now();
+  const logger = { level: config.LOG_LEVEL };
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  database = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL, {
+        poolMax: config.DATABASE_POOL_MAX,
+        onError: (e) => app?.log.warn({ err: e }, "idle database connection lost"),
+      })
+    : await openPglite(`${config.DATA_DIR}/db`);
+  await database.migrate();
+  const seeded = await seedAccounts(database.db, config);
+
+  app = await buildApp({ config, database, logger });
+  app.addHook("onClose", () => database.close());
+
+  let isClosing = false;
+  const shutdown = (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app!.log.info(`${signal}: finishing requests in flight`);
+    const timer = setTimeout(() => {
+      app!.log.error("shutdown grace period over: exiting");
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    timer.unref();
+    app!.close().then(
+      () => process.exit(0),
+      (e) => {
+        app!.log.error({ err: e }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const where = config.DATABASE_URL ? "PostgreSQL" : `embedded database in ${config.DATA_DIR}`;
+  app.log.info(`Rescue Academy ready on ${config.publicUrl} (${where}) in ${Math.round(performance.now() - started)} ms`);
+  for (const a of seeded) {
+    const password = a.generated ? a.password : "(from configuration)";
+    app.log.info(`Seeded ${a.role === "admin" ? "admin" : "demo candidate"}: ${a.email} / ${password}`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

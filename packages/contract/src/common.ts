@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+export const Role = z.enum(["user", "admin"]);
+export type Role = z.infer<typeof Role>;
+
+/** Every error the API answers: `validation` maps a field to its message. */
+export const ErrorResponse = z.object({
+  error: z.literal(true),
+  message: z.string(),
+  code: z.string().optional(),
+  validation: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+export const MessageResponse = z.object({ error: z.literal(false), message: z.string() });
+export const OkResponse = z.object({ error: z.literal(false) });
+
+/** The header the API expects on every call: base64 of `<project_id>:<project_secret>`. */
+export const PROJECT_HEADER = "x-project";
+export const encodeProjectHeader = (id: string, secret: string) =>
+  typeof btoa === "function" ? btoa(`${id}:${secret}`) : Buffer.from(`${id}:${secret}`).toString("base64");
+
+export const TOKEN_EXPIRED = "TOKEN_EXPIRED";
+export const UNAUTHORIZED = "UNAUTHORIZED";
