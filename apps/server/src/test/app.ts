@@ -1,0 +1,56 @@
+import { encodeProjectHeader } from "@academy/contract/common";
+import { afterAll } from "vitest";
+import { buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { createTestDatabase } from "./database.ts";
+
+export const TEST_ENV = {
+  NODE_ENV: "test",
+  PROJECT_ID: "academy-test",
+  PROJECT_SECRET: "test-project-secret",
+  JWT_SECRET: "test-signing-key-0123456789abcdef0123456789abcdef",
+  TOKEN_TTL_SECONDS: "3600",
+} as const;
+
+export const PROJECT = encodeProjectHeader(TEST_ENV.PROJECT_ID, TEST_ENV.PROJECT_SECRET);
+
+type Call = { token?: string; body?: unknown; headers?: Record<string, string>; query?: Record<string, string> };
+
+/** The whole app on a fresh database, closed after the file's tests. */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const config: Config = loadConfig({ ...TEST_ENV, ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, serveWeb: false });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  /** A call as the web app makes it: project header, optional bearer, JSON body. */
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, opts: Call = {}) =>
+    app.inject({
+      method,
+      url,
+      query: opts.query,
+      headers: {
+        "x-project": PROJECT,
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        ...opts.headers,
+      },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+
+  let counter = 0;
+  /** Registers a fresh account (the first admin, or a user) and answers its login answer. */
+  async function signUp(role: "user" | "admin" = "user", overrides: Record<string, unknown> = {}) {
+    counter += 1;
+    const email = `${role}${counter}-${Date.now()}@example.test`;
+    const res = await call("POST", "/v2/api/lambda/register", {
+      body: { email, password: "correct horse battery", first_name: "Test", last_name: `Person ${counter}`, role, ...overrides },
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+    return { ...(res.json() as { token: string; user_id: number }), email, password: "correct horse battery" };
+  }
+
+  return { app, database, db: database.db, config, call, signUp };
+}

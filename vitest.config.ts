@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+const serverFiles = ["apps/server/src/**/*.test.ts", "packages/contract/src/**/*.test.ts", "scripts/**/*.test.ts"];
+
+export default defineConfig({
+  test: {
+    projects: [
+      "apps/web",
+      { test: { name: "server", include: serverFiles, env: { TEST_DB: "pglite" }, testTimeout: 20_000, hookTimeout: 60_000 } },
+      // The same integration tests against a real PostgreSQL when one is given.
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: "server-pg",
+                include: ["apps/server/src/**/*.test.ts"],
+                env: { TEST_DB: "postgres" },
+                globalSetup: ["apps/server/src/test/global-setup-postgres.ts"],
+                testTimeout: 20_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
