@@ -14,6 +14,8 @@ export default defineConfig({
               test: {
                 name: "server-pg",
                 include: ["apps/server/src/**/*.test.ts"],
+                // The process test runs the server on its own embedded database once, in `server`.
+                exclude: ["apps/server/src/server.process.test.ts"],
                 env: { TEST_DB: "postgres" },
                 globalSetup: ["apps/server/src/test/global-setup-postgres.ts"],
                 testTimeout: 20_000,

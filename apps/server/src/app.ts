@@ -40,6 +40,16 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // While draining, every response closes its connection so keep-alive sockets do not hold
+  // the shutdown open (return503OnClosing answers new requests meanwhile).
+  let isClosing = false;
+  app.addHook("preClose", async () => {
+    isClosing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (isClosing) reply.header("connection", "close");
+  });
+
   const tokens = createTokenService(await resolveSigningKey(database.db, config.JWT_SECRET), config.TOKEN_TTL_SECONDS);
 
   await app.register(errorsPlugin);

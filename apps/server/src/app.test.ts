@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { createTestApp, PROJECT } from "./test/app.ts";
+
+const t = await createTestApp();
+
+describe("project header", () => {
+  it("refuses API calls without the header or with a wrong one, with a message", async () => {
+    for (const headers of [{}, { "x-project": "" }, { "x-project": Buffer.from("academy-test:wrong-secret").toString("base64") }, { "x-project": `${PROJECT}x` }]) {
+      const res = await t.app.inject({ method: "POST", url: "/v2/api/lambda/login", headers, payload: { email: "a@b.co", password: "x", role: "user" } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: true, message: "Invalid project" });
+    }
+    const unknownRoute = await t.app.inject({ method: "GET", url: "/v4/api/records/user" });
+    expect(unknownRoute.statusCode).toBe(403);
+  });
+
+  it("lets calls with the right header through", async () => {
+    const res = await t.call("POST", "/v2/api/lambda/login", { body: { email: "a@b.co", password: "x", role: "user" } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("Invalid Credentials");
+  });
+
+  it("is not needed for health checks and the API docs", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/readyz" })).json()).toEqual({ status: "ready" });
+    expect((await t.app.inject({ method: "GET", url: "/api/docs/json" })).statusCode).toBe(200);
+  });
+});
+
+describe("errors", () => {
+  it("answers unknown API routes with a JSON 404", async () => {
+    const res = await t.call("GET", "/v2/api/lambda/nothing-here");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: true, message: "No route for GET /v2/api/lambda/nothing-here" });
+  });
+
+  it("answers malformed JSON with 400 and a message", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v2/api/lambda/login",
+      headers: { "x-project": PROJECT, "content-type": "application/json" },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: true, message: "Request body is not valid JSON" });
+  });
+
+  it("never leaks internals in a 5xx", async () => {
+    const leaky = await createTestApp();
+    leaky.app.get("/v2/api/lambda/explode", async () => {
+      throw new Error("relation \"secret_table\" does not exist at /srv/app/db.ts:42");
+    });
+    const res = await leaky.call("GET", "/v2/api/lambda/explode");
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: true, message: "Internal server error" });
+  });
+
+  it("sends security headers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(res.headers["content-security-policy"]).toContain("object-src 'none'");
+    expect(res.headers["content-security-policy"]).toContain("base-uri 'none'");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("readiness", () => {
+  it("answers 503 from /readyz and API calls once the database is gone, while /healthz stays up", async () => {
+    const doomed = await createTestApp();
+    const u = await doomed.signUp("user");
+    await doomed.database.close();
+    expect((await doomed.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+    const ready = await doomed.app.inject({ method: "GET", url: "/readyz" });
+    expect(ready.statusCode).toBe(503);
+    const api = await doomed.call("GET", "/v2/api/lambda/profile", { token: u.token });
+    expect(api.statusCode).toBe(503);
+    expect(api.json()).toEqual({ error: true, message: "Service temporarily unavailable" });
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents the auth calls with their schemas", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    expect(doc.openapi).toBe("3.1.0");
+    for (const path of ["/v2/api/lambda/login", "/v2/api/lambda/register", "/v2/api/lambda/check", "/v2/api/lambda/profile"])
+      expect(doc.paths[path], path).toBeDefined();
+    const login = doc.paths["/v2/api/lambda/login"].post;
+    expect(Object.keys(login.requestBody.content["application/json"].schema.properties)).toEqual(["email", "password", "role"]);
+    expect(login.responses["200"]).toBeDefined();
+    const page = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+  });
+});

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { SERVER_DIR } from "./paths.ts";
+import { PROJECT, TEST_ENV } from "./test/app.ts";
+
+const tsx = path.join(SERVER_DIR, "../../node_modules/.bin/tsx");
+const entry = path.join(SERVER_DIR, "src/server.ts");
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+function run(env: Record<string, string>) {
+  const child = spawn(tsx, [entry], { env: { ...process.env, ...TEST_ENV, LOG_LEVEL: "info", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error("server exited");
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} not ready`);
+}
+
+describe("the server process", () => {
+  it("exits with code 1 and a clear message on bad configuration", async () => {
+    const server = run({ PORT: "not-a-port", JWT_SECRET: "short" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain("Invalid configuration");
+    expect(server.output()).toContain("PORT");
+    expect(server.output()).toContain("JWT_SECRET: must be at least 32 characters");
+  });
+
+  it("creates its data folder, seeds the accounts, and drains requests in flight on SIGTERM", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "academy-"));
+    dirs.push(dir);
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const server = run({ DATA_DIR: path.join(dir, "nested/data"), PORT: port, HOST: "127.0.0.1", ADMIN_PASSWORD: "admin password from env" });
+    await waitFor(`http://127.0.0.1:${port}/readyz`, server.child);
+    expect(server.output()).toMatch(/Seeded admin: admin@rescue-academy\.local \/ \(from configuration\)/);
+    expect(server.output()).toMatch(/Seeded demo candidate: candidate@rescue-academy\.local \/ \S{12,}/);
+
+    const login = await fetch(`http://127.0.0.1:${port}/v2/api/lambda/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-project": PROJECT },
+      body: JSON.stringify({ email: "admin@rescue-academy.local", password: "admin password from env", role: "admin" }),
+    });
+    expect(login.status).toBe(200);
+
+    // Sign-ups hash passwords (tens of ms each): many are still running when SIGTERM arrives.
+    const inFlight = Array.from({ length: 30 }, (_, i) =>
+      fetch(`http://127.0.0.1:${port}/v2/api/lambda/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-project": PROJECT },
+        body: JSON.stringify({ email: `drain${i}@example.test`, password: "a long password", role: "user" }),
+      }).then((r) => r.status),
+    );
+    await new Promise((r) => setTimeout(r, 30));
+    server.child.kill("SIGTERM");
+    const statuses = await Promise.all(inFlight);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await server.exited).toBe(0);
+
+    // The data survived: a second start on the same folder finds the accounts and seeds nothing.
+    const again = run({ DATA_DIR: path.join(dir, "nested/data"), PORT: port, HOST: "127.0.0.1" });
+    await waitFor(`http://127.0.0.1:${port}/readyz`, again.child);
+    expect(again.output()).not.toContain("Seeded");
+    const relogin = await fetch(`http://127.0.0.1:${port}/v2/api/lambda/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-project": PROJECT },
+      body: JSON.stringify({ email: "drain29@example.test", password: "a long password", role: "user" }),
+    });
+    expect(relogin.status).toBe(200);
+    again.child.kill("SIGTERM");
+    expect(await again.exited).toBe(0);
+  }, 60_000);
+});
