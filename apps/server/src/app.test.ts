@@ -5,8 +5,18 @@ const t = await createTestApp();
 
 describe("project header", () => {
   it("refuses API calls without the header or with a wrong one, with a message", async () => {
-    for (const headers of [{}, { "x-project": "" }, { "x-project": Buffer.from("academy-test:wrong-secret").toString("base64") }, { "x-project": `${PROJECT}x` }]) {
-      const res = await t.app.inject({ method: "POST", url: "/v2/api/lambda/login", headers, payload: { email: "a@b.co", password: "x", role: "user" } });
+    for (const headers of [
+      {},
+      { "x-project": "" },
+      { "x-project": Buffer.from("academy-test:wrong-secret").toString("base64") },
+      { "x-project": `${PROJECT}x` },
+    ]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/v2/api/lambda/login",
+        headers,
+        payload: { email: "a@b.co", password: "x", role: "user" },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ error: true, message: "Invalid project" });
     }
@@ -48,7 +58,7 @@ describe("errors", () => {
   it("never leaks internals in a 5xx", async () => {
     const leaky = await createTestApp();
     leaky.app.get("/v2/api/lambda/explode", async () => {
-      throw new Error("relation \"secret_table\" does not exist at /srv/app/db.ts:42");
+      throw new Error('relation "secret_table" does not exist at /srv/app/db.ts:42');
     });
     const res = await leaky.call("GET", "/v2/api/lambda/explode");
     expect(res.statusCode).toBe(500);

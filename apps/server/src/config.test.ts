@@ -10,7 +10,13 @@ describe("configuration", () => {
   });
 
   it("reads and converts values, ignoring empty ones", () => {
-    const c = loadConfig({ PORT: "8080", TOKEN_TTL_SECONDS: "60", DATABASE_URL: "postgres://u@h/db", PUBLIC_URL: "https://academy.example/", DATA_DIR: "" });
+    const c = loadConfig({
+      PORT: "8080",
+      TOKEN_TTL_SECONDS: "60",
+      DATABASE_URL: "postgres://u@h/db",
+      PUBLIC_URL: "https://academy.example/",
+      DATA_DIR: "",
+    });
     expect(c).toMatchObject({ PORT: 8080, TOKEN_TTL_SECONDS: 60, DATABASE_URL: "postgres://u@h/db", DATA_DIR: "./data" });
     expect(c.publicUrl).toBe("https://academy.example");
   });

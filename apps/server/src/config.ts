@@ -16,7 +16,10 @@ export const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  PROJECT_ID: z.string().regex(/^[a-z0-9_-]{2,64}$/, "lowercase letters, digits, - or _").default("rescue-academy"),
+  PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9_-]{2,64}$/, "lowercase letters, digits, - or _")
+    .default("rescue-academy"),
   PROJECT_SECRET: z.string().min(8, "must be at least 8 characters").default("local-project-secret"),
   /** HS256 signing key; at least 32 bytes. When unset, one is generated and kept in the database. */
   JWT_SECRET: z
@@ -24,7 +27,12 @@ export const ConfigSchema = z.object({
     .min(32, "must be at least 32 characters (256 bits)")
     .refine((s) => !KNOWN_WEAK_SECRETS.has(s.toLowerCase()), "is a well-known default")
     .optional(),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(3600),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .default(3600),
   ADMIN_EMAIL: z.email().default("admin@rescue-academy.local"),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   DEMO_USER_EMAIL: z.email().default("candidate@rescue-academy.local"),
@@ -41,9 +49,7 @@ export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const values = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in ConfigSchema.shape && value !== ""),
-  );
+  const values = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in ConfigSchema.shape && value !== ""));
   const parsed = ConfigSchema.safeParse(values);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

@@ -24,7 +24,10 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error("server exited");
-    const ok = await fetch(url).then((r) => r.ok, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -44,7 +47,12 @@ describe("the server process", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "academy-"));
     dirs.push(dir);
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
-    const server = run({ DATA_DIR: path.join(dir, "nested/data"), PORT: port, HOST: "127.0.0.1", ADMIN_PASSWORD: "admin password from env" });
+    const server = run({
+      DATA_DIR: path.join(dir, "nested/data"),
+      PORT: port,
+      HOST: "127.0.0.1",
+      ADMIN_PASSWORD: "admin password from env",
+    });
     await waitFor(`http://127.0.0.1:${port}/readyz`, server.child);
     expect(server.output()).toMatch(/Seeded admin: admin@rescue-academy\.local \/ \(from configuration\)/);
     expect(server.output()).toMatch(/Seeded demo candidate: candidate@rescue-academy\.local \/ \S{12,}/);

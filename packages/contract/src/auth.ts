@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { Role } from "./common.ts";
 
-export const Email = z.email("Enter a valid email address").max(254).transform((e) => e.toLowerCase());
+export const Email = z
+  .email("Enter a valid email address")
+  .max(254)
+  .transform((e) => e.toLowerCase());
 /** ASVS 5.0: at least 8 characters, 64+ allowed, at most 128; no composition rules. */
-export const Password = z
-  .string()
-  .min(8, "Use at least 8 characters")
-  .max(128, "Use at most 128 characters");
+export const Password = z.string().min(8, "Use at least 8 characters").max(128, "Use at most 128 characters");
 export const PersonName = z.string().trim().min(1, "Required").max(80, "Use at most 80 characters");
 
 export const LoginRequest = z.strictObject({

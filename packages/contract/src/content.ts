@@ -6,9 +6,7 @@ import { z } from "zod";
  * The seed loads these files; the tests validate every file against these schemas.
  */
 
-export const Slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase words joined by hyphens");
+export const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lowercase words joined by hyphens");
 
 export const TrackSlug = z.enum(["ems", "fire-rescue", "water-rescue", "dispatch"]);
 export type TrackSlug = z.infer<typeof TrackSlug>;
@@ -86,13 +84,7 @@ export const NumericQuestion = z.strictObject({
 });
 
 export const ContentQuestion = z
-  .discriminatedUnion("type", [
-    SingleQuestion,
-    MultipleQuestion,
-    TrueFalseQuestion,
-    OrderingQuestion,
-    NumericQuestion,
-  ])
+  .discriminatedUnion("type", [SingleQuestion, MultipleQuestion, TrueFalseQuestion, OrderingQuestion, NumericQuestion])
   .superRefine((q, ctx) => {
     if (q.type === "numeric") return;
     const ids = q.options.map((o) => o.id);
@@ -105,8 +97,7 @@ export const ContentQuestion = z
     }
     if (q.options.some((o) => o.correct === undefined))
       ctx.addIssue({ code: "custom", message: "every option says whether it is correct" });
-    if (q.type === "single" && keyed !== 1)
-      ctx.addIssue({ code: "custom", message: "a single-choice question has exactly one key" });
+    if (q.type === "single" && keyed !== 1) ctx.addIssue({ code: "custom", message: "a single-choice question has exactly one key" });
     if (q.type === "multiple" && (keyed < 2 || keyed === q.options.length))
       ctx.addIssue({ code: "custom", message: "a multiple-response question has 2+ keys and 1+ distractor" });
     if (q.type === "true_false") {

@@ -9,11 +9,9 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, validation?: Record<string, string>) =>
-  new HttpError(400, message, { validation });
+export const badRequest = (message: string, validation?: Record<string, string>) => new HttpError(400, message, { validation });
 export const unauthorized = () => new HttpError(401, "UNAUTHORIZED", { code: "UNAUTHORIZED" });
 export const tokenExpired = () => new HttpError(401, "TOKEN_EXPIRED", { code: "TOKEN_EXPIRED" });
 export const forbidden = (message = "Invalid Access") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
-export const conflict = (message: string, validation?: Record<string, string>) =>
-  new HttpError(409, message, { validation });
+export const conflict = (message: string, validation?: Record<string, string>) => new HttpError(409, message, { validation });

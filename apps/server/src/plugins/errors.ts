@@ -4,7 +4,20 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { HttpError } from "../lib/http-error.ts";
 
 /** Connection-level failures of PostgreSQL or the pool: answered 503, never a crash. */
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "57P01", "57P02", "57P03", "08000", "08003", "08006", "08001", "08004"]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08003",
+  "08006",
+  "08001",
+  "08004",
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   let e = error as { code?: string; message?: string; cause?: unknown } | undefined;

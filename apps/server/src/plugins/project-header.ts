@@ -15,8 +15,7 @@ export const projectHeaderPlugin = fp<{ projectId: string; projectSecret: string
       if (!isApiPath(request.url)) return;
       const sent = request.headers[PROJECT_HEADER];
       const given = Buffer.from(typeof sent === "string" ? sent : "");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected))
-        throw new HttpError(403, "Invalid project");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, "Invalid project");
     });
   },
 );

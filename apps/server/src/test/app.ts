@@ -49,7 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
       body: { email, password: "correct horse battery", first_name: "Test", last_name: `Person ${counter}`, role, ...overrides },
     });
     if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-    return { ...(res.json() as { token: string; user_id: number }), email, password: "correct horse battery" };
+    return { ...(res.json() as { token: string; user_id: number; expire_at: number }), email, password: "correct horse battery" };
   }
 
   return { app, database, db: database.db, config, call, signUp };

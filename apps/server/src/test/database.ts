@@ -20,7 +20,7 @@ async function createPgliteDatabase(): Promise<Database> {
     await wrapPglite(client).migrate();
     return client;
   })();
-  return wrapPglite(await (await template).clone());
+  return wrapPglite((await (await template).clone()) as PGlite);
 }
 
 export const TEMPLATE_DB = "academy_test_template";

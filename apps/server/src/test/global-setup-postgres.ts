@@ -8,9 +8,7 @@ export default async function setup() {
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  const leftovers = await admin.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE 'academy_test_%'",
-  );
+  const leftovers = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'academy_test_%'");
   for (const { datname } of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
   await admin.end();

@@ -7,12 +7,16 @@ export const users = pgTable(
     id: serial("id").primaryKey(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+    role: text("role", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     photo: text("photo"),
     timeZone: text("time_zone").notNull().default("UTC"),
-    status: text("status", { enum: ["active", "disabled"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "disabled"] })
+      .notNull()
+      .default("active"),
     emailVerified: boolean("email_verified").notNull().default(false),
     /** Bumped on logout, password change and role change: tokens carry it and die with it. */
     tokenVersion: integer("token_version").notNull().default(1),

@@ -4,7 +4,6 @@ import { ContentTheme, ContentTracks, Slug, TrackSlug } from "@academy/contract/
 import type { z } from "zod";
 import { CONTENT_DIR } from "../../paths.ts";
 
-
 export type LibraryDocument = {
   slug: string;
   title: string;

@@ -32,7 +32,10 @@ export async function countUsers(db: Db): Promise<number> {
 }
 
 export async function updateUser(db: Db, id: number, values: Partial<NewUser>): Promise<void> {
-  await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 /** Revokes every token of the user. */

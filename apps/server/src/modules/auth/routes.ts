@@ -1,21 +1,11 @@
-import {
-  CheckRequest,
-  LoginRequest,
-  LoginResponse,
-  ProfileResponse,
-  ProfileUpdateRequest,
-  RegisterRequest,
-} from "@academy/contract/auth";
+import { CheckRequest, LoginRequest, LoginResponse, ProfileResponse, ProfileUpdateRequest, RegisterRequest } from "@academy/contract/auth";
 import { ErrorResponse, MessageResponse, OkResponse } from "@academy/contract/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import * as service from "./service.ts";
 
-const RegisterResponse = z.union([
-  LoginResponse,
-  z.object({ error: z.literal(false), message: z.string(), user_id: z.number().int() }),
-]);
+const RegisterResponse = z.union([LoginResponse, z.object({ error: z.literal(false), message: z.string(), user_id: z.number().int() })]);
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse };
 
@@ -25,7 +15,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.post(
     "/v2/api/lambda/login",
-    { schema: { tags, summary: "Sign in with email and password for a role", body: LoginRequest, response: { 200: LoginResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Sign in with email and password for a role",
+        body: LoginRequest,
+        response: { 200: LoginResponse, ...errors },
+      },
+    },
     async (request) => service.login(deps, request.body),
   );
 
@@ -49,7 +46,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.post(
     "/v2/api/lambda/check",
-    { schema: { tags, summary: "Is the bearer token valid for this role", body: CheckRequest, response: { 200: OkResponse, ...errors } }, preHandler: app.requireAuth() },
+    {
+      schema: { tags, summary: "Is the bearer token valid for this role", body: CheckRequest, response: { 200: OkResponse, ...errors } },
+      preHandler: app.requireAuth(),
+    },
     async (request) => {
       service.checkSession(request.principal!, request.body.role);
       return { error: false as const };
@@ -58,13 +58,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.get(
     "/v2/api/lambda/profile",
-    { schema: { tags, summary: "The signed-in person's profile", response: { 200: ProfileResponse, ...errors } }, preHandler: app.requireAuth() },
+    {
+      schema: { tags, summary: "The signed-in person's profile", response: { 200: ProfileResponse, ...errors } },
+      preHandler: app.requireAuth(),
+    },
     async (request) => ({ error: false as const, model: await service.getProfile(db, request.principal!) }),
   );
 
   app.post(
     "/v2/api/lambda/profile",
-    { schema: { tags, summary: "Update name and time zone", body: ProfileUpdateRequest, response: { 200: MessageResponse, ...errors } }, preHandler: app.requireAuth() },
+    {
+      schema: { tags, summary: "Update name and time zone", body: ProfileUpdateRequest, response: { 200: MessageResponse, ...errors } },
+      preHandler: app.requireAuth(),
+    },
     async (request) => {
       await service.updateProfile(db, request.principal!, request.body.payload);
       return { error: false as const, message: "Updated" };
@@ -73,7 +79,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.post(
     "/v2/api/lambda/logout",
-    { schema: { tags, summary: "Sign out everywhere: revokes every token of the account", response: { 200: MessageResponse, ...errors } }, preHandler: app.requireAuth() },
+    {
+      schema: { tags, summary: "Sign out everywhere: revokes every token of the account", response: { 200: MessageResponse, ...errors } },
+      preHandler: app.requireAuth(),
+    },
     async (request) => {
       await service.logout(db, request.principal!);
       return { error: false as const, message: "Logged out" };

@@ -43,11 +43,7 @@ export type RegisterResult = { kind: "session"; answer: LoginResponse } | { kind
  * exists yet, a valid invitation for that email, or an admin making the call; an admin
  * making the call creates the account without switching sessions.
  */
-export async function register(
-  { db, tokens }: AuthDeps,
-  input: RegisterRequest,
-  actor: Principal | null,
-): Promise<RegisterResult> {
+export async function register({ db, tokens }: AuthDeps, input: RegisterRequest, actor: Principal | null): Promise<RegisterResult> {
   const isAdminActor = actor?.role === "admin";
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {

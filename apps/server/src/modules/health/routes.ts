@@ -11,7 +11,6 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.get(
     "/readyz",
     { schema: { tags: ["health"], summary: "The database answers", response: { 200: Health, 503: Health } } },
-    async (_request, reply) =>
-      (await database.ping()) ? { status: "ready" } : reply.status(503).send({ status: "database unavailable" }),
+    async (_request, reply) => ((await database.ping()) ? { status: "ready" } : reply.status(503).send({ status: "database unavailable" })),
   );
 };

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { parseLibraryDocument, readContent, slugify } from "./content.ts";
+
+describe("question bank content", async () => {
+  const content = await readContent();
+
+  it("validates every theme file, the tracks and the library documents", () => {
+    expect(content.problems).toEqual([]);
+  });
+
+  it("has four tracks whose blueprints name existing themes", () => {
+    expect(content.tracks.map((t) => t.slug).sort()).toEqual(["dispatch", "ems", "fire-rescue", "water-rescue"]);
+  });
+});
+
+describe("library documents", () => {
+  it("parses front matter and derives section slugs from headings", () => {
+    const doc = parseLibraryDocument(
+      "cpr",
+      "---\ntitle: CPR basics\nsummary: Compressions.\ntracks: ems, dispatch\nthemes: circulation-cpr\ntier: core\n---\n# CPR basics\n\n## Compression depth & rate\ntext\n## The AED\n",
+    );
+    expect(doc).toMatchObject({ title: "CPR basics", tracks: ["ems", "dispatch"], tier: "core" });
+    expect(doc.sections.map((s) => s.slug)).toEqual(["compression-depth-rate", "the-aed"]);
+  });
+
+  it("refuses a document without front matter or with an unknown tier", () => {
+    expect(() => parseLibraryDocument("x", "# no front matter")).toThrow("missing front matter");
+    expect(() => parseLibraryDocument("x", "---\ntitle: T\nsummary: S\ntier: gold\n---\nbody")).toThrow("unknown tier");
+  });
+
+  it("slugifies accents and punctuation", () => {
+    expect(slugify("Réanimation — ABC's (adult)")).toBe("reanimation-abc-s-adult");
+  });
+});

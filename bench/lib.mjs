@@ -1,0 +1,41 @@
+// Shared helpers for the benchmarks: start a built server on a data folder, wait for it, stop it.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+export const PROJECT = Buffer.from("rescue-academy:local-project-secret").toString("base64");
+
+export function startServer({ port, dataDir, env = {} }) {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, "apps/server/dist/server.js")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.on("exit", resolve));
+  return { child, started, exited };
+}
+
+export async function waitReady(port, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error("server exited");
+    if (
+      await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error("server not ready");
+}
+
+export async function stopServer(server) {
+  server.child.kill("SIGTERM");
+  await server.exited;
+}
+
+export const fmt = (n, digits = 0) => Number(n).toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });

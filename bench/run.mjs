@@ -1,0 +1,14 @@
+// `npm run bench`: every benchmark, against the built server (built first when stale).
+import { buildStale } from "../scripts/build-stale.mjs";
+import { benchHttp } from "./http.mjs";
+import { benchStartup } from "./startup.mjs";
+import { fmt } from "./lib.mjs";
+
+buildStale();
+const s = await benchStartup();
+console.log(
+  `start-up to /readyz (existing data folder, ${s.runs} runs): median ${fmt(s.median_ms)} ms (min ${fmt(s.min_ms)}, max ${fmt(s.max_ms)})`,
+);
+for (const r of await benchHttp()) {
+  console.log(`${r.name}: ${fmt(r.req_per_s)} req/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+}

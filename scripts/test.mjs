@@ -1,0 +1,44 @@
+// `npm test`: unit and server integration tests (vitest), then the browser journeys
+// (Playwright on Debian's chromium), then one closing line counting both.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { buildStale, root } from "./build-stale.mjs";
+
+const out = path.join(root, "test-results");
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const bin = (name) => path.join(root, "node_modules/.bin", name);
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const only = process.argv[2]; // "unit" or "e2e" runs one half
+
+if (only !== "e2e") {
+  const vitestJson = path.join(out, "vitest.json");
+  const status = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+  if (existsSync(vitestJson)) {
+    const r = JSON.parse(readFileSync(vitestJson, "utf8"));
+    counts.passed += r.numPassedTests;
+    counts.failed += r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
+    counts.skipped += r.numPendingTests + r.numTodoTests;
+  } else counts.failed += 1;
+}
+
+if (only !== "unit") {
+  buildStale();
+  const playwrightJson = path.join(out, "playwright.json");
+  const status = run(bin("playwright"), ["test", "-c", "tests/e2e/playwright.config.ts", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson,
+  });
+  if (existsSync(playwrightJson)) {
+    const { stats } = JSON.parse(readFileSync(playwrightJson, "utf8"));
+    counts.passed += stats.expected + stats.flaky;
+    counts.failed += stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+    counts.skipped += stats.skipped;
+  } else counts.failed += 1;
+}
+
+const total = counts.passed + counts.failed;
+console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`);
+process.exit(counts.failed > 0 || total === 0 ? 1 : 0);
