@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { isSafeRedirect } from "../lib/redirect";
+import { decideAccess, postLoginPath, wrapperFor } from "./access";
+
+const signedOut = { isAuthenticated: false, role: null };
+const user = { isAuthenticated: true, role: "user" as const };
+const admin = { isAuthenticated: true, role: "admin" as const };
+const at = (pathname: string, search = "") => ({ pathname, search });
+
+describe("decideAccess", () => {
+  it("sends signed-out visitors to the page's sign-in with redirect_uri", () => {
+    expect(decideAccess("user", signedOut, at("/user/prev"))).toEqual({
+      kind: "redirect",
+      to: "/user/login?redirect_uri=/user/prev",
+    });
+    expect(decideAccess("admin", signedOut, at("/admin/edit-user/4", "?tab=a&b=c"))).toEqual({
+      kind: "redirect",
+      to: "/admin/login?redirect_uri=/admin/edit-user/4%3Ftab%3Da%26b%3Dc",
+    });
+  });
+
+  it("shows not-found for the other role's pages", () => {
+    expect(decideAccess("admin", user, at("/admin/users"))).toEqual({ kind: "not-found" });
+    expect(decideAccess("user", admin, at("/user/dashboard"))).toEqual({ kind: "not-found" });
+  });
+
+  it("renders pages of one's own role and pages for anyone", () => {
+    expect(decideAccess("user", user, at("/user/dashboard"))).toEqual({ kind: "render" });
+    expect(decideAccess("admin", admin, at("/admin/cms"))).toEqual({ kind: "render" });
+    expect(decideAccess("any", signedOut, at("/faq"))).toEqual({ kind: "render" });
+    expect(decideAccess("any", admin, at("/"))).toEqual({ kind: "render" });
+  });
+
+  it("sends signed-in people away from sign-in pages", () => {
+    expect(decideAccess("public", signedOut, at("/user/login"))).toEqual({ kind: "render" });
+    expect(decideAccess("public", user, at("/user/login"))).toEqual({ kind: "redirect", to: "/user/dashboard" });
+    expect(decideAccess("public", admin, at("/user/signup"))).toEqual({ kind: "redirect", to: "/admin/dashboard" });
+    expect(decideAccess("public", user, at("/user/login", "?redirect_uri=/user/prev"))).toEqual({
+      kind: "redirect",
+      to: "/user/prev",
+    });
+  });
+});
+
+describe("postLoginPath", () => {
+  it("honours a same-site redirect the role may open", () => {
+    expect(postLoginPath("/user/onboarding/singlequiz/9?x=1", "user")).toBe("/user/onboarding/singlequiz/9?x=1");
+    expect(postLoginPath("/faq", "admin")).toBe("/faq");
+  });
+
+  it("falls back to the dashboard otherwise", () => {
+    for (const unsafe of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", null]) {
+      expect(postLoginPath(unsafe, "user")).toBe("/user/dashboard");
+    }
+    expect(postLoginPath("/admin/users", "user")).toBe("/user/dashboard");
+    expect(postLoginPath("/user/login", "user")).toBe("/user/dashboard");
+    expect(postLoginPath("/not/a/page", "admin")).toBe("/admin/dashboard");
+  });
+});
+
+describe("isSafeRedirect", () => {
+  it("accepts only same-site paths", () => {
+    expect(isSafeRedirect("/user/prev")).toBe(true);
+    expect(isSafeRedirect("/")).toBe(true);
+    expect(isSafeRedirect("//x.example")).toBe(false);
+    expect(isSafeRedirect("/\\x.example")).toBe(false);
+    expect(isSafeRedirect("x/y")).toBe(false);
+    expect(isSafeRedirect("/a\nb")).toBe(false);
+    expect(isSafeRedirect(undefined)).toBe(false);
+  });
+});
+
+describe("wrapperFor", () => {
+  it("follows who is looking", () => {
+    expect(wrapperFor(signedOut)).toBe("public");
+    expect(wrapperFor(user)).toBe("user");
+    expect(wrapperFor(admin)).toBe("admin");
+  });
+});

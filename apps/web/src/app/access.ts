@@ -1,0 +1,55 @@
+import type { Role } from "@academy/contract/common";
+import { isSafeRedirect, loginPath } from "../lib/redirect";
+import { type Access, findRoute, type SessionView } from "./routes";
+
+/** Guard decisions and redirect targets (spec sections 2 and 6), as pure functions. */
+
+export type AccessDecision = { kind: "render" } | { kind: "redirect"; to: string } | { kind: "not-found" };
+
+export function dashboardPath(role: Role | null): string {
+  return role ? `/${role}/dashboard` : "/";
+}
+
+/**
+ * Where to go after signing in: `redirect_uri` when it is a same-site path this role may
+ * open (not a sign-in page, not the other role's area), otherwise the role's dashboard.
+ */
+export function postLoginPath(redirectUri: string | null | undefined, role: Role): string {
+  if (!isSafeRedirect(redirectUri)) return dashboardPath(role);
+  const pathname = redirectUri.split(/[?#]/, 1)[0] ?? "";
+  const target = findRoute(pathname);
+  if (!target) return dashboardPath(role);
+  if (target.access === "public") return dashboardPath(role);
+  if (target.access !== "any" && target.access !== role) return dashboardPath(role);
+  return redirectUri;
+}
+
+export interface LocationView {
+  pathname: string;
+  search: string;
+}
+
+export function decideAccess(access: Access, session: SessionView, location: LocationView): AccessDecision {
+  switch (access) {
+    case "any":
+      return { kind: "render" };
+    case "public": {
+      if (!session.isAuthenticated) return { kind: "render" };
+      if (!session.role) return { kind: "render" };
+      const redirectUri = new URLSearchParams(location.search).get("redirect_uri");
+      return { kind: "redirect", to: postLoginPath(redirectUri, session.role) };
+    }
+    case "user":
+    case "admin":
+      if (!session.isAuthenticated) {
+        return { kind: "redirect", to: loginPath(access, `${location.pathname}${location.search}`) };
+      }
+      return session.role === access ? { kind: "render" } : { kind: "not-found" };
+  }
+}
+
+/** Which wrapper frames the page: decided by who is looking, not by the page. */
+export function wrapperFor(session: SessionView): "public" | "user" | "admin" {
+  if (!session.isAuthenticated || !session.role) return "public";
+  return session.role;
+}

@@ -1,0 +1,99 @@
+/** Sidebar navigation of the signed-in wrappers (pure data plus the active-item rule). */
+
+export interface NavItem {
+  label: string;
+  to: string;
+  /** Path prefixes that mark this item as the current one (defaults to `to`). */
+  match?: readonly string[];
+}
+
+export interface NavGroup {
+  label: string;
+  items: readonly NavItem[];
+}
+
+export const userNav: readonly NavGroup[] = [
+  { label: "Overview", items: [{ label: "Dashboard", to: "/user/dashboard" }] },
+  {
+    label: "Study",
+    items: [
+      { label: "Onboarding", to: "/user/onboarding" },
+      {
+        label: "Quizzes",
+        to: "/user/onboarding/allquizzes",
+        match: ["/user/onboarding/allquizzes", "/user/onboarding/singlequiz", "/user/onboarding/quiz"],
+      },
+      { label: "Progress", to: "/user/prev" },
+      { label: "Document library", to: "/user/document-library" },
+      { label: "Coaching", to: "/user/get-coaching" },
+    ],
+  },
+  {
+    label: "Account",
+    items: [
+      { label: "Profile", to: "/user/profile" },
+      { label: "Card details", to: "/user/card-details" },
+    ],
+  },
+];
+
+export const adminNav: readonly NavGroup[] = [
+  { label: "Overview", items: [{ label: "Dashboard", to: "/admin/dashboard" }] },
+  {
+    label: "People",
+    items: [
+      {
+        label: "Users",
+        to: "/admin/users",
+        match: ["/admin/user", "/admin/users", "/admin/add-user", "/admin/edit-user", "/admin/view-user"],
+      },
+    ],
+  },
+  {
+    label: "Sales",
+    items: [
+      {
+        label: "Packages",
+        to: "/admin/packages",
+        match: ["/admin/packages", "/admin/add-packages", "/admin/edit-packages", "/admin/view-packages"],
+      },
+      { label: "Prices", to: "/admin/stripe_price", match: ["/admin/stripe_price", "/admin/view-stripe_price"] },
+      {
+        label: "Subscriptions",
+        to: "/admin/stripe_subscription",
+        match: ["/admin/stripe_subscription", "/admin/view-stripe_subscription"],
+      },
+    ],
+  },
+  {
+    label: "Content",
+    items: [
+      { label: "Pages", to: "/admin/pages" },
+      { label: "CMS", to: "/admin/cms", match: ["/admin/cms", "/admin/add-cms", "/admin/edit-cms"] },
+      { label: "Email", to: "/admin/email", match: ["/admin/email", "/admin/add-email", "/admin/edit-email"] },
+      { label: "Photos", to: "/admin/photo", match: ["/admin/photo", "/admin/add-photo"] },
+    ],
+  },
+  { label: "Account", items: [{ label: "Profile", to: "/admin/profile" }] },
+];
+
+function matchesPrefix(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** The item whose longest prefix matches, so /user/onboarding/allquizzes is Quizzes, not Onboarding. */
+export function activeNavItem(groups: readonly NavGroup[], pathname: string): NavItem | undefined {
+  let best: NavItem | undefined;
+  let bestLength = -1;
+  for (const group of groups) {
+    for (const item of group.items) {
+      for (const prefix of item.match ?? [item.to]) {
+        if (matchesPrefix(pathname, prefix) && prefix.length > bestLength) {
+          best = item;
+          bestLength = prefix.length;
+        }
+      }
+    }
+  }
+  return best;
+}

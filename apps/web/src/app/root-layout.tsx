@@ -1,0 +1,114 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { Spinner } from "../components/ui/spinner";
+import { Toaster } from "../components/ui/toast";
+import { checkSession } from "../features/auth/api/check-session";
+import { useAuth } from "../lib/auth-store";
+import { documentTitle } from "./routes";
+import { PersonWrapper, preloadSignedInWrapper } from "./wrappers/person-wrapper";
+
+const SessionExpiredModal = lazy(() =>
+  import("../features/auth/components/session-expired-modal").then((m) => ({ default: m.SessionExpiredModal })),
+);
+
+/** Start-up session check (spec section 4): until it answers, guards wait. */
+function useStartupCheck(): boolean {
+  const { state, dispatch } = useAuth();
+  const [checking, setChecking] = useState(state.isAuthenticated);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!state.isAuthenticated) return;
+    preloadSignedInWrapper();
+    const role = state.role;
+    if (!role) {
+      dispatch({ type: "LOGOUT", redirectTo: "/" });
+      setChecking(false);
+      return;
+    }
+    let cancelled = false;
+    checkSession(role).then((result) => {
+      if (cancelled) return;
+      if (result === "invalid") dispatch({ type: "LOGOUT", redirectTo: `/${role}/login` });
+      setChecking(false);
+    });
+    return () => {
+      cancelled = true;
+      started.current = false;
+    };
+  }, [state.isAuthenticated, state.role, dispatch]);
+
+  return checking;
+}
+
+/** Finishes a deliberate sign-out: go to its page, then let the guards work normally again. */
+function useSignOutRedirect() {
+  const { state, dispatch } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const target = state.signOutRedirect;
+  const here = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (!target) return;
+    if (here === target) dispatch({ type: "SIGN_OUT_REDIRECT_DONE" });
+    else navigate(target, { replace: true });
+  }, [target, here, navigate, dispatch]);
+}
+
+function useDocumentTitle() {
+  const { state } = useAuth();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = documentTitle(pathname, state);
+  }, [pathname, state]);
+}
+
+/** After client-side navigation, start at the top with focus on the new page for screen readers. */
+function useFocusOnNavigate() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the path changed
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    window.scrollTo(0, 0);
+    document.getElementById("main-content")?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
+export function RootLayout() {
+  const { state } = useAuth();
+  const checking = useStartupCheck();
+  useSignOutRedirect();
+  useDocumentTitle();
+  useFocusOnNavigate();
+
+  if (checking) return <FullPageLoader />;
+  return (
+    <>
+      <PersonWrapper fallback={<FullPageLoader />}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </PersonWrapper>
+      {state.sessionExpired && state.isAuthenticated ? (
+        <Suspense fallback={null}>
+          <SessionExpiredModal />
+        </Suspense>
+      ) : null}
+      <Toaster />
+    </>
+  );
+}
+
+export function FullPageLoader() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-slate-50">
+      <Spinner label="Loading Rescue Academy…" />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { documentTitle, findRoute, routeTable } from "./routes";
+
+const signedOut = { isAuthenticated: false, role: null };
+const user = { isAuthenticated: true, role: "user" as const };
+const admin = { isAuthenticated: true, role: "admin" as const };
+
+describe("route table", () => {
+  it("lists every path once", () => {
+    const paths = routeTable.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("includes the spec's aliases and id-less paths", () => {
+    for (const path of [
+      "/admin/user",
+      "/admin/users",
+      "/admin/stripe_price",
+      "/admin/view-stripe_price/:id",
+      "/admin/view-user",
+      "/admin/edit-user",
+      "/admin/edit-packages",
+      "/admin/view-packages",
+      "/admin/add-cms",
+      "/account/my-spaces/:id",
+      "/login",
+    ]) {
+      expect(
+        routeTable.some((r) => r.path === path),
+        path,
+      ).toBe(true);
+    }
+  });
+
+  it("matches paths with params", () => {
+    expect(findRoute("/admin/edit-user/42")?.path).toBe("/admin/edit-user/:id");
+    expect(findRoute("/admin/edit-user")?.path).toBe("/admin/edit-user");
+    expect(findRoute("/user/onboarding/singlequiz/7")?.title).toBe("Quiz result");
+    expect(findRoute("/magic-login/verify")?.title).toBe("Signing you in");
+    expect(findRoute("/magic-login/admin")?.path).toBe("/magic-login/:role");
+    expect(findRoute("/nope")).toBeUndefined();
+    expect(findRoute("/admin/edit-user/1/extra")).toBeUndefined();
+  });
+
+  it("tolerates a trailing slash", () => {
+    expect(findRoute("/user/dashboard/")?.path).toBe("/user/dashboard");
+  });
+});
+
+describe("documentTitle", () => {
+  it("formats listed paths", () => {
+    expect(documentTitle("/user/login", signedOut)).toBe("Sign in | Rescue Academy");
+    expect(documentTitle("/admin/view-stripe_price/3", admin)).toBe("Prices | Rescue Academy");
+    expect(documentTitle("/user/dashboard", user)).toBe("Dashboard | Rescue Academy");
+  });
+
+  it("falls back to the app name for unlisted paths and for the other role's pages", () => {
+    expect(documentTitle("/somewhere/else", user)).toBe("Rescue Academy");
+    expect(documentTitle("/admin/users", user)).toBe("Rescue Academy");
+    expect(documentTitle("/user/prev", admin)).toBe("Rescue Academy");
+  });
+});

@@ -1,0 +1,185 @@
+import type { Role } from "@academy/contract/common";
+import { matchRoutes } from "react-router";
+
+/**
+ * The one path table (spec section 2): paths, titles, access and the screen each renders.
+ * The router, the guards and the document title all read it.
+ */
+
+export const APP_NAME = "Rescue Academy";
+
+/** "public" = signed-out visitors only; "any" = everyone, inside their own wrapper. */
+export type Access = "public" | "user" | "admin" | "any";
+
+export type Screen =
+  | "landing"
+  | "faq"
+  | "contact"
+  | "login"
+  | "user-login"
+  | "admin-login"
+  | "user-signup"
+  | "admin-signup"
+  | "user-dashboard"
+  | "admin-dashboard"
+  | "placeholder";
+
+export interface AppRoute {
+  path: string;
+  title: string;
+  access: Access;
+  screen: Screen;
+  /** One line on what the screen does (shown by screens that are not built yet). */
+  description: string;
+}
+
+const route = (path: string, access: Access, title: string, description: string, screen: Screen = "placeholder"): AppRoute => ({
+  path,
+  title,
+  access,
+  screen,
+  description,
+});
+
+const USERS = "Search, view, add and edit candidate and staff accounts.";
+const PRICES = "Card-payment prices of the packages: add, edit, view, archive and select.";
+const PROFILE = "Your name, photo, email, password, two-factor sign-in and time zone.";
+
+export const routeTable: readonly AppRoute[] = [
+  // Signed-out visitors only.
+  route("/login", "public", "Sign in", "Sign in to continue where you left off.", "login"),
+  route("/user/login", "public", "Sign in", "Sign in to your candidate account.", "user-login"),
+  route("/user/signup", "public", "Create your account", "Create a candidate account to start preparing.", "user-signup"),
+  route("/user/forgot", "public", "Forgot password", "Enter your email and we send you a code to choose a new password."),
+  route("/user/reset", "public", "Choose a new password", "Enter the code from your email and choose a new password."),
+  route("/admin/login", "public", "Staff sign in", "Sign in to the academy's staff area.", "admin-login"),
+  route("/admin/signup", "public", "Create a staff account", "Create the first staff account, or join with an invitation.", "admin-signup"),
+  route("/admin/forgot", "public", "Forgot password", "Enter your email and we send you a code to choose a new password."),
+  route("/admin/reset", "public", "Choose a new password", "Enter the code from your email and choose a new password."),
+  route("/magic-login/verify", "public", "Signing you in", "Checks the link from your email and signs you in."),
+  route("/magic-login/:role", "public", "Sign in with a link", "Get a one-time sign-in link by email, no password needed."),
+
+  // Candidates.
+  route("/user/dashboard", "user", "Dashboard", "Your readiness, what to practise next and your upcoming coaching.", "user-dashboard"),
+  route("/user/profile", "user", "Profile", PROFILE),
+  route("/user/card-details", "user", "Card details", "Your saved cards, your current plan and your invoices."),
+  route("/user/onboarding", "user", "Onboarding", "Welcome: the steps to set up your study plan and first quiz."),
+  route("/user/onboarding/form", "user", "About you", "Your track, target exam date, region, experience and weekly study hours."),
+  route(
+    "/user/onboarding/theme",
+    "user",
+    "Choose your themes",
+    "Pick the exam themes to practise, preselected from your track's blueprint.",
+  ),
+  route(
+    "/user/onboarding/themecontd",
+    "user",
+    "Confidence and quiz settings",
+    "Rate your confidence per theme and set quiz length, difficulty and mode.",
+  ),
+  route(
+    "/user/onboarding/themepreview",
+    "user",
+    "Quiz preview",
+    "The mix of themes and difficulty in your quiz, with a sample question per theme.",
+  ),
+  route("/user/onboarding/final-preview", "user", "Review your choices", "A summary of your choices, each with a link back to change it."),
+  route("/user/onboarding/generatequiz", "user", "Generating your quiz", "Builds your quiz from the question bank, then opens it."),
+  route("/user/onboarding/quiz", "user", "Quiz", "One question at a time; every answer is saved as you give it."),
+  route(
+    "/user/onboarding/allquizzes",
+    "user",
+    "Quizzes",
+    "All your quizzes with status, score and date: start, resume or retry missed questions.",
+  ),
+  route(
+    "/user/onboarding/singlequiz/:id",
+    "user",
+    "Quiz result",
+    "Your score, a per-theme breakdown and every question with its explanation and source.",
+  ),
+  route("/user/document-library", "user", "Document library", "Study documents by track and theme, with search, preview and download."),
+  route("/user/get-coaching", "user", "Coaching", "Book a session with a coach, manage your bookings and chat with your coach."),
+  route("/user/prev", "user", "Progress", "Your past attempts and how your readiness has changed over time."),
+
+  // Academy staff.
+  route("/admin/dashboard", "admin", "Dashboard", "An overview of the academy and a way into each area.", "admin-dashboard"),
+  route("/admin/profile", "admin", "Profile", PROFILE),
+  route("/admin/user", "admin", "Users", USERS),
+  route("/admin/users", "admin", "Users", USERS),
+  route("/admin/add-user", "admin", "Add user", "Create a candidate or staff account."),
+  route("/admin/edit-user", "admin", "Edit user", "Change a person's details, email, password or status."),
+  route("/admin/edit-user/:id", "admin", "Edit user", "Change a person's details, email, password or status."),
+  route("/admin/view-user", "admin", "User details", "A person's account, plan, quizzes and coaching sessions."),
+  route("/admin/view-user/:id", "admin", "User details", "A person's account, plan, quizzes and coaching sessions."),
+  route("/admin/packages", "admin", "Packages", "Subscription plans and what each one unlocks."),
+  route("/admin/add-packages", "admin", "Add package", "Create a plan: quizzes per week, library sections and coaching sessions."),
+  route("/admin/edit-packages", "admin", "Edit package", "Change what a plan unlocks."),
+  route("/admin/edit-packages/:id", "admin", "Edit package", "Change what a plan unlocks."),
+  route("/admin/view-packages", "admin", "Package details", "A plan, what it unlocks and its prices."),
+  route("/admin/view-packages/:id", "admin", "Package details", "A plan, what it unlocks and its prices."),
+  route("/admin/stripe_subscription", "admin", "Subscriptions", "Candidates' subscriptions with their status and billing period."),
+  route(
+    "/admin/view-stripe_subscription/:id",
+    "admin",
+    "Subscription details",
+    "One subscription: its plan, status, invoices and history.",
+  ),
+  route("/admin/stripe_price", "admin", "Prices", PRICES),
+  route("/admin/view-stripe_price/:id", "admin", "Prices", PRICES),
+  route("/admin/pages", "admin", "Pages", "Public pages: landing, FAQ, contact and terms."),
+  route("/admin/cms", "admin", "CMS", "Keyed text and images that screens read for their copy."),
+  route("/admin/add-cms", "admin", "Add CMS entry", "Add a keyed text or image for a page."),
+  route("/admin/edit-cms/:id", "admin", "Edit CMS entry", "Change a keyed text or image."),
+  route("/admin/email", "admin", "Email templates", "Transactional email templates with placeholders, preview and test send."),
+  route("/admin/add-email", "admin", "Add email template", "Write a new email template."),
+  route("/admin/edit-email/:id", "admin", "Edit email template", "Change an email template and send yourself a test."),
+  route("/admin/photo", "admin", "Photos", "Images uploaded for pages and content."),
+  route("/admin/add-photo", "admin", "Upload photo", "Upload an image with a caption."),
+
+  // Other paths named by the spec.
+  route("/", "any", "Exam prep for rescue careers", "What the academy is and how it prepares you.", "landing"),
+  route("/faq", "any", "Frequently asked questions", "Answers to common questions about the academy.", "faq"),
+  route("/contact-us", "any", "Contact us", "How to reach the academy.", "contact"),
+  route("/explore", "any", "Explore", "Browse the tracks and the themes each entrance exam covers."),
+  route("/favorites", "user", "Favorites", "Questions and documents you saved for later."),
+  route("/account", "user", "Account", "Your account, plan and bookings in one place."),
+  route("/account/profile", "user", "Profile", PROFILE),
+  route("/account/my-bookings", "user", "My bookings", "Your coaching bookings, upcoming and past."),
+  route("/account/my-spaces", "user", "My spaces", "Your saved study spaces."),
+  route("/account/my-spaces/:id", "user", "Study space", "One of your saved study spaces."),
+  route("/account/payments", "user", "Payments", "Your payments and receipts."),
+  route("/account/billings", "user", "Billing", "Your invoices and billing details."),
+  route("/account/reviews", "user", "Reviews", "Your feedback on coaching sessions."),
+];
+
+const matchable = routeTable.map((r) => ({ path: r.path, appRoute: r }));
+
+/** The table entry for a pathname (params such as :id match any one segment). */
+export function findRoute(pathname: string): AppRoute | undefined {
+  const matches = matchRoutes(matchable, pathname);
+  return matches?.[matches.length - 1]?.route.appRoute;
+}
+
+export interface SessionView {
+  isAuthenticated: boolean;
+  role: Role | null;
+}
+
+/** Whether the person may see this route at all (a mismatch is shown as not found). */
+export function isVisibleTo(access: Access, session: SessionView): boolean {
+  if (access === "any") return true;
+  if (access === "public") return true; // a signed-in person is redirected, not refused
+  return !session.isAuthenticated || session.role === access;
+}
+
+export function formatTitle(title: string | undefined): string {
+  return title ? `${title} | ${APP_NAME}` : APP_NAME;
+}
+
+/** Document title from the path table; unlisted (or, for this person, non-existent) paths get the app name. */
+export function documentTitle(pathname: string, session: SessionView): string {
+  const found = findRoute(pathname);
+  if (!found || !isVisibleTo(found.access, session)) return APP_NAME;
+  return formatTitle(found.title);
+}

@@ -1,0 +1,71 @@
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+
+interface ModalProps {
+  title: string;
+  children: ReactNode;
+  /** Focus moves here when the dialog opens (defaults to the dialog itself). */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  onClose?: () => void;
+  footer?: ReactNode;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** An accessible modal dialog: labelled, focus moved in, Tab kept inside, Escape closes. */
+export function Modal({ title, children, initialFocusRef, onClose, footer }: ModalProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    (initialFocusRef?.current ?? dialogRef.current)?.focus();
+    return () => previous?.focus?.();
+  }, [initialFocusRef]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && onClose) {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== "Tab" || !dialogRef.current) return;
+    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        className="w-full max-w-sm rounded-xl bg-white p-6 shadow-xl outline-none"
+      >
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        <div id={bodyId} className="mt-2 text-sm text-slate-600">
+          {children}
+        </div>
+        {footer ? <div className="mt-6 flex justify-end gap-3">{footer}</div> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { authReducer, persistAuthAction, readStoredAuth, signedOutState } from "./auth-state";
+
+function memoryStorage() {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
+}
+
+const login = {
+  type: "LOGIN" as const,
+  payload: { user: 7, token: "t", role: "user" as const, userDetails: { firstName: "Ana", lastName: "Lee", photo: null } },
+};
+
+describe("authReducer", () => {
+  it("signs in, flags expiry and signs out", () => {
+    const signedIn = authReducer(signedOutState, login);
+    expect(signedIn).toMatchObject({ isAuthenticated: true, user: 7, role: "user", token: "t" });
+    const expired = authReducer(signedIn, { type: "SESSION_EXPIRED", payload: true });
+    expect(expired.sessionExpired).toBe(true);
+    expect(authReducer(expired, { type: "SESSION_EXPIRED", payload: false }).sessionExpired).toBe(false);
+    const out = authReducer(expired, { type: "LOGOUT", redirectTo: "/user/login" });
+    expect(out).toEqual({ ...signedOutState, signOutRedirect: "/user/login" });
+    expect(authReducer(out, { type: "SIGN_OUT_REDIRECT_DONE" })).toEqual(signedOutState);
+  });
+
+  it("ignores expiry when nobody is signed in", () => {
+    expect(authReducer(signedOutState, { type: "SESSION_EXPIRED", payload: true })).toBe(signedOutState);
+  });
+});
+
+describe("storage", () => {
+  it("persists LOGIN and clears on LOGOUT", () => {
+    const storage = memoryStorage();
+    persistAuthAction(storage, login);
+    expect(Object.fromEntries(storage.data)).toEqual({
+      user: "7",
+      token: "t",
+      role: "user",
+      userDetails: JSON.stringify({ firstName: "Ana", lastName: "Lee", photo: null }),
+    });
+    expect(readStoredAuth(storage)).toMatchObject({ isAuthenticated: true, user: 7, role: "user" });
+    persistAuthAction(storage, { type: "LOGOUT" });
+    expect(storage.data.size).toBe(0);
+    expect(readStoredAuth(storage)).toEqual(signedOutState);
+  });
+
+  it("survives corrupt values", () => {
+    const storage = memoryStorage();
+    storage.setItem("token", "t");
+    storage.setItem("role", "root");
+    storage.setItem("userDetails", "{not json");
+    expect(readStoredAuth(storage)).toEqual(signedOutState);
+    storage.setItem("userDetails", "null");
+    expect(readStoredAuth(storage)).toMatchObject({ isAuthenticated: true, role: null, userDetails: null });
+  });
+});

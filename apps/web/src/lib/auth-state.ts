@@ -1,0 +1,133 @@
+import type { Role } from "@academy/contract/common";
+
+/** Session state (spec section 3) and its reducer: pure, so it is unit-tested without React. */
+
+export interface UserDetails {
+  firstName: string;
+  lastName: string;
+  photo: string | null;
+}
+
+export interface AuthState {
+  isAuthenticated: boolean;
+  user: number | null;
+  token: string | null;
+  role: Role | null;
+  userDetails: UserDetails | null;
+  sessionExpired: boolean;
+  /**
+   * Where a deliberate sign-out is heading (logout button, expired session, failed start-up
+   * check). Guards hold their own redirect until the app arrives there.
+   */
+  signOutRedirect: string | null;
+}
+
+export interface LoginPayload {
+  user: number;
+  token: string;
+  role: Role;
+  userDetails: UserDetails;
+}
+
+export type AuthAction =
+  | { type: "LOGIN"; payload: LoginPayload }
+  | { type: "LOGOUT"; redirectTo?: string }
+  | { type: "SESSION_EXPIRED"; payload: boolean }
+  | { type: "SIGN_OUT_REDIRECT_DONE" };
+
+export const signedOutState: AuthState = {
+  isAuthenticated: false,
+  user: null,
+  token: null,
+  role: null,
+  userDetails: null,
+  sessionExpired: false,
+  signOutRedirect: null,
+};
+
+export function authReducer(state: AuthState, action: AuthAction): AuthState {
+  switch (action.type) {
+    case "LOGIN":
+      return {
+        isAuthenticated: true,
+        user: action.payload.user,
+        token: action.payload.token,
+        role: action.payload.role,
+        userDetails: action.payload.userDetails,
+        sessionExpired: false,
+        signOutRedirect: null,
+      };
+    case "LOGOUT":
+      return action.redirectTo ? { ...signedOutState, signOutRedirect: action.redirectTo } : signedOutState;
+    case "SIGN_OUT_REDIRECT_DONE":
+      return state.signOutRedirect === null ? state : { ...state, signOutRedirect: null };
+    case "SESSION_EXPIRED":
+      // Only a signed-in person can have an expiring session.
+      if (action.payload && !state.isAuthenticated) return state;
+      return state.sessionExpired === action.payload ? state : { ...state, sessionExpired: action.payload };
+    default:
+      return state;
+  }
+}
+
+export function parseRole(value: unknown): Role | null {
+  return value === "user" || value === "admin" ? value : null;
+}
+
+type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+const KEYS = ["user", "token", "role", "userDetails"] as const;
+
+export function readStoredAuth(storage: StorageLike | undefined): AuthState {
+  if (!storage) return signedOutState;
+  try {
+    const token = storage.getItem("token");
+    if (!token) return signedOutState;
+    const userId = Number(storage.getItem("user"));
+    let userDetails: UserDetails | null = null;
+    const rawDetails = storage.getItem("userDetails");
+    if (rawDetails) {
+      const parsed = JSON.parse(rawDetails) as Partial<UserDetails> | null;
+      if (parsed && typeof parsed === "object") {
+        userDetails = {
+          firstName: typeof parsed.firstName === "string" ? parsed.firstName : "",
+          lastName: typeof parsed.lastName === "string" ? parsed.lastName : "",
+          photo: typeof parsed.photo === "string" ? parsed.photo : null,
+        };
+      }
+    }
+    return {
+      isAuthenticated: true,
+      user: Number.isInteger(userId) && userId > 0 ? userId : null,
+      token,
+      role: parseRole(storage.getItem("role")),
+      userDetails,
+      sessionExpired: false,
+      signOutRedirect: null,
+    };
+  } catch {
+    return signedOutState;
+  }
+}
+
+/** Mirrors what LOGIN and LOGOUT change into storage. */
+export function persistAuthAction(storage: StorageLike | undefined, action: AuthAction): void {
+  if (!storage) return;
+  try {
+    if (action.type === "LOGIN") {
+      storage.setItem("user", String(action.payload.user));
+      storage.setItem("token", action.payload.token);
+      storage.setItem("role", action.payload.role);
+      storage.setItem("userDetails", JSON.stringify(action.payload.userDetails));
+    } else if (action.type === "LOGOUT") {
+      for (const key of KEYS) storage.removeItem(key);
+    }
+  } catch {
+    // Storage can be unavailable (private mode, quota); the in-memory session still works.
+  }
+}
+
+export function fullName(details: UserDetails | null): string {
+  if (!details) return "";
+  return [details.firstName, details.lastName].filter(Boolean).join(" ");
+}

@@ -1,0 +1,49 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer } from "react";
+import { onSessionExpired } from "./api-client";
+import { type AuthAction, type AuthState, authReducer, persistAuthAction, readStoredAuth } from "./auth-state";
+
+interface AuthContextValue {
+  state: AuthState;
+  dispatch: (action: AuthAction) => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const browserStorage = () => (typeof localStorage === "undefined" ? undefined : localStorage);
+
+export function AuthProvider({ children, onLogout }: { children: ReactNode; onLogout?: () => void }) {
+  const [state, rawDispatch] = useReducer(authReducer, undefined, () => readStoredAuth(browserStorage()));
+
+  const dispatch = useCallback(
+    (action: AuthAction) => {
+      persistAuthAction(browserStorage(), action);
+      if (action.type === "LOGOUT") onLogout?.();
+      rawDispatch(action);
+    },
+    [onLogout],
+  );
+
+  // The API client reports TOKEN_EXPIRED; the modal opens from this flag.
+  useEffect(() => onSessionExpired(() => rawDispatch({ type: "SESSION_EXPIRED", payload: true })), []);
+
+  // Signing out in another tab signs out here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === "token" && !event.newValue) {
+        onLogout?.();
+        rawDispatch({ type: "LOGOUT" });
+      }
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [onLogout]);
+
+  const value = useMemo(() => ({ state, dispatch }), [state, dispatch]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside <AuthProvider>");
+  return value;
+}

@@ -1,0 +1,15 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const backend = "http://localhost:3000";
+// In development the API runs on its own port; in production one server serves both.
+const proxied = ["/v1", "/v2", "/v3", "/v4", "/v5", "/rest", "/api", "/healthz", "/readyz", "/uploads"];
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: { outDir: "dist", emptyOutDir: true },
+  server: {
+    proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: backend, changeOrigin: false }])),
+  },
+});
