@@ -8,19 +8,34 @@ import { type Database, openPostgres, wrapPglite } from "../db/client.ts";
  * one migrated in-memory template per worker); the `server-pg` project on PostgreSQL (a new
  * database made from the template that the global setup migrated).
  */
-export async function createTestDatabase(): Promise<Database> {
+export type TestDatabase = Database & {
+  /**
+   * Makes the database unreachable, as an outage would. Answers how to bring it back, where
+   * the engine can come back (PostgreSQL); PGlite can only be closed.
+   */
+  cutOff(): Promise<(() => Promise<void>) | null>;
+};
+
+export async function createTestDatabase(): Promise<TestDatabase> {
   return process.env.TEST_DB === "postgres" ? createPostgresDatabase() : createPgliteDatabase();
 }
 
 let template: Promise<PGlite> | undefined;
 
-async function createPgliteDatabase(): Promise<Database> {
+async function createPgliteDatabase(): Promise<TestDatabase> {
   template ??= (async () => {
     const client = await PGlite.create();
     await wrapPglite(client).migrate();
     return client;
   })();
-  return wrapPglite((await (await template).clone()) as PGlite);
+  const database = wrapPglite((await (await template).clone()) as PGlite);
+  return {
+    ...database,
+    async cutOff() {
+      await database.close();
+      return null;
+    },
+  };
 }
 
 export const TEMPLATE_DB = "academy_test_template";
@@ -31,25 +46,34 @@ export function databaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
-async function createPostgresDatabase(): Promise<Database> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `academy_test_${randomBytes(6).toString("hex")}`;
+async function withAdmin<T>(base: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    return await work(admin);
   } finally {
     await admin.end();
   }
-  const database = await openPostgres(databaseUrl(base, name), { poolMax: 5 });
+}
+
+async function createPostgresDatabase(): Promise<TestDatabase> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `academy_test_${randomBytes(6).toString("hex")}`;
+  await withAdmin(base, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+  const database = await openPostgres(databaseUrl(base, name), { poolMax: 5, onError: () => {} });
   return {
     ...database,
     async close() {
-      await database.close();
-      const drop = new pg.Client({ connectionString: base });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => drop.end());
+      await database.close().catch(() => {});
+      await withAdmin(base, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+    async cutOff() {
+      await withAdmin(base, async (admin) => {
+        await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+        await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+      });
+      return () => withAdmin(base, (admin) => admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`)).then(() => {});
     },
   };
 }
