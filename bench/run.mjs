@@ -1,8 +1,8 @@
 // `npm run bench`: every benchmark, against the built server (built first when stale).
 import { buildStale } from "../scripts/build-stale.mjs";
 import { benchHttp } from "./http.mjs";
-import { benchStartup } from "./startup.mjs";
 import { fmt } from "./lib.mjs";
+import { benchStartup } from "./startup.mjs";
 
 buildStale();
 const s = await benchStartup();

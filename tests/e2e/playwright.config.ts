@@ -5,8 +5,9 @@ export const ACCOUNTS = {
   admin: { email: "admin@e2e.test", password: "admin password e2e" },
   user: { email: "candidate@e2e.test", password: "candidate password e2e" },
 };
-const PORT = 4310;
-const SHORT_TTL_PORT = 4311;
+// E2E_PORT lets two checkouts run their journeys side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+const SHORT_TTL_PORT = PORT + 1;
 
 const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   PORT: String(port),

@@ -12,7 +12,10 @@ const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
 function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], { env: { ...process.env, ...TEST_ENV, LOG_LEVEL: "info", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    env: { ...process.env, ...TEST_ENV, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
@@ -24,7 +27,14 @@ function run(env: Record<string, string>) {
 function post(port: string, url: string, body: unknown): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port, path: url, method: "POST", agent: false, headers: { "content-type": "application/json", "x-project": PROJECT } },
+      {
+        host: "127.0.0.1",
+        port,
+        path: url,
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json", "x-project": PROJECT },
+      },
       (res) => {
         res.resume();
         res.on("end", () => resolve(res.statusCode ?? 0));

@@ -1,5 +1,5 @@
 import { buildApp } from "./app.ts";
-import { ConfigError, type Config, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { seedAccounts } from "./db/seed/accounts.ts";
 

@@ -43,7 +43,7 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app: Fasti
       .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion, status: users.status })
       .from(users)
       .where(eq(users.id, claims.userId));
-    if (!row || row.status !== "active" || row.tokenVersion !== claims.tokenVersion || row.role !== claims.role) throw tokenExpired();
+    if (row?.status !== "active" || row.tokenVersion !== claims.tokenVersion || row.role !== claims.role) throw tokenExpired();
     return { id: row.id, role: row.role, tokenVersion: row.tokenVersion };
   }
 

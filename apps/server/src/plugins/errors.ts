@@ -23,7 +23,11 @@ function isDatabaseUnavailable(error: unknown): boolean {
   let e = error as { code?: string; message?: string; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 4; depth++) {
     if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (/Connection terminated|timeout exceeded when trying to connect|PGlite is closed|not currently accepting connections|Cannot use a pool after calling end/i.test(e.message ?? ""))
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|not currently accepting connections|Cannot use a pool after calling end/i.test(
+        e.message ?? "",
+      )
+    )
       return true;
     e = e.cause as typeof e;
   }

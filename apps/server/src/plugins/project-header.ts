@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { PROJECT_HEADER, encodeProjectHeader } from "@academy/contract/common";
+import { encodeProjectHeader, PROJECT_HEADER } from "@academy/contract/common";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../lib/http-error.ts";

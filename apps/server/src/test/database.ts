@@ -38,7 +38,12 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
   };
 }
 
-export const TEMPLATE_DB = "academy_test_template";
+/** The migrated template of this test run (named by the global setup, so parallel runs do not collide). */
+export const templateName = () => {
+  const name = process.env.ACADEMY_TEST_TEMPLATE;
+  if (!name) throw new Error("the PostgreSQL global setup has not run");
+  return name;
+};
 
 export function databaseUrl(base: string, name: string): string {
   const url = new URL(base);
@@ -59,8 +64,8 @@ async function withAdmin<T>(base: string, work: (client: pg.Client) => Promise<T
 async function createPostgresDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `academy_test_${randomBytes(6).toString("hex")}`;
-  await withAdmin(base, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+  const name = `${templateName()}_${randomBytes(4).toString("hex")}`;
+  await withAdmin(base, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName()}`));
   const database = await openPostgres(databaseUrl(base, name), { poolMax: 5, onError: () => {} });
   return {
     ...database,

@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { users } from "../../db/schema/users.ts";
+import { adminInvitations, users } from "../../db/schema/users.ts";
 import { hashToken } from "../../lib/secure-token.ts";
-import { adminInvitations } from "../../db/schema/users.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
 
 const t = await createTestApp();

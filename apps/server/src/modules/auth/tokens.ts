@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
+import type { Role } from "@academy/contract/common";
 import { eq } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import type { Role } from "@academy/contract/common";
 import type { Db } from "../../db/client.ts";
 import { appSecrets } from "../../db/schema/system.ts";
 
