@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { seedAccounts } from "./db/seed/accounts.ts";
+import { seedPackages } from "./db/seed/packages.ts";
 
 async function main() {
   let config: Config;
@@ -26,6 +27,7 @@ async function main() {
     : await openPglite(`${config.DATA_DIR}/db`);
   await database.migrate();
   const seeded = await seedAccounts(database.db, config);
+  await seedPackages(database.db);
 
   app = await buildApp({ config, database, logger });
   app.addHook("onClose", () => database.close());

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type Database, openPostgres, wrapPglite } from "../db/client.ts";
+import { type Database, type Db, openPostgres, wrapPglite } from "../db/client.ts";
+import { seedPackages } from "../db/seed/packages.ts";
 
 /**
  * A fresh, migrated database for one test file. The `server` project runs on PGlite (a clone of
@@ -25,7 +26,9 @@ let template: Promise<PGlite> | undefined;
 async function createPgliteDatabase(): Promise<TestDatabase> {
   template ??= (async () => {
     const client = await PGlite.create();
-    await wrapPglite(client).migrate();
+    const database = wrapPglite(client);
+    await database.migrate();
+    await seedReferenceData(database.db);
     return client;
   })();
   const database = wrapPglite((await (await template).clone()) as PGlite);
@@ -36,6 +39,11 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
       return null;
     },
   };
+}
+
+/** What every test database starts with besides the schema: the data a fresh install seeds. */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await seedPackages(db);
 }
 
 /** The migrated template of this test run (named by the global setup, so parallel runs do not collide). */

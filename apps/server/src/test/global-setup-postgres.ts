@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openPostgres } from "../db/client.ts";
-import { databaseUrl } from "./database.ts";
+import { databaseUrl, seedReferenceData } from "./database.ts";
 
 /**
  * Migrates the template database that every PostgreSQL test file copies. Its name is unique
@@ -18,6 +18,7 @@ export default async function setup() {
   await admin.end();
   const database = await openPostgres(databaseUrl(base, template), { poolMax: 1 });
   await database.migrate();
+  await seedReferenceData(database.db);
   await database.close();
   return async () => {
     const drop = new pg.Client({ connectionString: base });

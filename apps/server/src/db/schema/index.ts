@@ -1,3 +1,4 @@
 // The drizzle schema, one file per domain; drizzle-kit reads this list.
 export * from "./system.ts";
 export * from "./users.ts";
+export * from "./packages.ts";
