@@ -1,4 +1,5 @@
 // The drizzle schema, one file per domain; drizzle-kit reads this list.
+
+export * from "./packages.ts";
 export * from "./system.ts";
 export * from "./users.ts";
-export * from "./packages.ts";

@@ -16,9 +16,13 @@ export const packages = pgTable(
     /** Quizzes a user may generate per week; null = unlimited. */
     quizzesPerWeek: integer("quizzes_per_week"),
     /** Highest document-library tier unlocked: free, core or premium. */
-    libraryTier: text("library_tier", { enum: ["free", "core", "premium"] }).notNull().default("free"),
+    libraryTier: text("library_tier", { enum: ["free", "core", "premium"] })
+      .notNull()
+      .default("free"),
     coachingSessionsPerMonth: integer("coaching_sessions_per_month").notNull().default(0),
-    status: text("status", { enum: ["active", "archived"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "archived"] })
+      .notNull()
+      .default("active"),
     displayOrder: integer("display_order").notNull().default(0),
     /** The plan of everyone without an active subscription (exactly one). */
     isDefault: boolean("is_default").notNull().default(false),

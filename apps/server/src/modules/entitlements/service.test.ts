@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { packages } from "../../db/schema/packages.ts";
+import { createTestApp } from "../../test/app.ts";
+import { getEntitlements, unlocksTier } from "./service.ts";
+
+const t = await createTestApp();
+
+describe("entitlements", () => {
+  it("gives a user without a paid plan what the default package unlocks", async () => {
+    const u = await t.signUp("user");
+    expect(await getEntitlements(t.db, u.user_id)).toMatchObject({
+      packageName: "Free",
+      quizzesPerWeek: 3,
+      libraryTier: "free",
+      coachingSessionsPerMonth: 0,
+    });
+    await t.db.update(packages).set({ quizzesPerWeek: 5 }).where(eq(packages.slug, "free"));
+    expect((await getEntitlements(t.db, u.user_id)).quizzesPerWeek).toBe(5);
+  });
+
+  it("orders library tiers", () => {
+    expect(unlocksTier("premium", "core")).toBe(true);
+    expect(unlocksTier("core", "core")).toBe(true);
+    expect(unlocksTier("free", "core")).toBe(false);
+  });
+});
