@@ -28,6 +28,11 @@ const AdminDashboardPage = lazy(() =>
     q.withQueryClient((await import("../features/dashboard/components/admin-dashboard-page")).AdminDashboardPage),
   ),
 );
+const PackagesPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/admin-packages/components/packages-page")).PackagesPage),
+  ),
+);
 const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(() =>
   import("./placeholder-page").then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -54,6 +59,8 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <UserDashboardPage />;
     case "admin-dashboard":
       return <AdminDashboardPage />;
+    case "admin-packages":
+      return <PackagesPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

@@ -22,6 +22,7 @@ export type Screen =
   | "admin-signup"
   | "user-dashboard"
   | "admin-dashboard"
+  | "admin-packages"
   | "placeholder";
 
 export interface AppRoute {
@@ -112,12 +113,18 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/edit-user/:id", "admin", "Edit user", "Change a person's details, email, password or status."),
   route("/admin/view-user", "admin", "User details", "A person's account, plan, quizzes and coaching sessions."),
   route("/admin/view-user/:id", "admin", "User details", "A person's account, plan, quizzes and coaching sessions."),
-  route("/admin/packages", "admin", "Packages", "Subscription plans and what each one unlocks."),
-  route("/admin/add-packages", "admin", "Add package", "Create a plan: quizzes per week, library sections and coaching sessions."),
-  route("/admin/edit-packages", "admin", "Edit package", "Change what a plan unlocks."),
-  route("/admin/edit-packages/:id", "admin", "Edit package", "Change what a plan unlocks."),
-  route("/admin/view-packages", "admin", "Package details", "A plan, what it unlocks and its prices."),
-  route("/admin/view-packages/:id", "admin", "Package details", "A plan, what it unlocks and its prices."),
+  route("/admin/packages", "admin", "Packages", "Subscription plans and what each one unlocks.", "admin-packages"),
+  route(
+    "/admin/add-packages",
+    "admin",
+    "Add package",
+    "Create a plan: quizzes per week, library sections and coaching sessions.",
+    "admin-packages",
+  ),
+  route("/admin/edit-packages", "admin", "Edit package", "Change what a plan unlocks.", "admin-packages"),
+  route("/admin/edit-packages/:id", "admin", "Edit package", "Change what a plan unlocks.", "admin-packages"),
+  route("/admin/view-packages", "admin", "Package details", "A plan, what it unlocks and its prices.", "admin-packages"),
+  route("/admin/view-packages/:id", "admin", "Package details", "A plan, what it unlocks and its prices.", "admin-packages"),
   route("/admin/stripe_subscription", "admin", "Subscriptions", "Candidates' subscriptions with their status and billing period."),
   route(
     "/admin/view-stripe_subscription/:id",

@@ -250,3 +250,39 @@ export function toFormError(failure: unknown): FormError {
 export function resetProjectConfigForTests(): void {
   projectConfig = undefined;
 }
+
+/** Fetches a file (CSV export, PDF) with the same headers as every call; throws an ApiError on failure. */
+export async function apiDownload(path: string, options: Pick<RequestOptions, "method" | "body" | "query"> = {}): Promise<Blob> {
+  const headers: Record<string, string> = { [PROJECT_HEADER]: readProjectConfig().header };
+  const token = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
+  }
+  if (!response.ok) {
+    const body = toErrorBody(response.status, await readBody(response));
+    if (isTokenExpiredBody(body)) for (const listener of expiryListeners) listener();
+    throw new ApiError(response.status, body.message, body.validation, body.code);
+  }
+  return response.blob();
+}
+
+/** Saves a blob as a file through a temporary link. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

@@ -1,0 +1,190 @@
+import { type FormEvent, useId, useState } from "react";
+import type { FieldErrors } from "../../../lib/api-client";
+import { Alert } from "../alert";
+import type { ResourceField, Row } from "./types";
+
+const inputClass = (hasError: boolean) =>
+  `mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700 sm:text-sm ${
+    hasError ? "border-red-600" : "border-slate-300"
+  }`;
+
+/** The value a field shows for a row (or its empty value for a new record). */
+function initialValue(field: ResourceField, row: Row | undefined): string | boolean {
+  const value = row?.[field.name];
+  if (field.kind === "checkbox") return value === true;
+  if (value === null || value === undefined) return "";
+  if (field.kind === "lines" && Array.isArray(value)) return value.join("\n");
+  if (field.kind === "datetime" && typeof value === "string") return value.slice(0, 16);
+  return String(value);
+}
+
+/** Form values to the record's fields: numbers as numbers, blank nullable numbers as null, lines as a list. */
+export function toRecordValues(fields: readonly ResourceField[], values: Record<string, string | boolean>, isCreate: boolean) {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (!isCreate && (field.createOnly || field.readOnlyOnEdit)) continue;
+    const value = values[field.name];
+    if (field.kind === "checkbox") out[field.name] = value === true;
+    else if (field.kind === "number") out[field.name] = value === "" ? (field.nullable ? null : undefined) : Number(value);
+    else if (field.kind === "lines")
+      out[field.name] = String(value ?? "")
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean);
+    else if (field.kind === "datetime") out[field.name] = value ? new Date(String(value)).toISOString() : null;
+    else out[field.name] = value;
+    if (out[field.name] === undefined) delete out[field.name];
+  }
+  return out;
+}
+
+/** Client-side checks that mirror the server's, so mistakes show before a round trip. */
+export function checkValues(fields: readonly ResourceField[], values: Record<string, string | boolean>, isCreate: boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of fields) {
+    if (!isCreate && (field.createOnly || field.readOnlyOnEdit)) continue;
+    const value = values[field.name];
+    if (field.kind === "checkbox") continue;
+    const text = String(value ?? "").trim();
+    if (field.required && !text) errors[field.name] = `${field.label} is required`;
+    else if (field.kind === "number" && text) {
+      const n = Number(text);
+      if (!Number.isFinite(n)) errors[field.name] = `${field.label} must be a number`;
+      else if (field.min !== undefined && n < field.min) errors[field.name] = `${field.label} must be at least ${field.min}`;
+      else if (field.max !== undefined && n > field.max) errors[field.name] = `${field.label} must be at most ${field.max}`;
+    } else if (field.maxLength && text.length > field.maxLength) errors[field.name] = `Use at most ${field.maxLength} characters`;
+  }
+  return errors;
+}
+
+interface ResourceFormProps {
+  formId: string;
+  fields: readonly ResourceField[];
+  row?: Row;
+  serverErrors: FieldErrors;
+  message: string | null;
+  onSubmit: (values: Record<string, unknown>) => void;
+}
+
+/** The add/edit form of a resource, rendered from its field description. */
+export function ResourceForm({ formId, fields, row, serverErrors, message, onSubmit }: ResourceFormProps) {
+  const isCreate = !row;
+  const baseId = useId();
+  const [values, setValues] = useState<Record<string, string | boolean>>(() =>
+    Object.fromEntries(fields.map((f) => [f.name, initialValue(f, row)])),
+  );
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const errors = { ...serverErrors, ...clientErrors };
+  const visible = fields.filter((f) => isCreate || !f.createOnly);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkValues(fields, values, isCreate);
+    setClientErrors(found);
+    if (Object.keys(found).length === 0) onSubmit(toRecordValues(fields, values, isCreate));
+  };
+  const set = (name: string, value: string | boolean) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setClientErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  return (
+    <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+      {message ? <Alert>{message}</Alert> : null}
+      {visible.map((field) => {
+        const id = `${baseId}-${field.name}`;
+        const error = errors[field.name];
+        const hintId = field.hint ? `${id}-hint` : undefined;
+        const errorId = error ? `${id}-error` : undefined;
+        const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
+        const disabled = !isCreate && field.readOnlyOnEdit;
+        const common = {
+          id,
+          name: field.name,
+          disabled,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy,
+          required: field.required,
+        } as const;
+        const value = values[field.name];
+        return (
+          <div key={field.name}>
+            {field.kind === "checkbox" ? (
+              <label htmlFor={id} className="flex items-center gap-2 text-sm font-medium text-slate-800">
+                <input
+                  {...common}
+                  type="checkbox"
+                  checked={value === true}
+                  onChange={(e) => set(field.name, e.target.checked)}
+                  className="size-4 accent-red-700"
+                />
+                {field.label}
+              </label>
+            ) : (
+              <>
+                <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+                  {field.label}
+                  {field.required ? <span aria-hidden="true"> *</span> : null}
+                </label>
+                {field.kind === "select" ? (
+                  <select
+                    {...common}
+                    value={String(value)}
+                    onChange={(e) => set(field.name, e.target.value)}
+                    className={inputClass(!!error)}
+                  >
+                    {field.required ? null : <option value="">—</option>}
+                    {field.options?.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : field.kind === "textarea" || field.kind === "lines" ? (
+                  <textarea
+                    {...common}
+                    rows={field.kind === "lines" ? 4 : 6}
+                    maxLength={field.maxLength}
+                    value={String(value)}
+                    onChange={(e) => set(field.name, e.target.value)}
+                    className={inputClass(!!error)}
+                  />
+                ) : (
+                  <input
+                    {...common}
+                    type={
+                      field.kind === "datetime"
+                        ? "datetime-local"
+                        : field.kind === "number"
+                          ? "number"
+                          : field.kind === "email"
+                            ? "email"
+                            : "text"
+                    }
+                    inputMode={field.kind === "number" ? "numeric" : undefined}
+                    min={field.min}
+                    max={field.max}
+                    maxLength={field.maxLength}
+                    value={String(value)}
+                    onChange={(e) => set(field.name, e.target.value)}
+                    className={inputClass(!!error)}
+                  />
+                )}
+              </>
+            )}
+            {field.hint ? (
+              <p id={hintId} className="mt-1 text-xs text-slate-500">
+                {field.hint}
+              </p>
+            ) : null}
+            {error ? (
+              <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ReactNode } from "react";
+
+/** A row as the API answers it: snake_case fields, numeric `id`. */
+export type Row = { id: number } & Record<string, unknown>;
+
+export type SortDirection = "asc" | "desc";
+
+export interface ListQuery {
+  page: number;
+  size: number;
+  sort: { field: string; direction: SortDirection };
+  search: string;
+  /** Exact-match filters by field, from the screen's filter menus. */
+  filters: Record<string, string>;
+}
+
+export interface ListResult<R extends Row = Row> {
+  rows: R[];
+  total: number;
+  numPages: number;
+}
+
+export interface SaveResult {
+  id: number;
+}
+
+/** Where a table's data comes from; the records API is one source, a feature's own calls another. */
+export interface ResourceSource<R extends Row = Row> {
+  list(query: ListQuery, signal?: AbortSignal): Promise<ListResult<R>>;
+  get(id: number): Promise<R>;
+  create?(values: Record<string, unknown>): Promise<SaveResult>;
+  update?(id: number, values: Record<string, unknown>): Promise<void>;
+  remove?(id: number): Promise<void>;
+  /** CSV of the rows the query selects (all pages). */
+  exportCsv?(query: ListQuery): Promise<Blob>;
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export type FieldKind = "text" | "email" | "textarea" | "number" | "select" | "checkbox" | "datetime" | "lines";
+
+export interface ResourceField {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  hint?: string;
+  options?: readonly Option[];
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  /** Left blank, a number field sends null (e.g. "unlimited"). */
+  nullable?: boolean;
+  /** Shown on create only (e.g. a password); edit leaves it out. */
+  createOnly?: boolean;
+  /** Shown, not editable, when editing. */
+  readOnlyOnEdit?: boolean;
+}
+
+export interface ResourceColumn<R extends Row = Row> {
+  key: string;
+  label: string;
+  sortable?: boolean;
+  render?: (row: R) => ReactNode;
+  /** Hidden below 640 px so the table stays readable on a phone. */
+  hideOnMobile?: boolean;
+  align?: "left" | "right";
+}
+
+export interface ResourceFilter {
+  name: string;
+  label: string;
+  options: readonly Option[];
+}
+
+/** The panel a route opens: list only, or a side panel over it. */
+export type PanelMode = { kind: "list" } | { kind: "add" } | { kind: "edit"; id: number } | { kind: "view"; id: number };
+
+export interface ResourcePaths {
+  list: string;
+  add?: string;
+  edit?: (id: number) => string;
+  view?: (id: number) => string;
+}
