@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import { BrowserRouter, Route, Routes } from "react-router";
+import { BrowserRouter, Route, Routes, useLocation } from "react-router";
 import { AccessGate } from "./access-gate";
 import { NotFoundPage } from "./not-found-page";
 import { RootLayout } from "./root-layout";
@@ -28,9 +28,20 @@ const AdminDashboardPage = lazy(() =>
     q.withQueryClient((await import("../features/dashboard/components/admin-dashboard-page")).AdminDashboardPage),
   ),
 );
+const PublicPage = lazy(() => import("../features/pages/components/public-page").then((m) => ({ default: m.PublicPage })));
 const PackagesPage = lazy(() =>
   import("./with-query-client").then(async (q) =>
     q.withQueryClient((await import("../features/admin-packages/components/packages-page")).PackagesPage),
+  ),
+);
+const CmsPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/admin-content/components/cms-page")).CmsPage),
+  ),
+);
+const PagesPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/admin-content/components/pages-page")).PagesPage),
   ),
 );
 const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(() =>
@@ -42,9 +53,9 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "landing":
       return <LandingPage />;
     case "faq":
-      return <FaqPage />;
+      return <PublicPage slug="faq" fallback={<FaqPage />} />;
     case "contact":
-      return <ContactPage />;
+      return <PublicPage slug="contact-us" fallback={<ContactPage />} />;
     case "login":
       return <LoginPage />;
     case "user-login":
@@ -61,12 +72,23 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <AdminDashboardPage />;
     case "admin-packages":
       return <PackagesPage />;
+    case "admin-cms":
+      return <CmsPage />;
+    case "admin-pages":
+      return <PagesPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }
 }
 
 const ACCESS_LEVELS: readonly Access[] = ["public", "user", "admin", "any"];
+
+/** A one-segment path may be an admin-managed page (/terms); anything else is not found. */
+function CatchAll() {
+  const { pathname } = useLocation();
+  const slug = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/.exec(pathname)?.[1];
+  return slug ? <PublicPage slug={slug} fallback={<NotFoundPage />} /> : <NotFoundPage />;
+}
 
 export function AppRoutes() {
   return (
@@ -81,7 +103,7 @@ export function AppRoutes() {
               ))}
           </Route>
         ))}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<CatchAll />} />
       </Route>
     </Routes>
   );

@@ -23,6 +23,8 @@ export type Screen =
   | "user-dashboard"
   | "admin-dashboard"
   | "admin-packages"
+  | "admin-cms"
+  | "admin-pages"
   | "placeholder";
 
 export interface AppRoute {
@@ -134,10 +136,13 @@ export const routeTable: readonly AppRoute[] = [
   ),
   route("/admin/stripe_price", "admin", "Prices", PRICES),
   route("/admin/view-stripe_price/:id", "admin", "Prices", PRICES),
-  route("/admin/pages", "admin", "Pages", "Public pages: landing, FAQ, contact and terms."),
-  route("/admin/cms", "admin", "CMS", "Keyed text and images that screens read for their copy."),
-  route("/admin/add-cms", "admin", "Add CMS entry", "Add a keyed text or image for a page."),
-  route("/admin/edit-cms/:id", "admin", "Edit CMS entry", "Change a keyed text or image."),
+  route("/admin/pages", "admin", "Pages", "Public pages: landing, FAQ, contact and terms.", "admin-pages"),
+  route("/admin/pages/new", "admin", "Add page", "Write a new public page.", "admin-pages"),
+  route("/admin/pages/edit/:id", "admin", "Edit page", "Change a public page.", "admin-pages"),
+  route("/admin/pages/view/:id", "admin", "Page details", "A public page and its status.", "admin-pages"),
+  route("/admin/cms", "admin", "CMS", "Keyed text and images that screens read for their copy.", "admin-cms"),
+  route("/admin/add-cms", "admin", "Add CMS entry", "Add a keyed text or image for a page.", "admin-cms"),
+  route("/admin/edit-cms/:id", "admin", "Edit CMS entry", "Change a keyed text or image.", "admin-cms"),
   route("/admin/email", "admin", "Email templates", "Transactional email templates with placeholders, preview and test send."),
   route("/admin/add-email", "admin", "Add email template", "Write a new email template."),
   route("/admin/edit-email/:id", "admin", "Edit email template", "Change an email template and send yourself a test."),

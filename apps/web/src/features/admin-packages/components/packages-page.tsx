@@ -1,7 +1,8 @@
 import { useMemo } from "react";
 import { useLocation, useParams } from "react-router";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
-import type { PanelMode, ResourceColumn, ResourceField, Row } from "../../../components/ui/resource-table/types";
+import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
+import type { ResourceColumn, ResourceField, Row } from "../../../components/ui/resource-table/types";
 import { recordsSource } from "../../../lib/records-source";
 
 const TIERS = [
@@ -116,14 +117,8 @@ function renderView(row: Row) {
 }
 
 /** The panel a packages route opens: add, edit/:id and view/:id over the list. */
-export function modeOf(pathname: string, id: string | undefined): PanelMode {
-  const n = Number(id);
-  const hasId = Number.isInteger(n) && n > 0;
-  if (pathname.startsWith("/admin/add-packages")) return { kind: "add" };
-  if (pathname.startsWith("/admin/edit-packages/") && hasId) return { kind: "edit", id: n };
-  if (pathname.startsWith("/admin/view-packages/") && hasId) return { kind: "view", id: n };
-  return { kind: "list" };
-}
+export const modeOf = (pathname: string, id: string | undefined) =>
+  panelModeOf(pathname, id, { add: "/admin/add-packages", edit: "/admin/edit-packages/", view: "/admin/view-packages/" });
 
 /** Subscription plans: what each unlocks, in which order they show, active or archived. */
 export function PackagesPage() {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/styles";
 import { useAuth } from "../../../lib/auth-store";
+import { useCms } from "../../../lib/cms";
 
 const TRACKS = [
   {
@@ -49,17 +50,21 @@ export function LandingPage() {
   const { state } = useAuth();
   const dashboard = state.isAuthenticated && state.role ? `/${state.role}/dashboard` : null;
   const signedIn = dashboard !== null;
+  const text = useCms("landing");
   return (
     <div className={signedIn ? "" : "mx-auto max-w-6xl px-4"}>
       <section className="py-12 sm:py-20" aria-labelledby="hero-heading">
-        <p className="text-sm font-semibold tracking-wider text-red-700 uppercase">Exam prep for rescue careers</p>
+        <p className="text-sm font-semibold tracking-wider text-red-700 uppercase">
+          {text("hero_eyebrow", "Exam prep for rescue careers")}
+        </p>
         <h1 id="hero-heading" className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-          Get ready for your entrance exam, one shift at a time.
+          {text("hero_title", "Get ready for your entrance exam, one shift at a time.")}
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-slate-600">
-          Rescue Academy prepares you for the entrance exams of emergency medical services, fire and rescue, water rescue and emergency
-          dispatch, with quizzes built on what your exam covers, a study library and one-to-one coaching. It works on your phone, so you can
-          study between shifts.
+          {text(
+            "hero_intro",
+            "Rescue Academy prepares you for the entrance exams of emergency medical services, fire and rescue, water rescue and emergency dispatch, with quizzes built on what your exam covers, a study library and one-to-one coaching. It works on your phone, so you can study between shifts.",
+          )}
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           {dashboard ? (

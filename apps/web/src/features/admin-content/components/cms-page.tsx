@@ -1,0 +1,80 @@
+import { useMemo } from "react";
+import { useLocation, useParams } from "react-router";
+import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
+import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
+import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../../components/ui/resource-table/types";
+import { api, unwrap } from "../../../lib/api-client";
+import { invalidateCms } from "../../../lib/cms";
+import { recordsSource } from "../../../lib/records-source";
+
+const TYPES = [
+  { value: "text", label: "Text" },
+  { value: "rich_text", label: "Rich text (HTML)" },
+  { value: "image", label: "Image URL" },
+  { value: "number", label: "Number" },
+  { value: "json", label: "JSON" },
+] as const;
+
+const columns: ResourceColumn[] = [
+  { key: "page", label: "Page", sortable: true },
+  { key: "key", label: "Key", sortable: true },
+  {
+    key: "type",
+    label: "Type",
+    sortable: true,
+    hideOnMobile: true,
+    render: (r) => TYPES.find((t) => t.value === r.type)?.label ?? String(r.type),
+  },
+  { key: "value", label: "Value", render: (r) => <span className="line-clamp-2 max-w-md break-words">{String(r.value ?? "")}</span> },
+];
+
+const fields: ResourceField[] = [
+  { name: "page", label: "Page", kind: "text", required: true, maxLength: 60, hint: "The screen that reads it, e.g. landing." },
+  { name: "key", label: "Key", kind: "text", required: true, maxLength: 80, hint: "e.g. hero_title" },
+  { name: "type", label: "Type", kind: "select", required: true, options: TYPES },
+  { name: "value", label: "Value", kind: "textarea", required: true, maxLength: 20_000 },
+];
+
+/** Lists through the records API; adds and edits through the spec's `cms` calls. */
+function cmsSource(): ResourceSource<Row> {
+  const records = recordsSource("cms", { searchField: "key" });
+  return {
+    ...records,
+    async create(values) {
+      const answer = await unwrap(api.post<{ data?: number; id?: number }>("/v2/api/lambda/cms", values));
+      invalidateCms(String(values.page));
+      return { id: Number(answer.data ?? answer.id) };
+    },
+    async update(id, values) {
+      await unwrap(api.put(`/v2/api/lambda/cms/${id}`, values));
+      invalidateCms();
+    },
+  };
+}
+
+export const cmsModeOf = (pathname: string, id: string | undefined) =>
+  panelModeOf(pathname, id, { add: "/admin/add-cms", edit: "/admin/edit-cms/" });
+
+/** Keyed copy and images that screens read, each with a built-in default. */
+export function CmsPage() {
+  const { pathname } = useLocation();
+  const { id } = useParams();
+  const source = useMemo(cmsSource, []);
+  return (
+    <ResourceTable
+      title="CMS"
+      description="Text and images that screens read for their copy. A screen shows its built-in text until an entry overrides it."
+      singular="entry"
+      resourceKey="cms"
+      source={source}
+      columns={columns}
+      fields={fields}
+      filters={[{ name: "type", label: "Type", options: TYPES }]}
+      searchLabel="Search by key"
+      defaultSort={{ field: "page", direction: "asc" }}
+      paths={{ list: "/admin/cms", add: "/admin/add-cms", edit: (i) => `/admin/edit-cms/${i}` }}
+      mode={cmsModeOf(pathname, id)}
+      rowLabel={(r) => `${r.page}.${r.key}`}
+    />
+  );
+}
