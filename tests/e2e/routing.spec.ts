@@ -98,18 +98,18 @@ test.describe("signed in as an admin", () => {
   test("admin pages, aliases and duplicates carry their titles and headings", async ({ page }) => {
     await expect(page).toHaveTitle("Dashboard | Rescue Academy");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Alex");
-    for (const [path, title] of [
-      ["/admin/user", "Users"],
-      ["/admin/users", "Users"],
-      ["/admin/edit-user/4", "Edit user"],
-      ["/admin/stripe_price", "Prices"],
-      ["/admin/view-stripe_price/9", "Prices"],
-      ["/admin/cms", "CMS"],
+    for (const [path, title, heading] of [
+      ["/admin/user", "Users", "Users"],
+      ["/admin/users", "Users", "Users"],
+      ["/admin/edit-user/4", "Edit user", "Users"],
+      ["/admin/stripe_price", "Prices", "Prices"],
+      ["/admin/view-stripe_price/9", "Prices", "Prices"],
+      ["/admin/cms", "CMS", "CMS"],
     ]) {
       await page.goto(path);
       await expect(page).toHaveTitle(`${title} | Rescue Academy`);
       await expect(page.getByTestId("wrapper-admin")).toBeVisible();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
     }
   });
 });

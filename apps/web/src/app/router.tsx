@@ -44,6 +44,11 @@ const PagesPage = lazy(() =>
     q.withQueryClient((await import("../features/admin-content/components/pages-page")).PagesPage),
   ),
 );
+const UsersPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/admin-users/components/users-page")).UsersPage),
+  ),
+);
 const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(() =>
   import("./placeholder-page").then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -76,6 +81,8 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <CmsPage />;
     case "admin-pages":
       return <PagesPage />;
+    case "admin-users":
+      return <UsersPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

@@ -23,6 +23,7 @@ export type Screen =
   | "user-dashboard"
   | "admin-dashboard"
   | "admin-packages"
+  | "admin-users"
   | "admin-cms"
   | "admin-pages"
   | "placeholder";
@@ -108,13 +109,13 @@ export const routeTable: readonly AppRoute[] = [
   // Academy staff.
   route("/admin/dashboard", "admin", "Dashboard", "An overview of the academy and a way into each area.", "admin-dashboard"),
   route("/admin/profile", "admin", "Profile", PROFILE),
-  route("/admin/user", "admin", "Users", USERS),
-  route("/admin/users", "admin", "Users", USERS),
-  route("/admin/add-user", "admin", "Add user", "Create a candidate or staff account."),
-  route("/admin/edit-user", "admin", "Edit user", "Change a person's details, email, password or status."),
-  route("/admin/edit-user/:id", "admin", "Edit user", "Change a person's details, email, password or status."),
-  route("/admin/view-user", "admin", "User details", "A person's account, plan, quizzes and coaching sessions."),
-  route("/admin/view-user/:id", "admin", "User details", "A person's account, plan, quizzes and coaching sessions."),
+  route("/admin/user", "admin", "Users", USERS, "admin-users"),
+  route("/admin/users", "admin", "Users", USERS, "admin-users"),
+  route("/admin/add-user", "admin", "Add user", "Create a candidate or staff account.", "admin-users"),
+  route("/admin/edit-user", "admin", "Edit user", "Change a person's details, email, password or status.", "admin-users"),
+  route("/admin/edit-user/:id", "admin", "Edit user", "Change a person's details, email, password or status.", "admin-users"),
+  route("/admin/view-user", "admin", "User details", "A person's account, plan, quizzes and coaching sessions.", "admin-users"),
+  route("/admin/view-user/:id", "admin", "User details", "A person's account, plan, quizzes and coaching sessions.", "admin-users"),
   route("/admin/packages", "admin", "Packages", "Subscription plans and what each one unlocks.", "admin-packages"),
   route(
     "/admin/add-packages",

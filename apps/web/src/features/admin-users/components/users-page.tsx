@@ -1,0 +1,169 @@
+import { type FormEvent, useMemo, useState } from "react";
+import { useLocation, useParams } from "react-router";
+import { TextField } from "../../../components/ui/form-field";
+import { Modal } from "../../../components/ui/modal";
+import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
+import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
+import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../../components/ui/resource-table/types";
+import { buttonClass } from "../../../components/ui/styles";
+import { showToast } from "../../../components/ui/toast";
+import { api, toFormError, unwrap } from "../../../lib/api-client";
+import { recordsSource } from "../../../lib/records-source";
+
+const ROLES = [
+  { value: "user", label: "Candidate" },
+  { value: "admin", label: "Staff" },
+] as const;
+const STATUSES = [
+  { value: "active", label: "Active" },
+  { value: "disabled", label: "Disabled" },
+] as const;
+
+const columns: ResourceColumn[] = [
+  { key: "email", label: "Email", sortable: true },
+  { key: "first_name", label: "First name", sortable: true, hideOnMobile: true },
+  { key: "last_name", label: "Last name", sortable: true, hideOnMobile: true },
+  { key: "role", label: "Role", sortable: true, render: (r) => (r.role === "admin" ? "Staff" : "Candidate") },
+  {
+    key: "status",
+    label: "Status",
+    sortable: true,
+    render: (r) => (
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-medium ${r.status === "active" ? "bg-emerald-50 text-emerald-800" : "bg-slate-100 text-slate-600"}`}
+      >
+        {r.status === "active" ? "Active" : "Disabled"}
+      </span>
+    ),
+  },
+  { key: "created_at", label: "Joined", sortable: true, hideOnMobile: true },
+];
+
+const fields: ResourceField[] = [
+  { name: "first_name", label: "First name", kind: "text", required: true, maxLength: 80 },
+  { name: "last_name", label: "Last name", kind: "text", required: true, maxLength: 80 },
+  { name: "email", label: "Email", kind: "email", required: true, maxLength: 254 },
+  { name: "role", label: "Role", kind: "select", required: true, options: ROLES, readOnlyOnEdit: true },
+  {
+    name: "password",
+    label: "Password",
+    kind: "text",
+    maxLength: 128,
+    hint: "8 to 128 characters. When editing, leave blank to keep the current password.",
+  },
+  { name: "status", label: "Status", kind: "select", required: true, options: STATUSES },
+];
+
+/**
+ * Lists and deletes through the records API; creates with `register` as an admin; changes
+ * names and status through the records API and email and password through the admin calls.
+ */
+export function usersSource(): ResourceSource<Row> {
+  const records = recordsSource("user", { searchField: "email" });
+  return {
+    ...records,
+    async create(values) {
+      const { email, password, role, first_name, last_name, status } = values as Record<string, string>;
+      const created = await unwrap(
+        api.post<{ user_id: number }>("/v2/api/lambda/register", { email, password, role, first_name, last_name }),
+      );
+      if (status === "disabled") await records.update!(created.user_id, { status });
+      return { id: created.user_id };
+    },
+    async update(id, values) {
+      const { email, password, first_name, last_name, status } = values as Record<string, string>;
+      const before = await records.get(id);
+      await records.update!(id, { first_name, last_name, status });
+      if (email && email !== before.email) await unwrap(api.post("/v2/api/lambda/admin/update/email", { email, id }));
+      if (password) await unwrap(api.post("/v2/api/lambda/admin/update/password", { password, id }));
+    },
+  };
+}
+
+export const usersModeOf = (pathname: string, id: string | undefined) =>
+  panelModeOf(pathname, id, { add: "/admin/add-user", edit: "/admin/edit-user/", view: "/admin/view-user/" });
+
+function InviteAdmin({ onClose }: { onClose: () => void }) {
+  const [error, setError] = useState<string | undefined>();
+  const [isSending, setSending] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    if (!email.includes("@")) return setError("Enter a valid email address");
+    setSending(true);
+    try {
+      await unwrap(api.post("/v2/api/lambda/admin/invite", { email }));
+      showToast(`Invitation sent to ${email}`);
+      onClose();
+    } catch (e) {
+      const { message, fields } = toFormError(e);
+      setError(fields.email ?? message);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Modal
+      title="Invite a staff member"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={buttonClass.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="invite-admin" className={buttonClass.primary} disabled={isSending}>
+            {isSending ? "Sending…" : "Send invitation"}
+          </button>
+        </>
+      }
+    >
+      <form id="invite-admin" noValidate onSubmit={submit} className="space-y-3">
+        <p>They get an email with a link to create their staff account.</p>
+        <TextField label="Email" name="email" type="email" autoComplete="off" required error={error} />
+      </form>
+    </Modal>
+  );
+}
+
+/** Candidate and staff accounts: search, add with a role, edit, disable or delete, invite staff. */
+export function UsersPage() {
+  const { pathname } = useLocation();
+  const { id } = useParams();
+  const source = useMemo(usersSource, []);
+  const [isInviting, setInviting] = useState(false);
+  return (
+    <>
+      <ResourceTable
+        title="Users"
+        description="Candidate and staff accounts. Disabling an account signs it out everywhere."
+        singular="user"
+        resourceKey="users"
+        source={source}
+        columns={columns}
+        fields={fields}
+        filters={[
+          { name: "role", label: "Role", options: ROLES },
+          { name: "status", label: "Status", options: STATUSES },
+        ]}
+        searchLabel="Search by email"
+        defaultSort={{ field: "created_at", direction: "desc" }}
+        paths={{
+          list: pathname.startsWith("/admin/users") ? "/admin/users" : "/admin/user",
+          add: "/admin/add-user",
+          edit: (i) => `/admin/edit-user/${i}`,
+          view: (i) => `/admin/view-user/${i}`,
+        }}
+        mode={usersModeOf(pathname, id)}
+        rowLabel={(r) => String(r.email)}
+        canExport
+      />
+      <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700 sm:flex sm:items-center sm:justify-between">
+        <p>Staff accounts are created by invitation: the person chooses their own password.</p>
+        <button type="button" className={`${buttonClass.secondary} mt-3 sm:mt-0`} onClick={() => setInviting(true)}>
+          Invite a staff member
+        </button>
+      </div>
+      {isInviting ? <InviteAdmin onClose={() => setInviting(false)} /> : null}
+    </>
+  );
+}
