@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
+import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { WEB_DIST_DIR } from "./paths.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db });
+  await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID });
 
   if (serveWeb)
     await app.register(webPlugin, {
