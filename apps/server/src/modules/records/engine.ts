@@ -385,8 +385,7 @@ export async function autocomplete(db: Db, actor: Actor, tableName: string, fiel
   const scope = scopeOf(info, authorize(info, "list", actor), actor);
   const columns = readable(info, actor.role);
   const column = columns.get(field);
-  if (column?.dataType !== "string")
-    throw badRequest(`Unknown text field: ${field.slice(0, 64)}`, { field: "Unknown text field" });
+  if (column?.dataType !== "string") throw badRequest(`Unknown text field: ${field.slice(0, 64)}`, { field: "Unknown text field" });
   const where = parseFilters([`${field},sw,${query}`], columns);
   return db
     .select({ id: info.id, [field]: column })

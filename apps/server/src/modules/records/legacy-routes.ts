@@ -212,7 +212,6 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         params: RecordsTableParams,
         body: z.strictObject({}).nullish(),
         produces: ["text/csv"],
-        response: errors,
       },
     },
     async (request, reply) => {
