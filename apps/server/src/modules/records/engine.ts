@@ -263,6 +263,7 @@ function translateDbError(error: unknown): never {
   for (let depth = 0; e && depth < 3; depth++) {
     if (e.code === "23505") throw new HttpError(409, "A record with these values already exists");
     if (e.code === "23503") throw badRequest("A referenced record does not exist");
+    if (e.code === "23502") throw badRequest("A required field is missing");
     if (e.code === "23514" || e.code === "22P02" || e.code === "22007" || e.code === "22008") throw badRequest("Invalid value");
     e = e.cause as typeof e;
   }
