@@ -1,0 +1,397 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, is, type SQL, sql } from "drizzle-orm";
+import { getTableConfig, type PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import * as schema from "../../db/schema/index.ts";
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from "../../lib/http-error.ts";
+import { parseConditionObject, parseFilters } from "./filters.ts";
+import { INTERNAL_TABLES, isHiddenField, type Op, type Role, type Rows, RULES, type TableRule } from "./rules.ts";
+
+export type Actor = { role: Role; userId: number | null };
+export type Row = Record<string, unknown>;
+
+export const LIMITS = { pageSize: 100, listSize: 1000, defaultPageSize: 20, joins: 3, ids: 100, exportRows: 50_000, textLength: 10_000 };
+
+type Join = { local: PgColumn; target: string; targetColumn: PgColumn };
+type TableInfo = {
+  name: string;
+  table: PgTable;
+  columns: Map<string, PgColumn>;
+  id: PgColumn;
+  joins: Map<string, Join>;
+  keys: Map<string, string>;
+  rule: TableRule;
+};
+
+/** Every table of the drizzle schema by its SQL name. */
+export const SCHEMA_TABLES: Map<string, PgTable> = new Map(
+  (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable)).map((t) => [getTableConfig(t).name, t]),
+);
+
+/** A table with a schema but no rule: admin-only, every non-hidden field. */
+function adminOnlyRule(table: PgTable): TableRule {
+  const writable = getTableConfig(table)
+    .columns.map((c) => c.name)
+    .filter((n) => !isHiddenField(n) && !["id", "created_at", "updated_at"].includes(n));
+  const all = { admin: "all" } as const;
+  return {
+    table,
+    access: { list: all, view: all, create: all, update: all, delete: all, export: all },
+    read: { admin: "*" },
+    write: { admin: writable },
+  };
+}
+
+const internal = new Set(INTERNAL_TABLES);
+const tables = new Map<string, TableInfo>();
+for (const [name, table] of SCHEMA_TABLES) {
+  if (internal.has(table)) continue;
+  const config = getTableConfig(table);
+  const columns = new Map(config.columns.map((c) => [c.name, c as PgColumn]));
+  const id = columns.get("id");
+  if (!id) continue;
+  const joins = new Map<string, Join>();
+  for (const fk of config.foreignKeys) {
+    const ref = fk.reference();
+    const target = getTableConfig(ref.foreignTable).name;
+    const [local] = ref.columns;
+    const [targetColumn] = ref.foreignColumns;
+    if (local && targetColumn && !internal.has(ref.foreignTable)) joins.set(target, { local, target, targetColumn });
+  }
+  const keys = new Map(Object.entries(getTableColumns(table)).map(([key, c]) => [c.name, key]));
+  tables.set(name, { name, table, columns, id, joins, keys, rule: RULES[name] ?? adminOnlyRule(table) });
+}
+
+export function tableInfo(name: string): TableInfo {
+  const info = tables.get(name);
+  if (!info) throw notFound("Unknown table");
+  return info;
+}
+
+/** Which rows the actor may reach for `op`, or 401/403. */
+export function authorize(info: TableInfo, op: Op, actor: Actor): Rows {
+  const rows = info.rule.access[op]?.[actor.role];
+  if (!rows) throw actor.role === "anonymous" ? unauthorized() : forbidden();
+  return rows;
+}
+
+export function scopeOf(info: TableInfo, rows: Rows, actor: Actor): SQL | undefined {
+  if (rows === "all") return undefined;
+  if (rows === "own") {
+    const owner = info.columns.get(info.rule.owner ?? "");
+    if (!owner || actor.userId === null) return sql`false`;
+    return eq(owner, actor.userId);
+  }
+  const pairs = Object.entries(info.rule.publicRows ?? {});
+  if (!pairs.length) return sql`false`;
+  return and(...pairs.map(([field, value]) => eq(info.columns.get(field) as PgColumn, value)));
+}
+
+export function readable(info: TableInfo, role: Role): Map<string, PgColumn> {
+  const fields = info.rule.read[role];
+  const names = fields === "*" ? [...info.columns.keys()] : (fields ?? []);
+  return new Map(names.filter((n) => !isHiddenField(n) && info.columns.has(n)).map((n) => [n, info.columns.get(n) as PgColumn]));
+}
+
+const selection = (columns: Map<string, PgColumn>) => Object.fromEntries(columns);
+
+function parseOrder(order: string | undefined, columns: Map<string, PgColumn>, info: TableInfo): SQL[] {
+  const [field = "id", dir = "desc", ...extra] = (order ?? "id,desc").split(",");
+  const column = columns.get(field);
+  if (!column || extra.length) throw badRequest(`Unknown field in order: ${field.slice(0, 64)}`, { order: "Unknown field" });
+  const direction = dir.toLowerCase();
+  if (direction !== "asc" && direction !== "desc") throw badRequest("order direction must be asc or desc", { order: "asc or desc" });
+  const by = direction === "asc" ? asc : desc;
+  return column === info.id ? [by(column)] : [by(column), by(info.id)];
+}
+
+/** Nests each joined row under the joined table's name, filtered by that table's own rule. */
+async function attachJoins(db: Db, info: TableInfo, rows: Row[], joinNames: readonly string[], actor: Actor): Promise<void> {
+  if (joinNames.length > LIMITS.joins) throw badRequest(`At most ${LIMITS.joins} joins`, { join: "Too many joins" });
+  const own = readable(info, actor.role);
+  for (const name of new Set(joinNames)) {
+    const join = info.joins.get(name);
+    if (!join || !own.has(join.local.name)) throw badRequest(`Unknown join: ${name.slice(0, 64)}`, { join: "Unknown join" });
+    const target = tableInfo(join.target);
+    const scope = scopeOf(target, authorize(target, "view", actor), actor);
+    const keys = [...new Set(rows.map((r) => r[join.local.name]).filter((k) => k !== null && k !== undefined))];
+    const found = keys.length
+      ? await db
+          .select({ ...selection(readable(target, actor.role)), __key: join.targetColumn })
+          .from(target.table)
+          .where(and(inArray(join.targetColumn, keys), scope))
+      : [];
+    const byKey = new Map(found.map(({ __key, ...row }) => [__key, row]));
+    for (const row of rows) row[name] = byKey.get(row[join.local.name]) ?? null;
+  }
+}
+
+export type ListOptions = { filters?: readonly string[]; where?: SQL; order?: string; joins?: readonly string[] };
+
+export async function listRows(db: Db, actor: Actor, tableName: string, opts: ListOptions & { size?: number }): Promise<Row[]> {
+  const info = tableInfo(tableName);
+  const scope = scopeOf(info, authorize(info, "list", actor), actor);
+  const columns = readable(info, actor.role);
+  const size = opts.size ?? LIMITS.listSize;
+  if (size < 1 || size > LIMITS.listSize) throw badRequest(`size must be 1 to ${LIMITS.listSize}`, { size: "Out of range" });
+  const rows = await db
+    .select(selection(columns))
+    .from(info.table)
+    .where(and(scope, opts.where, parseFilters(opts.filters ?? [], columns)))
+    .orderBy(...parseOrder(opts.order, columns, info))
+    .limit(size);
+  if (opts.joins?.length) await attachJoins(db, info, rows, opts.joins, actor);
+  return rows;
+}
+
+export type Page = { list: Row[]; total: number; limit: number; num_pages: number; page: number };
+
+export async function pageRows(db: Db, actor: Actor, tableName: string, opts: ListOptions & { page: number; size: number }): Promise<Page> {
+  const info = tableInfo(tableName);
+  const scope = scopeOf(info, authorize(info, "list", actor), actor);
+  const columns = readable(info, actor.role);
+  if (!Number.isSafeInteger(opts.page) || opts.page < 1) throw badRequest("page must be 1 or more", { page: "Out of range" });
+  if (opts.size < 1 || opts.size > LIMITS.pageSize) throw badRequest(`page size must be 1 to ${LIMITS.pageSize}`, { size: "Out of range" });
+  const where = and(scope, opts.where, parseFilters(opts.filters ?? [], columns));
+  const order = parseOrder(opts.order, columns, info);
+  const [list, [counted]] = await Promise.all([
+    db
+      .select(selection(columns))
+      .from(info.table)
+      .where(where)
+      .orderBy(...order)
+      .limit(opts.size)
+      .offset((opts.page - 1) * opts.size),
+    db.select({ total: count() }).from(info.table).where(where),
+  ]);
+  if (opts.joins?.length) await attachJoins(db, info, list, opts.joins, actor);
+  const total = counted?.total ?? 0;
+  return { list, total, limit: opts.size, num_pages: Math.ceil(total / opts.size), page: opts.page };
+}
+
+/** Rows by id: `view` for one id, `list` for several; rows out of the caller's reach are simply absent. */
+export async function getRows(db: Db, actor: Actor, tableName: string, ids: number[], joins: readonly string[] = []): Promise<Row[]> {
+  const info = tableInfo(tableName);
+  if (ids.length > LIMITS.ids) throw badRequest(`At most ${LIMITS.ids} ids`, { id: "Too many ids" });
+  const scope = scopeOf(info, authorize(info, ids.length === 1 ? "view" : "list", actor), actor);
+  const columns = readable(info, actor.role);
+  const rows = await db
+    .select(selection(columns))
+    .from(info.table)
+    .where(and(inArray(info.id, ids), scope))
+    .orderBy(desc(info.id));
+  if (joins.length) await attachJoins(db, info, rows, joins, actor);
+  return rows;
+}
+
+// ---- writes -------------------------------------------------------------------------------
+
+function fieldSchema(info: TableInfo, column: PgColumn): z.ZodType {
+  const max = info.rule.maxLength?.[column.name] ?? LIMITS.textLength;
+  const base = ((): z.ZodType => {
+    if (column.enumValues?.length) return z.enum(column.enumValues as [string, ...string[]]);
+    switch (column.dataType) {
+      case "number":
+        return z.number().int().min(-2_147_483_648).max(2_147_483_647);
+      case "boolean":
+        return z.boolean();
+      case "date":
+        return z.iso.datetime({ offset: true }).transform((s) => new Date(s));
+      case "json":
+        return z.json().refine((v) => JSON.stringify(v).length <= max, `At most ${max} characters`);
+      default:
+        return z
+          .string()
+          .max(max)
+          .refine((s) => !s.includes("\0"), "Contains a NUL character");
+    }
+  })();
+  return column.notNull ? base : base.nullable();
+}
+
+const bodySchemas = new Map<string, z.ZodType<Row>>();
+
+/** The strict body schema of `mode` for a role: writable fields only; unknown or forbidden keys are 400. */
+function bodySchema(info: TableInfo, role: Role, mode: "create" | "update"): z.ZodType<Row> {
+  const key = `${info.name}:${role}:${mode}`;
+  let found = bodySchemas.get(key);
+  if (!found) {
+    const shape: Record<string, z.ZodType> = {};
+    for (const name of info.rule.write[role] ?? []) {
+      const column = info.columns.get(name);
+      if (!column || isHiddenField(name) || column === info.id) continue;
+      const field = fieldSchema(info, column);
+      shape[name] = mode === "create" && column.notNull && !column.hasDefault && name !== info.rule.owner ? field : field.optional();
+    }
+    found = z.strictObject(shape) as unknown as z.ZodType<Row>;
+    bodySchemas.set(key, found);
+  }
+  return found;
+}
+
+export function validateBody(info: TableInfo, role: Role, mode: "create" | "update", body: unknown): Row {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("Body must be an object");
+  const parsed = bodySchema(info, role, mode).safeParse(body);
+  if (!parsed.success) {
+    const validation: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      if (issue.code === "unrecognized_keys") for (const k of issue.keys) validation[k.slice(0, 64)] ??= "Unknown or read-only field";
+      else validation[String(issue.path[0] ?? "body")] ??= issue.message;
+    }
+    const [field, message] = Object.entries(validation)[0] ?? ["body", "Invalid"];
+    throw badRequest(`${field}: ${message}`, validation);
+  }
+  const values = { ...parsed.data };
+  if (mode === "update" && !Object.keys(values).length) throw badRequest("Nothing to update", { body: "No writable field given" });
+  info.rule.sanitize?.(values);
+  return values;
+}
+
+/** Maps DB column names to the table's drizzle keys, as insert/update expect them. */
+function toKeys(info: TableInfo, values: Row): Row {
+  const out: Row = {};
+  for (const [name, value] of Object.entries(values)) {
+    const key = info.keys.get(name);
+    if (key) out[key] = value;
+  }
+  return out;
+}
+
+/** Unique violations and foreign keys that do not exist: 409/400 instead of a 500. */
+function translateDbError(error: unknown): never {
+  let e = error as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 3; depth++) {
+    if (e.code === "23505") throw new HttpError(409, "A record with these values already exists");
+    if (e.code === "23503") throw badRequest("A referenced record does not exist");
+    if (e.code === "23502") throw badRequest("A required field is missing");
+    if (e.code === "23514" || e.code === "22P02" || e.code === "22007" || e.code === "22008") throw badRequest("Invalid value");
+    e = e.cause as typeof e;
+  }
+  throw error;
+}
+
+export async function createRow(db: Db, actor: Actor, tableName: string, body: unknown): Promise<number> {
+  const info = tableInfo(tableName);
+  const rows = authorize(info, "create", actor);
+  const values = validateBody(info, actor.role, "create", body);
+  if (rows === "own" && info.rule.owner) values[info.rule.owner] = actor.userId;
+  if (rows === "public") Object.assign(values, info.rule.publicRows);
+  const [created] = await db.insert(info.table).values(toKeys(info, values)).returning({ id: info.id }).catch(translateDbError);
+  return Number((created as { id: number }).id);
+}
+
+export type UpdateWhere = { id?: number; where?: SQL };
+
+/** Updates the rows matching `target` within the caller's reach; answers how many changed. */
+export async function updateRows(db: Db, actor: Actor, tableName: string, target: UpdateWhere, body: unknown): Promise<number> {
+  const info = tableInfo(tableName);
+  const scope = scopeOf(info, authorize(info, "update", actor), actor);
+  const values = validateBody(info, actor.role, "update", body);
+  const set: Row = { ...toKeys(info, values), ...toKeys(info, info.rule.onUpdate?.(values) ?? {}) };
+  if (info.columns.has("updated_at")) Object.assign(set, toKeys(info, { updated_at: new Date() }));
+  const condition = target.id !== undefined ? eq(info.id, target.id) : target.where;
+  if (!condition) throw badRequest("condition is required.");
+  const changed = await db.update(info.table).set(set).where(and(condition, scope)).returning({ id: info.id }).catch(translateDbError);
+  return changed.length;
+}
+
+export async function deleteRows(db: Db, actor: Actor, tableName: string, target: UpdateWhere): Promise<number> {
+  const info = tableInfo(tableName);
+  const scope = scopeOf(info, authorize(info, "delete", actor), actor);
+  const condition = target.id !== undefined ? eq(info.id, target.id) : target.where;
+  if (!condition) throw badRequest("condition is required.");
+  const deleted = await db.delete(info.table).where(and(condition, scope)).returning({ id: info.id }).catch(translateDbError);
+  return deleted.length;
+}
+
+/** An equality condition object checked against the fields the actor may read. */
+export function conditionOf(actor: Actor, tableName: string, condition: Record<string, unknown>): SQL | undefined {
+  return parseConditionObject(condition, readable(tableInfo(tableName), actor.role));
+}
+
+export async function exportRows(db: Db, actor: Actor, tableName: string): Promise<{ columns: string[]; rows: Row[] }> {
+  const info = tableInfo(tableName);
+  const scope = scopeOf(info, authorize(info, "export", actor), actor);
+  const columns = readable(info, actor.role);
+  const rows = await db.select(selection(columns)).from(info.table).where(scope).orderBy(asc(info.id)).limit(LIMITS.exportRows);
+  return { columns: [...columns.keys()], rows };
+}
+
+export const exposedTables = () => [...tables.keys()];
+export const tableInfoOf = (name: string) => tables.get(name);
+
+// ---- legacy joins -------------------------------------------------------------------------
+
+export type JoinQuery = {
+  tables: readonly string[];
+  /** [tableA, columnA, tableB, columnB]: must be a foreign key of the schema, either way round. */
+  pairs: readonly (readonly [string, string, string, string])[];
+  select: (scope: Map<string, Map<string, PgColumn>>) => Record<string, PgColumn>;
+  where: (scope: Map<string, Map<string, PgColumn>>) => SQL | undefined;
+  page?: { page: number; size: number };
+};
+
+function isForeignKey(a: TableInfo, aColumn: string, b: TableInfo, bColumn: string): boolean {
+  const forward = a.joins.get(b.name);
+  const backward = b.joins.get(a.name);
+  return (
+    (forward?.local.name === aColumn && forward.targetColumn.name === bColumn) ||
+    (backward?.local.name === bColumn && backward.targetColumn.name === aColumn)
+  );
+}
+
+/** Tables joined along schema foreign keys; each table's rule (list) applies to its rows and fields. */
+export async function joinRows(db: Db, actor: Actor, query: JoinQuery): Promise<Row[] | Page> {
+  if (new Set(query.tables).size !== query.tables.length) throw badRequest("A table may appear once");
+  if (query.pairs.length !== query.tables.length - 1) throw badRequest("Give one join per additional table");
+  const infos = query.tables.map((t) => tableInfo(t));
+  const scopes = infos.map((info) => scopeOf(info, authorize(info, "list", actor), actor));
+  const visible = new Map(infos.map((info) => [info.name, readable(info, actor.role)]));
+  const [first, ...rest] = infos as [TableInfo, ...TableInfo[]];
+  const joined = new Set([first.name]);
+  const ons: { table: PgTable; on: SQL }[] = [];
+  for (const next of rest) {
+    const pair = query.pairs.find(([a, , b]) => (a === next.name && joined.has(b)) || (b === next.name && joined.has(a)));
+    if (!pair) throw badRequest(`No join given for ${next.name}`);
+    const [a, ac, b, bc] = pair;
+    const infoA = tableInfo(a);
+    const infoB = tableInfo(b);
+    const colA = visible.get(a)?.get(ac);
+    const colB = visible.get(b)?.get(bc);
+    if (!colA || !colB || !isForeignKey(infoA, ac, infoB, bc)) throw badRequest(`Unknown join: ${a}.${ac} = ${b}.${bc}`);
+    ons.push({ table: next.table, on: eq(colA, colB) });
+    joined.add(next.name);
+  }
+  const fields = query.select(visible);
+  if (!Object.keys(fields).length) throw badRequest("Nothing selected");
+  const where = and(query.where(visible), ...scopes);
+  let rows = db.select(fields).from(first.table).$dynamic();
+  let counter = db.select({ total: count() }).from(first.table).$dynamic();
+  for (const { table, on } of ons) {
+    rows = rows.innerJoin(table, on);
+    counter = counter.innerJoin(table, on);
+  }
+  const ordered = rows.where(where).orderBy(desc(first.id));
+  if (!query.page) return await ordered.limit(LIMITS.listSize);
+  const { page, size } = query.page;
+  if (size > LIMITS.pageSize) throw badRequest(`limit must be 1 to ${LIMITS.pageSize}`, { limit: "Out of range" });
+  const [list, [counted]] = await Promise.all([ordered.limit(size).offset((page - 1) * size), counter.where(where)]);
+  const total = counted?.total ?? 0;
+  return { list, total, limit: size, num_pages: Math.ceil(total / size), page };
+}
+
+/** Legacy AUTOCOMPLETE: rows whose text field starts with `query` (case-insensitive), id and field only. */
+export async function autocomplete(db: Db, actor: Actor, tableName: string, field: string, query: string, limit: number): Promise<Row[]> {
+  const info = tableInfo(tableName);
+  const scope = scopeOf(info, authorize(info, "list", actor), actor);
+  const columns = readable(info, actor.role);
+  const column = columns.get(field);
+  if (column?.dataType !== "string") throw badRequest(`Unknown text field: ${field.slice(0, 64)}`, { field: "Unknown text field" });
+  const where = parseFilters([`${field},sw,${query}`], columns);
+  return db
+    .select({ id: info.id, [field]: column })
+    .from(info.table)
+    .where(and(scope, where))
+    .orderBy(asc(column))
+    .limit(limit);
+}

@@ -1,0 +1,112 @@
+import { and, between, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { badRequest } from "../../lib/http-error.ts";
+
+/** `filter=field,op,value` operators (api-conventions.md); `eq` when the op is left out. */
+export const FILTER_OPS = ["eq", "neq", "cs", "sw", "ew", "lt", "le", "ge", "gt", "bt", "in", "is"] as const;
+type FilterOp = (typeof FILTER_OPS)[number];
+
+export const MAX_FILTERS = 10;
+export const MAX_VALUE_LENGTH = 500;
+const MAX_IN_VALUES = 100;
+
+/** A client's value as the column's type, or 400: text never reaches SQL other than as a bound value. */
+export function coerceValue(column: PgColumn, field: string, raw: string): string | number | boolean | Date {
+  if (raw.length > MAX_VALUE_LENGTH)
+    throw badRequest(`Value of ${field} is too long (at most ${MAX_VALUE_LENGTH} characters)`, { [field]: "Too long" });
+  if (raw.includes("\0")) throw badRequest(`Value of ${field} contains a NUL character`, { [field]: "Invalid character" });
+  switch (column.dataType) {
+    case "number": {
+      if (!/^-?\d{1,10}$/.test(raw) || Math.abs(Number(raw)) > 2_147_483_647)
+        throw badRequest(`${field} must be a whole number`, { [field]: "Must be a whole number" });
+      return Number(raw);
+    }
+    case "boolean":
+      if (raw === "true" || raw === "1") return true;
+      if (raw === "false" || raw === "0") return false;
+      throw badRequest(`${field} must be true or false`, { [field]: "Must be true or false" });
+    case "date": {
+      const date = new Date(raw);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(date.getTime()))
+        throw badRequest(`${field} must be a date`, { [field]: "Must be a date" });
+      return date;
+    }
+    case "string":
+      return raw;
+    default:
+      throw badRequest(`${field} cannot be compared`, { [field]: "Cannot be compared" });
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Parses one `field,op,value` against the fields the caller may read. */
+export function parseFilter(text: string, readable: ReadonlyMap<string, PgColumn>): SQL {
+  const [field = "", ...rest] = text.split(",");
+  const column = readable.get(field);
+  if (!column) throw badRequest(`Unknown field in filter: ${field.slice(0, 64)}`, { filter: "Unknown field" });
+  let op: FilterOp = "eq";
+  if (rest.length && (FILTER_OPS as readonly string[]).includes(rest[0] ?? "")) op = rest.shift() as FilterOp;
+  const value = rest.join(",");
+  const one = () => coerceValue(column, field, value);
+  const text_ = () => {
+    if (column.dataType !== "string") throw badRequest(`${op} needs a text field`, { filter: `${op} needs a text field` });
+    return escapeLike(String(one()));
+  };
+  switch (op) {
+    case "eq":
+      return eq(column, one());
+    case "neq":
+      return ne(column, one());
+    case "lt":
+      return lt(column, one());
+    case "le":
+      return lte(column, one());
+    case "gt":
+      return gt(column, one());
+    case "ge":
+      return gte(column, one());
+    case "cs":
+      return ilike(column, `%${text_()}%`);
+    case "sw":
+      return ilike(column, `${text_()}%`);
+    case "ew":
+      return ilike(column, `%${text_()}`);
+    case "bt": {
+      if (rest.length !== 2) throw badRequest("bt needs two values: field,bt,a,b", { filter: "bt needs two values" });
+      return between(column, coerceValue(column, field, rest[0] ?? ""), coerceValue(column, field, rest[1] ?? ""));
+    }
+    case "in": {
+      if (!rest.length || rest.length > MAX_IN_VALUES) throw badRequest(`in needs 1 to ${MAX_IN_VALUES} values`, { filter: "Bad list" });
+      return inArray(
+        column,
+        rest.map((v) => coerceValue(column, field, v)),
+      );
+    }
+    case "is": {
+      if (value === "" || value === "null") return isNull(column);
+      if (value === "notnull" || value === "not_null") return isNotNull(column);
+      throw badRequest("is takes null or notnull", { filter: "is takes null or notnull" });
+    }
+  }
+}
+
+export function parseFilters(filters: readonly string[], readable: ReadonlyMap<string, PgColumn>): SQL | undefined {
+  if (filters.length > MAX_FILTERS) throw badRequest(`At most ${MAX_FILTERS} filters`, { filter: "Too many filters" });
+  return filters.length ? and(...filters.map((f) => parseFilter(f, readable))) : undefined;
+}
+
+/** Equality conditions given as an object (`updateCondition`, legacy `where`/`payload`). */
+export function parseConditionObject(condition: Record<string, unknown>, readable: ReadonlyMap<string, PgColumn>): SQL | undefined {
+  const parts: SQL[] = [];
+  for (const [field, value] of Object.entries(condition)) {
+    const column = readable.get(field);
+    if (!column) throw badRequest(`Unknown field in condition: ${field.slice(0, 64)}`, { [field.slice(0, 64)]: "Unknown field" });
+    if (value === null) parts.push(isNull(column));
+    else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+      parts.push(eq(column, coerceValue(column, field, String(value))));
+    else throw badRequest(`Condition on ${field} must be a single value`, { [field]: "Must be a single value" });
+  }
+  if (parts.length > MAX_FILTERS) throw badRequest(`At most ${MAX_FILTERS} conditions`, { where: "Too many conditions" });
+  return parts.length ? and(...parts) : undefined;
+}

@@ -1,0 +1,185 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import sanitizeHtml from "sanitize-html";
+import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
+import { packages } from "../../db/schema/packages.ts";
+import { appSecrets } from "../../db/schema/system.ts";
+import { adminInvitations, users } from "../../db/schema/users.ts";
+
+/**
+ * Who may do what through the records API (/v4/api/records, /v1/api/..., /rest/.../EXPORT).
+ *
+ * One entry per exposed table: per operation, per role, which rows ("all", "own" = the caller's
+ * rows by the table's `owner` column, "public" = rows matching `publicRows`); no entry = denied.
+ * `read`/`write` list the fields (DB column names) a role may see and set. A table that is
+ * neither here nor in INTERNAL_TABLES is admin-only; a test fails when a table has no decision.
+ */
+export type Role = "anonymous" | "user" | "admin";
+export type Op = "list" | "view" | "create" | "update" | "delete" | "export";
+export type Rows = "all" | "own" | "public";
+type Fields = readonly string[] | "*";
+
+export type TableRule = {
+  table: PgTable;
+  /** Column holding the owning user's id, for rows: "own" (forced to the caller on create). */
+  owner?: string;
+  /** column = value pairs of the rows anyone allowed "public" may see. */
+  publicRows?: Record<string, string | number | boolean>;
+  access: Partial<Record<Op, Partial<Record<Role, Rows>>>>;
+  /** "*" = every column except the hidden ones. */
+  read: Partial<Record<Role, Fields>>;
+  /** Fields a role may set on create and update. */
+  write: Partial<Record<Role, readonly string[]>>;
+  /** Longest text accepted per field (default 10,000 characters). */
+  maxLength?: Record<string, number>;
+  /** Rewrites written values (rich text is sanitized here, before it is stored). */
+  sanitize?: (values: Record<string, unknown>) => void;
+  /** Extra assignments of an update, given the fields being changed. */
+  onUpdate?: (changes: Record<string, unknown>) => Record<string, SQL>;
+};
+
+export const ROLES: readonly Role[] = ["anonymous", "user", "admin"];
+export const OPS: readonly Op[] = ["list", "view", "create", "update", "delete", "export"];
+
+/** Never readable, writable, filterable or orderable, for anyone, whatever a rule says. */
+export function isHiddenField(name: string): boolean {
+  return /password|secret|token|_hash$|^role$|provider|stripe_customer/i.test(name);
+}
+
+/** Tables the records API does not know at all (answers 404 "Unknown table", admins included). */
+export const INTERNAL_TABLES: readonly PgTable[] = [appSecrets, adminInvitations];
+
+const RICH_TEXT: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "h1", "h2"],
+  allowedAttributes: { a: ["href", "title", "target", "rel"], img: ["src", "alt", "title", "width", "height"] },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  allowProtocolRelative: false,
+};
+export const sanitizeRichText = (html: string) => sanitizeHtml(html, RICH_TEXT);
+
+const everyone = { anonymous: "all", user: "all", admin: "all" } as const;
+const publicToAll = { anonymous: "public", user: "public", admin: "all" } as const;
+const ownOrAll = { user: "own", admin: "all" } as const;
+const admin = { admin: "all" } as const;
+
+export const RULES: Record<string, TableRule> = {
+  cms: {
+    table: cms,
+    access: { list: everyone, view: everyone, create: admin, update: admin, delete: admin, export: admin },
+    read: { anonymous: "*", user: "*", admin: "*" },
+    write: { admin: ["page", "key", "type", "value"] },
+    maxLength: { value: 100_000 },
+    sanitize: (v) => {
+      if (v.type === "rich_text" && typeof v.value === "string") v.value = sanitizeRichText(v.value);
+    },
+  },
+
+  pages: {
+    table: pages,
+    publicRows: { published: true },
+    access: { list: publicToAll, view: publicToAll, create: admin, update: admin, delete: admin, export: admin },
+    read: { anonymous: ["id", "slug", "title", "body", "updated_at"], user: ["id", "slug", "title", "body", "updated_at"], admin: "*" },
+    write: { admin: ["slug", "title", "body", "published"] },
+    maxLength: { body: 200_000 },
+    sanitize: (v) => {
+      if (typeof v.body === "string") v.body = sanitizeRichText(v.body);
+    },
+  },
+
+  packages: {
+    table: packages,
+    publicRows: { status: "active" },
+    access: { list: publicToAll, view: publicToAll, create: admin, update: admin, delete: admin, export: admin },
+    read: {
+      anonymous: [
+        "id",
+        "slug",
+        "name",
+        "description",
+        "features",
+        "quizzes_per_week",
+        "library_tier",
+        "coaching_sessions_per_month",
+        "display_order",
+        "is_default",
+      ],
+      user: [
+        "id",
+        "slug",
+        "name",
+        "description",
+        "features",
+        "quizzes_per_week",
+        "library_tier",
+        "coaching_sessions_per_month",
+        "display_order",
+        "is_default",
+      ],
+      admin: "*",
+    },
+    // is_default is not writable: exactly one default package is an invariant of the seed.
+    write: {
+      admin: [
+        "slug",
+        "name",
+        "description",
+        "features",
+        "quizzes_per_week",
+        "library_tier",
+        "coaching_sessions_per_month",
+        "status",
+        "display_order",
+      ],
+    },
+  },
+
+  schedule: {
+    table: schedule,
+    owner: "user_id",
+    access: { list: ownOrAll, view: ownOrAll, create: ownOrAll, update: ownOrAll, delete: ownOrAll, export: admin },
+    read: { user: "*", admin: "*" },
+    write: {
+      user: ["meeting_start", "meeting_end", "meeting_details"],
+      admin: ["user_id", "meeting_start", "meeting_end", "meeting_details"],
+    },
+  },
+
+  user_session: {
+    table: userSessions,
+    owner: "user_id",
+    access: { list: ownOrAll, view: ownOrAll, create: { user: "own" }, update: { user: "own" }, delete: admin, export: admin },
+    read: { user: "*", admin: "*" },
+    write: {
+      user: ["session_id", "status", "events", "screen_width", "screen_height", "screen_size", "start_time", "end_time", "html_copy"],
+    },
+    maxLength: { html_copy: 200_000, session_id: 200, status: 50, screen_size: 50 },
+  },
+
+  // Accounts: created and given roles, emails and passwords only through the auth calls.
+  user: {
+    table: users,
+    owner: "id",
+    access: { list: admin, view: ownOrAll, update: admin, export: admin },
+    read: {
+      user: ["id", "email", "first_name", "last_name", "photo", "time_zone", "created_at"],
+      admin: [
+        "id",
+        "email",
+        "first_name",
+        "last_name",
+        "photo",
+        "time_zone",
+        "status",
+        "email_verified",
+        "two_factor_enabled",
+        "created_at",
+        "updated_at",
+      ],
+    },
+    write: { admin: ["first_name", "last_name", "time_zone", "status"] },
+    maxLength: { first_name: 100, last_name: 100, time_zone: 64 },
+    // A status change (disabling an account) revokes every token the account holds.
+    onUpdate: (changes): Record<string, SQL> => ("status" in changes ? { token_version: sql`${users.tokenVersion} + 1` } : {}),
+  },
+};
