@@ -8,6 +8,7 @@ import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts"
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { recordsRoutes } from "./modules/records/routes.ts";
+import { usersRoutes } from "./modules/users/routes.ts";
 import { WEB_DIST_DIR } from "./paths.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { docsPlugin } from "./plugins/docs.ts";
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(authRoutes, { db: database.db });
   await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID });
   await app.register(recordsRoutes, { db: database.db });
+  await app.register(usersRoutes, { db: database.db });
 
   if (serveWeb)
     await app.register(webPlugin, {

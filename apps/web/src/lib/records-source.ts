@@ -38,10 +38,7 @@ export function recordsSource<R extends Row = Row>(table: string, opts: { search
     async remove(id) {
       await unwrap(api.delete(`${base}/${id}`));
     },
-    exportCsv: (query) =>
-      apiDownload(`/rest/${encodeURIComponent(table)}/EXPORT`, {
-        method: "POST",
-        body: { filter: recordFilters(query, opts.searchField), order: `${query.sort.field},${query.sort.direction}` },
-      }),
+    // The export holds every row the caller may export, whatever the view shows.
+    exportCsv: () => apiDownload(`/rest/${encodeURIComponent(table)}/EXPORT`, { method: "POST" }),
   };
 }

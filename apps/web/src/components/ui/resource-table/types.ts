@@ -31,7 +31,7 @@ export interface ResourceSource<R extends Row = Row> {
   create?(values: Record<string, unknown>): Promise<SaveResult>;
   update?(id: number, values: Record<string, unknown>): Promise<void>;
   remove?(id: number): Promise<void>;
-  /** CSV of the rows the query selects (all pages). */
+  /** CSV of the resource's rows. */
   exportCsv?(query: ListQuery): Promise<Blob>;
 }
 

@@ -55,13 +55,31 @@ const fields: ResourceField[] = [
 ];
 
 /**
- * Lists and deletes through the records API; creates with `register` as an admin; changes
- * names and status through the records API and email and password through the admin calls.
+ * Lists, shows and deletes through the admin users calls (they carry roles, which the records
+ * API never shows); creates with `register` as an admin; changes names and status through the
+ * records API, and email and password through the admin calls.
  */
 export function usersSource(): ResourceSource<Row> {
-  const records = recordsSource("user", { searchField: "email" });
+  const records = recordsSource("user");
   return {
-    ...records,
+    async list(query, signal) {
+      const answer = await unwrap(
+        api.get<{ list: Row[]; total: number; num_pages: number }>("/v2/api/lambda/admin/users", {
+          query: {
+            page: query.page,
+            limit: query.size,
+            q: query.search || undefined,
+            role: query.filters.role,
+            status: query.filters.status,
+            sort: query.sort.field,
+            direction: query.sort.direction,
+          },
+          signal,
+        }),
+      );
+      return { rows: answer.list, total: answer.total, numPages: answer.num_pages };
+    },
+    get: async (id) => (await unwrap(api.get<{ model: Row }>(`/v2/api/lambda/admin/users/${id}`))).model,
     async create(values) {
       const { email, password, role, first_name, last_name, status } = values as Record<string, string>;
       const created = await unwrap(
@@ -77,6 +95,10 @@ export function usersSource(): ResourceSource<Row> {
       if (email && email !== before.email) await unwrap(api.post("/v2/api/lambda/admin/update/email", { email, id }));
       if (password) await unwrap(api.post("/v2/api/lambda/admin/update/password", { password, id }));
     },
+    remove: async (id) => {
+      await unwrap(api.delete(`/v2/api/lambda/admin/users/${id}`));
+    },
+    exportCsv: records.exportCsv,
   };
 }
 

@@ -1,0 +1,50 @@
+import { ErrorResponse, MessageResponse } from "@academy/contract/common";
+import { AdminUserListQuery, AdminUserListResponse, AdminUserResponse, UserIdParams } from "@academy/contract/users";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Db } from "../../db/client.ts";
+import * as service from "./service.ts";
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+
+/** Accounts for the admin console: with their roles, which the records API never shows. */
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const tags = ["users"];
+  const preHandler = app.requireAuth("admin");
+
+  app.get(
+    "/v2/api/lambda/admin/users",
+    {
+      schema: {
+        tags,
+        summary: "Accounts, paged, searchable by email and name, filterable by role and status",
+        querystring: AdminUserListQuery,
+        response: { 200: AdminUserListResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ({ error: false as const, ...(await service.listUsers(db, request.query)) }),
+  );
+
+  app.get(
+    "/v2/api/lambda/admin/users/:id",
+    { schema: { tags, summary: "One account", params: UserIdParams, response: { 200: AdminUserResponse, ...errors } }, preHandler },
+    async (request) => ({ error: false as const, model: await service.getUser(db, request.params.id) }),
+  );
+
+  app.delete(
+    "/v2/api/lambda/admin/users/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete an account (not your own, not the last active admin)",
+        params: UserIdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => {
+      await service.deleteUser(db, request.principal!, request.params.id);
+      return { error: false as const, message: "Deleted" };
+    },
+  );
+};
