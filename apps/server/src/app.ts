@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
+import { cmsRoutes } from "./modules/cms/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { recordsRoutes } from "./modules/records/routes.ts";
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID });
   await app.register(recordsRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
+  await app.register(cmsRoutes, { db: database.db });
 
   if (serveWeb)
     await app.register(webPlugin, {

@@ -29,7 +29,14 @@ describe("admin users", () => {
   });
 
   it("refuses bad queries with 400", async () => {
-    for (const query of [{ limit: "1000" }, { page: "0" }, { sort: "password_hash" }, { role: "root" }, { extra: "1" }]) {
+    const queries: Record<string, string>[] = [
+      { limit: "1000" },
+      { page: "0" },
+      { sort: "password_hash" },
+      { role: "root" },
+      { extra: "1" },
+    ];
+    for (const query of queries) {
       const res = await t.call("GET", "/v2/api/lambda/admin/users", { token: admin.token, query });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
     }
