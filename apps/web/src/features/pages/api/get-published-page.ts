@@ -12,7 +12,8 @@ export interface PublishedPage {
 export async function getPublishedPage(slug: string): Promise<PublishedPage | null> {
   const answer = await api
     .get<{ list: PublishedPage[] }>("/v4/api/records/pages", {
-      query: { filter: [`slug,eq,${slug}`, "published,eq,true"], size: 1 },
+      // Visitors only ever see published pages: the records rule scopes them.
+      query: { filter: [`slug,eq,${slug}`], size: 1 },
     })
     .catch(() => null);
   if (!answer || isErrorBody(answer)) return null;
