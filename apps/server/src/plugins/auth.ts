@@ -9,6 +9,12 @@ import type { TokenService } from "../modules/auth/tokens.ts";
 
 export type Principal = { id: number; role: Role; tokenVersion: number };
 
+/** Marks the auth guards so routes can be found by guard and guards moved before validation. */
+const GUARD = Symbol("auth guard");
+type Guard = preHandlerAsyncHookHandler & { [GUARD]?: "admin" | "signed-in" | "optional" };
+const mark = (fn: preHandlerAsyncHookHandler, kind: "admin" | "signed-in" | "optional"): preHandlerAsyncHookHandler =>
+  Object.assign(fn, { [GUARD]: kind });
+
 declare module "fastify" {
   interface FastifyRequest {
     principal: Principal | null;
@@ -21,6 +27,8 @@ declare module "fastify" {
     optionalAuth: preHandlerAsyncHookHandler;
     /** preHandler: like optionalAuth, but an invalid or expired token counts as anonymous. */
     lenientAuth: preHandlerAsyncHookHandler;
+    /** Every route guarded by `requireAuth("admin")`, for the admin-only test matrix. */
+    adminRoutes: { method: string; url: string }[];
   }
 }
 
@@ -34,6 +42,19 @@ function bearerOf(request: FastifyRequest): string | null {
 export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app: FastifyInstance, { db, tokens }) => {
   app.decorate("tokens", tokens);
   app.decorateRequest("principal", null);
+  app.decorate("adminRoutes", [] as { method: string; url: string }[]);
+
+  // Routes name their guard as a preHandler; it runs before body validation instead, so a caller
+  // without the right role learns nothing about a call's input (401/403 come before 400).
+  app.addHook("onRoute", (route) => {
+    const handlers = [route.preHandler ?? []].flat() as Guard[];
+    const guards = handlers.filter((h) => h[GUARD]);
+    if (!guards.length) return;
+    route.preHandler = handlers.filter((h) => !h[GUARD]);
+    route.preValidation = [...guards, ...([route.preValidation ?? []].flat() as Guard[])];
+    if (guards.some((g) => g[GUARD] === "admin"))
+      for (const method of [route.method].flat()) if (method !== "HEAD") app.adminRoutes.push({ method, url: route.url });
+  });
 
   async function resolve(token: string): Promise<Principal> {
     const claims = await tokens.verify(token);
@@ -47,26 +68,37 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app: Fasti
     return { id: row.id, role: row.role, tokenVersion: row.tokenVersion };
   }
 
-  app.decorate("requireAuth", (...roles: Role[]): preHandlerAsyncHookHandler => {
-    return async (request) => {
+  app.decorate(
+    "requireAuth",
+    (...roles: Role[]): preHandlerAsyncHookHandler =>
+      mark(
+        async (request) => {
+          const token = bearerOf(request);
+          if (!token) throw unauthorized();
+          request.principal = await resolve(token);
+          if (roles.length && !roles.includes(request.principal.role)) throw forbidden();
+        },
+        roles.length === 1 && roles[0] === "admin" ? "admin" : "signed-in",
+      ),
+  );
+
+  app.decorate(
+    "optionalAuth",
+    mark(async (request: FastifyRequest) => {
       const token = bearerOf(request);
-      if (!token) throw unauthorized();
-      request.principal = await resolve(token);
-      if (roles.length && !roles.includes(request.principal.role)) throw forbidden();
-    };
-  });
+      if (token) request.principal = await resolve(token);
+    }, "optional"),
+  );
 
-  app.decorate("optionalAuth", async (request: FastifyRequest) => {
-    const token = bearerOf(request);
-    if (token) request.principal = await resolve(token);
-  });
-
-  app.decorate("lenientAuth", async (request: FastifyRequest) => {
-    const token = bearerOf(request);
-    if (token)
-      request.principal = await resolve(token).catch((e: unknown) => {
-        if (e instanceof HttpError) return null;
-        throw e;
-      });
-  });
+  app.decorate(
+    "lenientAuth",
+    mark(async (request: FastifyRequest) => {
+      const token = bearerOf(request);
+      if (token)
+        request.principal = await resolve(token).catch((e: unknown) => {
+          if (e instanceof HttpError) return null;
+          throw e;
+        });
+    }, "optional"),
+  );
 });

@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createTestApp, TEST_ENV } from "./test/app.ts";
+
+const t = await createTestApp();
+await t.signUp("admin");
+const user = await t.signUp("user");
+
+/** Row counts of every table: a denied call must leave all of them as they were. */
+async function tableCounts(): Promise<Record<string, number>> {
+  const result = (await t.db.execute(
+    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  )) as unknown as { rows: { table_name: string }[] };
+  const counts: Record<string, number> = {};
+  for (const { table_name } of result.rows) {
+    const rows = (await t.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table_name)}`)) as unknown as {
+      rows: { n: number }[];
+    };
+    counts[table_name] = rows.rows[0]!.n;
+  }
+  return counts;
+}
+
+const concrete = (url: string) =>
+  url
+    .replace(/:name\b/g, TEST_ENV.PROJECT_ID)
+    .replace(/:[A-Za-z_]+/g, "1")
+    .replace(/\*/g, "x");
+
+describe("admin-only calls", () => {
+  it("are found: every route guarded for admins is in the matrix", () => {
+    const urls = t.app.adminRoutes.map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(
+      expect.arrayContaining(["GET /v3/api/custom/:name/dashboard", "POST /v2/api/lambda/cms", "GET /v2/api/lambda/admin/users"]),
+    );
+  });
+
+  it("answer 403 to a candidate and 401 to a visitor, before reading the input, and change nothing", async () => {
+    const before = await tableCounts();
+    for (const route of t.app.adminRoutes) {
+      const url = concrete(route.url);
+      const body = route.method === "GET" || route.method === "DELETE" ? undefined : { id: 1, email: "x@example.test", role: "admin" };
+      const asUser = await t.call(route.method as "GET", url, { token: user.token, body });
+      expect(asUser.statusCode, `${route.method} ${route.url} as a candidate`).toBe(403);
+      expect(asUser.json()).toEqual({ error: true, message: "Invalid Access" });
+      const anonymous = await t.call(route.method as "GET", url, { body });
+      expect(anonymous.statusCode, `${route.method} ${route.url} signed out`).toBe(401);
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+});
