@@ -27,9 +27,10 @@ import {
   UpdatePasswordResponse,
   VerifyUserRequest,
 } from "@academy/contract/auth";
-import { ErrorResponse, MessageResponse, OkResponse } from "@academy/contract/common";
+import { ErrorResponse, MessageResponse, OkResponse, Role } from "@academy/contract/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { HttpError } from "../../lib/http-error.ts";
 import * as account from "./account.ts";
 import * as recovery from "./recovery.ts";
 import * as service from "./service.ts";
@@ -405,5 +406,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps }> = asy
       preHandler: app.requireAuth("admin"),
     },
     async (request) => ({ error: false as const, list: await account.listOutbox(db, request.query) }),
+  );
+
+  app.get(
+    "/v2/api/lambda/:provider/login",
+    {
+      schema: {
+        tags,
+        summary: "Start sign-in with an OpenID Connect provider",
+        description: "Providers are configured by environment; an unconfigured provider answers 404 with a message.",
+        params: z.object({ provider: z.string().regex(/^[a-z0-9-]{1,32}$/, "Unknown provider") }),
+        querystring: z.strictObject({ role: Role.default("user") }),
+        response: { 404: ErrorResponse, 400: ErrorResponse },
+      },
+    },
+    async (request) => {
+      throw new HttpError(404, `Sign-in with ${request.params.provider} is not configured on this server`);
+    },
   );
 };
