@@ -20,7 +20,7 @@ const perEmail = (what: string, email: string) => ({ key: `${what}:${email}`, ma
 
 const invalidReset = () =>
   new HttpError(403, "This reset link or code is invalid or has expired", {
-    validation: { code: "This reset link or code is invalid or has expired" },
+    validation: { code: "Check the 6-digit code in the latest email" },
   });
 
 /**
