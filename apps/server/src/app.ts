@@ -3,12 +3,15 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createSecretBox } from "./lib/secret-box.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { type MailWorker, startMailWorker } from "./modules/mail/service.ts";
 import { recordsRoutes } from "./modules/records/routes.ts";
+import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
 import { WEB_DIST_DIR } from "./paths.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -17,6 +20,15 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { projectHeaderPlugin } from "./plugins/project-header.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
+import { createLogTransport, createSmtpTransport } from "./providers/mail/transport.ts";
+import { createLocalFileStore } from "./providers/storage/store.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The outbox worker: `flush()` delivers due mails now. */
+    mail: MailWorker;
+  }
+}
 
 export type AppOptions = {
   config: Config;
@@ -54,7 +66,18 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
     if (isClosing) reply.header("connection", "close");
   });
 
-  const tokens = createTokenService(await resolveSigningKey(database.db, config.JWT_SECRET), config.TOKEN_TTL_SECONDS);
+  const signingKey = await resolveSigningKey(database.db, config.JWT_SECRET);
+  const tokens = createTokenService(signingKey, config.TOKEN_TTL_SECONDS);
+  const mail = startMailWorker({
+    db: database.db,
+    transport: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLogTransport((line) => app.log.info(line)),
+    from: config.MAIL_FROM,
+    intervalMs: 5_000,
+    onError: (e) => app.log.warn({ err: e }, "mail delivery pass failed"),
+  });
+  app.decorate("mail", mail);
+  app.addHook("onClose", async () => mail.stop());
+  const authDeps = { db: database.db, tokens, config, mail, twoFactorBox: createSecretBox(signingKey, "two-factor") };
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
@@ -63,7 +86,12 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(authPlugin, { db: database.db, tokens });
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { db: database.db });
+  await app.register(authRoutes, { deps: authDeps });
+  await app.register(uploadRoutes, {
+    db: database.db,
+    store: createLocalFileStore(config.uploadDir),
+    maxBytes: config.UPLOAD_MAX_BYTES,
+  });
   await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID });
   await app.register(recordsRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });

@@ -42,9 +42,28 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Proxy addresses whose X-Forwarded-For is trusted (comma-separated IPs or CIDRs). */
   TRUST_PROXY: z.string().optional(),
+  /** smtp:// or smtps:// URL of the mail server; unset: mails stay in the outbox and the log shows them. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).default("Rescue Academy <no-reply@rescue-academy.local>"),
+  /** Where uploaded files are kept; default DATA_DIR/uploads. */
+  UPLOAD_DIR: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
+  /** reCAPTCHA secret for google-captcha; unset: the captcha check is off and answers success. */
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
+  /** Sign-in attempts allowed per minute for one address and email (the security default is 5). */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string };
+export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string; uploadDir: string };
 
 export class ConfigError extends Error {}
 
@@ -56,5 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
-  return { ...c, publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "") };
+  return {
+    ...c,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    uploadDir: c.UPLOAD_DIR ?? `${c.DATA_DIR}/uploads`,
+  };
 }

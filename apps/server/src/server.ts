@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { seedAccounts } from "./db/seed/accounts.ts";
+import { seedEmailTemplates } from "./db/seed/emails.ts";
 import { seedPackages } from "./db/seed/packages.ts";
 
 async function main() {
@@ -28,6 +29,7 @@ async function main() {
   await database.migrate();
   const seeded = await seedAccounts(database.db, config);
   await seedPackages(database.db);
+  await seedEmailTemplates(database.db);
 
   app = await buildApp({ config, database, logger });
   app.addHook("onClose", () => database.close());

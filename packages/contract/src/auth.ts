@@ -61,5 +61,108 @@ export const ProfileUpdate = z.strictObject({
   first_name: PersonName.optional(),
   last_name: PersonName.optional(),
   time_zone: z.string().min(1).max(64).optional(),
+  /** The url of a file this person uploaded (upload call), or null to remove the photo. */
+  photo: z.string().max(200).nullable().optional(),
 });
 export const ProfileUpdateRequest = z.strictObject({ payload: ProfileUpdate });
+
+/** Login of an account with two-factor sign-in: the code is still needed. */
+export const TwoFactorRequiredResponse = z.object({
+  error: z.literal(false),
+  two_factor_required: z.literal(true),
+  role: Role,
+  /** Pending-login token for 2fa/verify only (valid 10 minutes, voided by 5 wrong codes); opens nothing else. */
+  access_token: z.string(),
+});
+export type TwoFactorRequiredResponse = z.infer<typeof TwoFactorRequiredResponse>;
+export const SignInResponse = z.union([LoginResponse, TwoFactorRequiredResponse]);
+export type SignInResponse = z.infer<typeof SignInResponse>;
+
+export const ForgotRequest = z.strictObject({ email: Email, role: Role });
+export const ResetCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "Enter the 6-digit code from the email");
+export const ResetRequest = z.strictObject({
+  token: z.string().min(1, "The link is incomplete").max(200),
+  code: ResetCode,
+  password: Password,
+});
+
+export const MagicLinkRequest = z.strictObject({
+  email: Email,
+  role: Role,
+  /** Accepted for compatibility; the link always points at this server's own PUBLIC_URL. */
+  url: z.string().max(2000).optional(),
+});
+export const MagicLoginRequest = z.strictObject({ token: z.string().min(1).max(200) });
+
+export const TotpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app");
+export const TwoFactorEnableResponse = z.object({
+  error: z.literal(false),
+  /** Base32 secret, for typing into an authenticator app by hand. */
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth URL as a PNG data URL to scan. */
+  qr_code: z.string(),
+});
+export const TwoFactorCodeRequest = z.strictObject({ token: TotpCode });
+export const TwoFactorVerifyRequest = z.strictObject({ access_token: z.string().min(1).max(200), token: TotpCode });
+
+export const UpdateEmailRequest = z.strictObject({
+  email: Email,
+  /** The current password, so that a stolen session cannot take the account over. */
+  current_password: z.string().min(1, "Enter your current password").max(128),
+});
+export const UpdatePasswordRequest = z.strictObject({
+  password: Password,
+  current_password: z.string().min(1, "Enter your current password").max(128),
+});
+/** Answer of a password change: other sessions are signed out, this one gets a fresh token. */
+export const UpdatePasswordResponse = z.object({
+  error: z.literal(false),
+  message: z.string(),
+  token: z.string(),
+  expire_at: z.number().int(),
+});
+export const AdminUpdateEmailRequest = z.strictObject({ email: Email, id: z.number().int().positive() });
+export const AdminUpdatePasswordRequest = z.strictObject({ password: Password, id: z.number().int().positive() });
+export const VerifyUserRequest = z.strictObject({ user_id: z.number().int().positive() });
+
+const PreferenceValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
+export const Preferences = z.record(z.string().regex(/^[a-z0-9_.-]{1,64}$/i, "Invalid preference name"), PreferenceValue);
+export const PreferenceRequest = z.strictObject({
+  payload: Preferences.refine((p) => Object.keys(p).length <= 50, "At most 50 preferences"),
+});
+export const PreferenceResponse = z.object({ error: z.literal(false), model: Preferences });
+
+export const CaptchaRequest = z.strictObject({ captchaToken: z.string().min(1).max(4000) });
+export const CaptchaResponse = z.object({ error: z.literal(false), success: z.boolean(), message: z.string() });
+
+export const InviteAdminRequest = z.strictObject({ email: Email });
+
+export const OutboxMail = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  template_slug: z.string().nullable(),
+  status: z.enum(["queued", "sent", "failed"]),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OutboxMail = z.infer<typeof OutboxMail>;
+export const OutboxQuery = z.strictObject({
+  to: z.string().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const OutboxResponse = z.object({ error: z.literal(false), list: z.array(OutboxMail) });
+
+export const UploadResponse = z.object({ id: z.number().int(), url: z.string() });
+export type UploadResponse = z.infer<typeof UploadResponse>;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type Database, type Db, openPostgres, wrapPglite } from "../db/client.ts";
+import { seedEmailTemplates } from "../db/seed/emails.ts";
 import { seedPackages } from "../db/seed/packages.ts";
 
 /**
@@ -44,6 +45,7 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
 /** What every test database starts with besides the schema: the data a fresh install seeds. */
 export async function seedReferenceData(db: Db): Promise<void> {
   await seedPackages(db);
+  await seedEmailTemplates(db);
 }
 
 /** The migrated template of this test run (named by the global setup, so parallel runs do not collide). */

@@ -18,6 +18,15 @@ const FaqPage = lazy(() => import("../features/marketing/components/faq-page").t
 const ContactPage = lazy(() => import("../features/marketing/components/contact-page").then((m) => ({ default: m.ContactPage })));
 const LoginPage = lazy(() => import("../features/auth/components/login-page").then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import("../features/auth/components/signup-page").then((m) => ({ default: m.SignupPage })));
+const ForgotPage = lazy(() => import("../features/auth/components/forgot-page").then((m) => ({ default: m.ForgotPage })));
+const ResetPage = lazy(() => import("../features/auth/components/reset-page").then((m) => ({ default: m.ResetPage })));
+const MagicLoginPage = lazy(() => import("../features/auth/components/magic-login-page").then((m) => ({ default: m.MagicLoginPage })));
+const MagicVerifyPage = lazy(() => import("../features/auth/components/magic-verify-page").then((m) => ({ default: m.MagicVerifyPage })));
+const ProfilePage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/profile/components/profile-page")).ProfilePage),
+  ),
+);
 const UserDashboardPage = lazy(() =>
   import("./with-query-client").then(async (q) =>
     q.withQueryClient((await import("../features/dashboard/components/user-dashboard-page")).UserDashboardPage),
@@ -71,6 +80,20 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <SignupPage accountRole="user" />;
     case "admin-signup":
       return <SignupPage accountRole="admin" />;
+    case "user-forgot":
+      return <ForgotPage accountRole="user" />;
+    case "admin-forgot":
+      return <ForgotPage accountRole="admin" />;
+    case "user-reset":
+      return <ResetPage accountRole="user" />;
+    case "admin-reset":
+      return <ResetPage accountRole="admin" />;
+    case "magic-login":
+      return <MagicLoginPage />;
+    case "magic-verify":
+      return <MagicVerifyPage />;
+    case "profile":
+      return <ProfilePage />;
     case "user-dashboard":
       return <UserDashboardPage />;
     case "admin-dashboard":

@@ -20,6 +20,13 @@ export type Screen =
   | "admin-login"
   | "user-signup"
   | "admin-signup"
+  | "user-forgot"
+  | "admin-forgot"
+  | "user-reset"
+  | "admin-reset"
+  | "magic-login"
+  | "magic-verify"
+  | "profile"
   | "user-dashboard"
   | "admin-dashboard"
   | "admin-packages"
@@ -54,18 +61,18 @@ export const routeTable: readonly AppRoute[] = [
   route("/login", "public", "Sign in", "Sign in to continue where you left off.", "login"),
   route("/user/login", "public", "Sign in", "Sign in to your candidate account.", "user-login"),
   route("/user/signup", "public", "Create your account", "Create a candidate account to start preparing.", "user-signup"),
-  route("/user/forgot", "public", "Forgot password", "Enter your email and we send you a code to choose a new password."),
-  route("/user/reset", "public", "Choose a new password", "Enter the code from your email and choose a new password."),
+  route("/user/forgot", "public", "Forgot password", "Enter your email and we send you a code to choose a new password.", "user-forgot"),
+  route("/user/reset", "public", "Choose a new password", "Enter the code from your email and choose a new password.", "user-reset"),
   route("/admin/login", "public", "Staff sign in", "Sign in to the academy's staff area.", "admin-login"),
   route("/admin/signup", "public", "Create a staff account", "Create the first staff account, or join with an invitation.", "admin-signup"),
-  route("/admin/forgot", "public", "Forgot password", "Enter your email and we send you a code to choose a new password."),
-  route("/admin/reset", "public", "Choose a new password", "Enter the code from your email and choose a new password."),
-  route("/magic-login/verify", "public", "Signing you in", "Checks the link from your email and signs you in."),
-  route("/magic-login/:role", "public", "Sign in with a link", "Get a one-time sign-in link by email, no password needed."),
+  route("/admin/forgot", "public", "Forgot password", "Enter your email and we send you a code to choose a new password.", "admin-forgot"),
+  route("/admin/reset", "public", "Choose a new password", "Enter the code from your email and choose a new password.", "admin-reset"),
+  route("/magic-login/verify", "public", "Signing you in", "Checks the link from your email and signs you in.", "magic-verify"),
+  route("/magic-login/:role", "public", "Sign in with a link", "Get a one-time sign-in link by email, no password needed.", "magic-login"),
 
   // Candidates.
   route("/user/dashboard", "user", "Dashboard", "Your readiness, what to practise next and your upcoming coaching.", "user-dashboard"),
-  route("/user/profile", "user", "Profile", PROFILE),
+  route("/user/profile", "user", "Profile", PROFILE, "profile"),
   route("/user/card-details", "user", "Card details", "Your saved cards, your current plan and your invoices."),
   route("/user/onboarding", "user", "Onboarding", "Welcome: the steps to set up your study plan and first quiz."),
   route("/user/onboarding/form", "user", "About you", "Your track, target exam date, region, experience and weekly study hours."),
@@ -108,7 +115,7 @@ export const routeTable: readonly AppRoute[] = [
 
   // Academy staff.
   route("/admin/dashboard", "admin", "Dashboard", "An overview of the academy and a way into each area.", "admin-dashboard"),
-  route("/admin/profile", "admin", "Profile", PROFILE),
+  route("/admin/profile", "admin", "Profile", PROFILE, "profile"),
   route("/admin/user", "admin", "Users", USERS, "admin-users"),
   route("/admin/users", "admin", "Users", USERS, "admin-users"),
   route("/admin/add-user", "admin", "Add user", "Create a candidate or staff account.", "admin-users"),
@@ -157,7 +164,7 @@ export const routeTable: readonly AppRoute[] = [
   route("/explore", "any", "Explore", "Browse the tracks and the themes each entrance exam covers."),
   route("/favorites", "user", "Favorites", "Questions and documents you saved for later."),
   route("/account", "user", "Account", "Your account, plan and bookings in one place."),
-  route("/account/profile", "user", "Profile", PROFILE),
+  route("/account/profile", "user", "Profile", PROFILE, "profile"),
   route("/account/my-bookings", "user", "My bookings", "Your coaching bookings, upcoming and past."),
   route("/account/my-spaces", "user", "My spaces", "Your saved study spaces."),
   route("/account/my-spaces/:id", "user", "Study space", "One of your saved study spaces."),

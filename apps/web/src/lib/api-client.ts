@@ -286,3 +286,39 @@ export function saveBlob(blob: Blob, filename: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
+
+// ---- uploads with progress ----------------------------------------------------------
+
+/**
+ * Sends multipart form data with XMLHttpRequest, which (unlike fetch) reports upload
+ * progress. Resolves with the success body or the error body; rejects only when the server
+ * cannot be reached.
+ */
+export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T | ApiErrorBody> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    xhr.setRequestHeader(PROJECT_HEADER, readProjectConfig().header);
+    xhr.setRequestHeader("Accept", "application/json");
+    const token = readStoredToken();
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, "Could not reach the server. Check your connection and try again."));
+    xhr.onload = () => {
+      let parsed: unknown;
+      try {
+        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      if (isTokenExpiredBody(parsed)) for (const listener of expiryListeners) listener();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(parsed as T);
+      } else resolve(toErrorBody(xhr.status, parsed));
+    };
+    xhr.send(form);
+  });
+}

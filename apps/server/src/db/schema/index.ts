@@ -1,5 +1,6 @@
 // The drizzle schema, one file per domain; drizzle-kit reads this list.
 
+export * from "./accounts.ts";
 export * from "./content.ts";
 export * from "./packages.ts";
 export * from "./system.ts";

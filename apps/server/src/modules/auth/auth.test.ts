@@ -258,11 +258,14 @@ describe("tokens", () => {
   });
 
   it("expires a token after TOKEN_TTL_SECONDS", async () => {
-    const short = await createTestApp({ TOKEN_TTL_SECONDS: "1" });
+    const short = await createTestApp({ TOKEN_TTL_SECONDS: "3" });
     const u = await short.signUp("user");
-    expect(u.expire_at).toBe(1);
+    expect(u.expire_at).toBe(3);
+    const { iat, exp } = JSON.parse(Buffer.from(u.token.split(".")[1]!, "base64url").toString());
+    expect(exp - iat).toBe(3);
     expect((await short.call("GET", "/v2/api/lambda/profile", { token: u.token })).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 2100));
+    // Past `exp` (whole seconds) by a margin, however long the sign-up took.
+    await new Promise((r) => setTimeout(r, Math.max(0, (exp + 1) * 1000 - Date.now()) + 100));
     const res = await short.call("GET", "/v2/api/lambda/profile", { token: u.token });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: true, message: "TOKEN_EXPIRED", code: "TOKEN_EXPIRED" });

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { authTokens, preferences, twoFactorState } from "../../db/schema/accounts.ts";
 import { adminInvitations, users } from "../../db/schema/users.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -66,4 +67,93 @@ export async function consumeAdminInvitation(db: Db, tokenHash: string, email: s
 /** Serialises first-admin registration on PostgreSQL; PGlite runs one transaction at a time anyway. */
 export async function lockAdminRegistration(db: Db): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(727274002)`);
+}
+
+export type AuthTokenRow = typeof authTokens.$inferSelect;
+export type AuthTokenKind = AuthTokenRow["kind"];
+
+export async function insertAuthToken(db: Db, values: typeof authTokens.$inferInsert): Promise<AuthTokenRow> {
+  const [row] = await db.insert(authTokens).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+/** An unused, unexpired token of this kind, or undefined. */
+export async function findLiveAuthToken(db: Db, tokenHash: string, kind: AuthTokenKind): Promise<AuthTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(
+      and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())),
+    );
+  return row;
+}
+
+/** Marks a live token used; true only for the one caller that did (single use under races). */
+export async function useAuthToken(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.id, id), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+    .returning({ id: authTokens.id });
+  return rows.length === 1;
+}
+
+/** Counts a wrong code against the token; at `max` the token is used up. Answers the new count. */
+export async function failAuthToken(db: Db, id: number, max: number): Promise<number> {
+  const [row] = await db
+    .update(authTokens)
+    .set({
+      failures: sql`${authTokens.failures} + 1`,
+      usedAt: sql`CASE WHEN ${authTokens.failures} + 1 >= ${max} THEN now() ELSE ${authTokens.usedAt} END`,
+    })
+    .where(eq(authTokens.id, id))
+    .returning({ failures: authTokens.failures });
+  return row?.failures ?? max;
+}
+
+/** Voids every live token of a kind for the user (a new reset link replaces older ones). */
+export async function voidAuthTokens(db: Db, userId: number, kind: AuthTokenKind): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+}
+
+/**
+ * Records the TOTP step just accepted, only if it is later than the last one: true when it was,
+ * so each code (and any older one) is accepted once, even under concurrent requests.
+ */
+export async function claimTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const rows = await db
+    .insert(twoFactorState)
+    .values({ userId, lastTimeStep: step })
+    .onConflictDoUpdate({
+      target: twoFactorState.userId,
+      set: { lastTimeStep: step, updatedAt: new Date() },
+      setWhere: sql`${twoFactorState.lastTimeStep} IS NULL OR ${twoFactorState.lastTimeStep} < ${step}`,
+    })
+    .returning({ userId: twoFactorState.userId });
+  return rows.length === 1;
+}
+
+export async function lastTotpStep(db: Db, userId: number): Promise<number | undefined> {
+  const [row] = await db.select({ step: twoFactorState.lastTimeStep }).from(twoFactorState).where(eq(twoFactorState.userId, userId));
+  return row?.step ?? undefined;
+}
+
+export async function getPreferences(db: Db, userId: number): Promise<Record<string, string | number | boolean | null>> {
+  const [row] = await db.select({ payload: preferences.payload }).from(preferences).where(eq(preferences.userId, userId));
+  return row?.payload ?? {};
+}
+
+export async function setPreferences(db: Db, userId: number, payload: Record<string, string | number | boolean | null>): Promise<void> {
+  await db
+    .insert(preferences)
+    .values({ userId, payload })
+    .onConflictDoUpdate({ target: preferences.userId, set: { payload, updatedAt: new Date() } });
+}
+
+export async function insertAdminInvitation(db: Db, values: typeof adminInvitations.$inferInsert): Promise<void> {
+  await db.insert(adminInvitations).values(values);
 }

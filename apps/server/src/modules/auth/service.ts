@@ -1,21 +1,30 @@
-import type { LoginRequest, LoginResponse, Profile, RegisterRequest } from "@academy/contract/auth";
+import type { LoginRequest, LoginResponse, Profile, RegisterRequest, SignInResponse } from "@academy/contract/auth";
 import type { Role } from "@academy/contract/common";
+import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { conflict, forbidden, HttpError } from "../../lib/http-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
-import { hashToken } from "../../lib/secure-token.ts";
+import type { SecretBox } from "../../lib/secret-box.ts";
+import { hashToken, newSecureToken } from "../../lib/secure-token.ts";
 import type { Principal } from "../../plugins/auth.ts";
+import { enqueueMail, type MailWorker } from "../mail/service.ts";
+import { findOwnPhotoByUrl } from "../uploads/repo.ts";
+import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
 import type { TokenService } from "./tokens.ts";
 
-export type AuthDeps = { db: Db; tokens: TokenService };
+export type AuthDeps = { db: Db; tokens: TokenService; config: Config; mail: MailWorker; twoFactorBox: SecretBox };
+
+/** How long a password-checked login waits for its 2FA code. */
+export const TWO_FACTOR_PENDING_SECONDS = 10 * 60;
+export const TWO_FACTOR_MAX_FAILURES = 5;
 
 const invalidCredentials = () =>
   new HttpError(403, "Invalid Credentials", {
     validation: { email: "Invalid Credentials", password: "Invalid Credentials" },
   });
 
-async function loginAnswer(tokens: TokenService, user: repo.UserRow): Promise<LoginResponse> {
+export async function loginAnswer(tokens: TokenService, user: repo.UserRow): Promise<LoginResponse> {
   return {
     error: false,
     role: user.role,
@@ -28,12 +37,41 @@ async function loginAnswer(tokens: TokenService, user: repo.UserRow): Promise<Lo
   };
 }
 
-export async function login({ db, tokens }: AuthDeps, input: LoginRequest): Promise<LoginResponse> {
+/**
+ * Password sign-in. Limits: LOGIN_RATE_LIMIT attempts a minute per address and email, and 10
+ * failures in 15 minutes per email (then a cooldown until the window ends); both answer 429
+ * with Retry-After, for known and unknown emails alike.
+ */
+export async function login(deps: AuthDeps, input: LoginRequest, ip: string): Promise<SignInResponse> {
+  const { db, config } = deps;
+  const failures = { key: `login-fail:${input.email}`, max: 10, windowSeconds: 15 * 60 };
+  await limits.hit(db, { key: `login:${ip}:${input.email}`, max: config.LOGIN_RATE_LIMIT, windowSeconds: 60 });
+  await limits.ensureUnder(db, failures);
   const user = await repo.findUserByEmail(db, input.email);
   const isValid = await verifyPassword(user?.passwordHash, input.password);
   // One answer for unknown email, wrong password, wrong role and disabled account.
-  if (!user || !isValid || user.role !== input.role || user.status !== "active") throw invalidCredentials();
-  return loginAnswer(tokens, user);
+  if (!user || !isValid || user.role !== input.role || user.status !== "active") {
+    await limits.record(db, failures);
+    throw invalidCredentials();
+  }
+  return completeSignIn(deps, user);
+}
+
+/**
+ * The last step of every sign-in path (password, magic link, OAuth): the session, or, for an
+ * account with two-factor sign-in, a pending-login token that only 2fa/verify accepts.
+ */
+export async function completeSignIn({ db, tokens }: AuthDeps, user: repo.UserRow): Promise<SignInResponse> {
+  if (!user.twoFactorEnabled) return loginAnswer(tokens, user);
+  const pending = newSecureToken();
+  await repo.insertAuthToken(db, {
+    userId: user.id,
+    kind: "two_factor",
+    tokenHash: hashToken(pending),
+    role: user.role,
+    expiresAt: new Date(Date.now() + TWO_FACTOR_PENDING_SECONDS * 1000),
+  });
+  return { error: false, two_factor_required: true, role: user.role, access_token: pending };
 }
 
 export type RegisterResult = { kind: "session"; answer: LoginResponse } | { kind: "created"; userId: number };
@@ -43,7 +81,11 @@ export type RegisterResult = { kind: "session"; answer: LoginResponse } | { kind
  * exists yet, a valid invitation for that email, or an admin making the call; an admin
  * making the call creates the account without switching sessions.
  */
-export async function register({ db, tokens }: AuthDeps, input: RegisterRequest, actor: Principal | null): Promise<RegisterResult> {
+export async function register(
+  { db, tokens, config, mail }: AuthDeps,
+  input: RegisterRequest,
+  actor: Principal | null,
+): Promise<RegisterResult> {
   const isAdminActor = actor?.role === "admin";
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
@@ -56,7 +98,7 @@ export async function register({ db, tokens }: AuthDeps, input: RegisterRequest,
     }
     if (await repo.findUserByEmail(tx, input.email))
       throw conflict("An account with this email already exists", { email: "An account with this email already exists" });
-    return repo.insertUser(tx, {
+    const created = await repo.insertUser(tx, {
       email: input.email,
       passwordHash,
       role: input.role,
@@ -65,7 +107,13 @@ export async function register({ db, tokens }: AuthDeps, input: RegisterRequest,
       // An invited or admin-created account has had its email checked by an admin.
       emailVerified: isAdminActor,
     });
+    await enqueueMail(tx, "welcome", created.email, {
+      first_name: created.firstName || "there",
+      dashboard_url: `${config.publicUrl}/${created.role}/dashboard`,
+    });
+    return created;
   });
+  mail.kick();
   if (isAdminActor) return { kind: "created", userId: user.id };
   return { kind: "session", answer: await loginAnswer(tokens, user) };
 }
@@ -97,14 +145,20 @@ export async function getProfile(db: Db, principal: Principal): Promise<Profile>
 export async function updateProfile(
   db: Db,
   principal: Principal,
-  payload: { first_name?: string; last_name?: string; time_zone?: string },
+  payload: { first_name?: string; last_name?: string; time_zone?: string; photo?: string | null },
 ): Promise<void> {
   if (payload.time_zone !== undefined && !isTimeZone(payload.time_zone))
     throw new HttpError(400, "time_zone: Unknown time zone", { validation: { time_zone: "Unknown time zone" } });
+  if (typeof payload.photo === "string") {
+    const photo = await findOwnPhotoByUrl(db, principal.id, payload.photo);
+    if (!photo?.mime.startsWith("image/"))
+      throw new HttpError(400, "photo: Upload the photo first", { validation: { photo: "Upload an image first" } });
+  }
   await repo.updateUser(db, principal.id, {
     ...(payload.first_name !== undefined ? { firstName: payload.first_name } : {}),
     ...(payload.last_name !== undefined ? { lastName: payload.last_name } : {}),
     ...(payload.time_zone !== undefined ? { timeZone: payload.time_zone } : {}),
+    ...(payload.photo !== undefined ? { photo: payload.photo } : {}),
   });
 }
 

@@ -1,6 +1,7 @@
 import { asc, eq, getTableColumns } from "drizzle-orm";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox, emailTemplates, photos } from "../../db/schema/accounts.ts";
 import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
 import { packages } from "../../db/schema/packages.ts";
 import { users } from "../../db/schema/users.ts";
@@ -91,6 +92,54 @@ const FIXTURES: Record<string, Fixture> = {
       idOf(await t.db.insert(userSessions).values({ userId: owner, sessionId: label, htmlCopy: label }).returning()),
     create: (_r, label) => ({ session_id: label, screen_width: 1280, screen_height: 800, events: [{ type: "click" }] }),
     update: { status: "ended" },
+  },
+  email: {
+    insert: async (_o, _p, label) =>
+      idOf(
+        await t.db
+          .insert(emailTemplates)
+          .values({ slug: label, name: label, subject: label, html: `<p>${label}</p>`, text: label })
+          .returning(),
+      ),
+    create: (_r, label) => ({
+      slug: label,
+      name: label,
+      subject: "Hello {{first_name}}",
+      html: "<p>Hi</p>",
+      text: "Hi",
+      placeholders: ["first_name"],
+    }),
+    update: { subject: "changed" },
+  },
+  email_outbox: {
+    insert: async (_o, _p, label) =>
+      idOf(
+        await t.db
+          .insert(emailOutbox)
+          .values({ to: `${label}@example.test`, subject: label, html: `<p>${label}</p>`, text: label })
+          .returning(),
+      ),
+    create: (_r, label) => ({ to: `${label}@example.test`, subject: label, html: "<p>x</p>", text: "x" }),
+    update: { subject: "changed" },
+  },
+  photo: {
+    insert: async (owner, _p, label) =>
+      idOf(
+        await t.db
+          .insert(photos)
+          .values({
+            userId: owner,
+            url: `/uploads/${label}.png`,
+            storageKey: `${label}.png`,
+            originalName: `${label}.png`,
+            mime: "image/png",
+            size: 10,
+            caption: label,
+          })
+          .returning(),
+      ),
+    create: (_r, label) => ({ url: `/uploads/${label}.png`, caption: label }),
+    update: { caption: "changed" },
   },
   user: {
     insert: async (_o, _p, label) =>

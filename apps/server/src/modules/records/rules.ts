@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import sanitizeHtml from "sanitize-html";
+import { authTokens, emailOutbox, emailTemplates, photos, preferences, rateLimits, twoFactorState } from "../../db/schema/accounts.ts";
 import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
 import { packages } from "../../db/schema/packages.ts";
 import { appSecrets } from "../../db/schema/system.ts";
@@ -47,7 +48,16 @@ export function isHiddenField(name: string): boolean {
 }
 
 /** Tables the records API does not know at all (answers 404 "Unknown table", admins included). */
-export const INTERNAL_TABLES: readonly PgTable[] = [appSecrets, adminInvitations];
+export const INTERNAL_TABLES: readonly PgTable[] = [
+  appSecrets,
+  adminInvitations,
+  // One-time tokens, counters and two-factor state: only the auth calls touch them.
+  authTokens,
+  rateLimits,
+  twoFactorState,
+  // Read and written through the `preference` calls.
+  preferences,
+];
 
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "h1", "h2"],
@@ -154,6 +164,34 @@ export const RULES: Record<string, TableRule> = {
       user: ["session_id", "status", "events", "screen_width", "screen_height", "screen_size", "start_time", "end_time", "html_copy"],
     },
     maxLength: { html_copy: 200_000, session_id: 200, status: 50, screen_size: 50 },
+  },
+
+  // Transactional email templates: staff edit them; HTML is the mail's own (previewed sandboxed).
+  email: {
+    table: emailTemplates,
+    access: { list: admin, view: admin, create: admin, update: admin, delete: admin, export: admin },
+    read: { admin: "*" },
+    write: { admin: ["slug", "name", "subject", "html", "text", "placeholders"] },
+    maxLength: { html: 200_000, text: 100_000, subject: 300 },
+  },
+
+  // What was sent, to whom, and whether it arrived: staff read it; only the mail worker writes.
+  email_outbox: {
+    table: emailOutbox,
+    access: { list: admin, view: admin, export: admin },
+    read: { admin: "*" },
+    write: {},
+  },
+
+  // Uploaded files: staff see all (the photo library) and change captions; a person sees their own.
+  // Files are added and removed through the upload calls, which also handle the stored file.
+  photo: {
+    table: photos,
+    owner: "user_id",
+    access: { list: ownOrAll, view: ownOrAll, update: admin, export: admin },
+    read: { user: ["id", "user_id", "url", "original_name", "mime", "size", "caption", "width", "height", "created_at"], admin: "*" },
+    write: { admin: ["caption"] },
+    maxLength: { caption: 300 },
   },
 
   // Accounts: created and given roles, emails and passwords only through the auth calls.

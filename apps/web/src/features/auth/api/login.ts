@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse } from "@academy/contract/auth";
+import type { LoginRequest, SignInResponse } from "@academy/contract/auth";
 import { api } from "../../../lib/api-client";
 
 /**
@@ -6,5 +6,5 @@ import { api } from "../../../lib/api-client";
  * A plain call, not a query hook: the sign-in screens stay free of the query library (first-screen budget).
  */
 export function login(body: LoginRequest) {
-  return api.post<LoginResponse>("/v2/api/lambda/login", body, { auth: false });
+  return api.post<SignInResponse>("/v2/api/lambda/login", body, { auth: false });
 }

@@ -10,6 +10,7 @@ import { usePending } from "../hooks/use-pending";
 import { useSignIn } from "../hooks/use-sign-in";
 import { type Errors, unplacedMessages, validateLogin } from "../validation";
 import { AuthCard } from "./auth-card";
+import { TwoFactorStep } from "./two-factor-step";
 
 type Field = "email" | "password";
 const FIELDS: readonly Field[] = ["email", "password"];
@@ -32,6 +33,7 @@ export function LoginPage({ accountRole: fixedRole }: { accountRole?: Role }) {
   const [errors, setErrors] = useState<Errors<Field>>({});
   const [message, setMessage] = useState<string[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
+  const [pendingLogin, setPendingLogin] = useState<string | null>(null);
 
   const focusFirstInvalid = (fields: Errors<Field>) => {
     const first = FIELDS.find((f) => fields[f]);
@@ -54,7 +56,8 @@ export function LoginPage({ accountRole: fixedRole }: { accountRole?: Role }) {
       const answer = await run(() => login({ email, password, role }));
       if (!answer) return;
       if (isErrorBody(answer)) throw answer;
-      signIn(answer);
+      if ("two_factor_required" in answer) setPendingLogin(answer.access_token);
+      else signIn(answer);
     } catch (failure) {
       const { message: general, fields } = toFormError(failure);
       // "Invalid Credentials" names no one field: the alert says it once.
@@ -65,6 +68,12 @@ export function LoginPage({ accountRole: fixedRole }: { accountRole?: Role }) {
   };
 
   const isStaff = role === "admin";
+  if (pendingLogin)
+    return (
+      <AuthCard title="Two-factor sign-in" description="One more step to keep your account safe.">
+        <TwoFactorStep accessToken={pendingLogin} onSignedIn={signIn} onRestart={() => setPendingLogin(null)} />
+      </AuthCard>
+    );
   return (
     <AuthCard
       title={isStaff ? "Staff sign in" : "Sign in"}

@@ -1,0 +1,74 @@
+import type { Db } from "../client.ts";
+import { emailTemplates } from "../schema/accounts.ts";
+
+type Template = { slug: string; name: string; subject: string; text: string; html: string; placeholders: string[] };
+
+const layout = (body: string) =>
+  `<div style="font-family:system-ui,sans-serif;max-width:560px;margin:0 auto;color:#0f172a">${body}<p style="color:#64748b;font-size:13px">Rescue Academy · preparing you for the entrance exam</p></div>`;
+const button = (href: string, label: string) =>
+  `<p><a href="${href}" style="display:inline-block;background:#b91c1c;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${label}</a></p>`;
+
+/** The templates a fresh install starts with; admins edit them later on /admin/email. */
+export const DEFAULT_EMAIL_TEMPLATES: Template[] = [
+  {
+    slug: "welcome",
+    name: "Welcome",
+    subject: "Welcome to Rescue Academy, {{first_name}}",
+    placeholders: ["first_name", "dashboard_url"],
+    text: "Hello {{first_name}},\n\nYour account is ready. Start your study plan: {{dashboard_url}}\n",
+    html: layout(`<p>Hello {{first_name}},</p><p>Your account is ready.</p>${button("{{dashboard_url}}", "Start your study plan")}`),
+  },
+  {
+    slug: "verify",
+    name: "Confirm your email",
+    subject: "Confirm your email address",
+    placeholders: ["first_name", "link"],
+    text: "Hello {{first_name}},\n\nConfirm your email address: {{link}}\n",
+    html: layout(`<p>Hello {{first_name}},</p>${button("{{link}}", "Confirm my email")}`),
+  },
+  {
+    slug: "forgot",
+    name: "Reset password",
+    subject: "Your password reset code: {{code}}",
+    placeholders: ["first_name", "link", "code", "minutes"],
+    text: "Hello {{first_name}},\n\nChoose a new password here: {{link}}\nYour code: {{code}}\n\nThe link works once, for {{minutes}} minutes. If you did not ask for it, ignore this mail.\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>Choose a new password with this link and code.</p>${button("{{link}}", "Choose a new password")}<p>Your code: <strong style="font-size:20px;letter-spacing:3px">{{code}}</strong></p><p>The link works once, for {{minutes}} minutes. If you did not ask for it, ignore this mail.</p>`,
+    ),
+  },
+  {
+    slug: "magic-link",
+    name: "Sign-in link",
+    subject: "Your sign-in link",
+    placeholders: ["first_name", "link", "minutes"],
+    text: "Hello {{first_name}},\n\nSign in with this link: {{link}}\n\nIt works once, for {{minutes}} minutes. If you did not ask for it, ignore this mail.\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p>${button("{{link}}", "Sign in")}<p>It works once, for {{minutes}} minutes. If you did not ask for it, ignore this mail.</p>`,
+    ),
+  },
+  {
+    slug: "two-factor",
+    name: "Two-factor sign-in changed",
+    subject: "Two-factor sign-in was {{state}}",
+    placeholders: ["first_name", "state"],
+    text: "Hello {{first_name}},\n\nTwo-factor sign-in was {{state}} on your account. If this was not you, reset your password now.\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>Two-factor sign-in was <strong>{{state}}</strong> on your account. If this was not you, reset your password now.</p>`,
+    ),
+  },
+  {
+    slug: "admin-invite",
+    name: "Staff invitation",
+    subject: "You are invited to join Rescue Academy's staff",
+    placeholders: ["inviter", "link", "days"],
+    text: "Hello,\n\n{{inviter}} invites you to create a staff account: {{link}}\n\nThe invitation is valid for {{days}} days.\n",
+    html: layout(
+      `<p>Hello,</p><p>{{inviter}} invites you to create a staff account.</p>${button("{{link}}", "Create my staff account")}<p>The invitation is valid for {{days}} days.</p>`,
+    ),
+  },
+];
+
+/** Adds missing default templates; never overwrites one an admin edited. */
+export async function seedEmailTemplates(db: Db): Promise<void> {
+  await db.insert(emailTemplates).values(DEFAULT_EMAIL_TEMPLATES).onConflictDoNothing({ target: emailTemplates.slug });
+}

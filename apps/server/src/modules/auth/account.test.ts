@@ -1,0 +1,156 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { emailOutbox } from "../../db/schema/accounts.ts";
+import { users } from "../../db/schema/users.ts";
+import { createTestApp } from "../../test/app.ts";
+
+const t = await createTestApp();
+const admin = await t.signUp("admin");
+const rowOf = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+describe("update password and email", () => {
+  it("needs the current password; a change signs other sessions out and answers a fresh token", async () => {
+    const me = await t.signUp("user");
+    const other = (await t.call("POST", "/v2/api/lambda/login", { body: { email: me.email, password: me.password, role: "user" } })).json();
+    const before = await rowOf(me.user_id);
+    const wrong = await t.call("POST", "/v2/api/lambda/update/password", {
+      token: me.token,
+      body: { password: "new password 123", current_password: "nope nope" },
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().validation.current_password).toBeTruthy();
+    expect((await rowOf(me.user_id)).passwordHash).toBe(before.passwordHash);
+
+    const ok = await t.call("POST", "/v2/api/lambda/update/password", {
+      token: me.token,
+      body: { password: "new password 123", current_password: me.password },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ error: false, message: "Updated" });
+    expect((await t.call("GET", "/v2/api/lambda/profile", { token: other.token })).statusCode).toBe(401);
+    expect((await t.call("GET", "/v2/api/lambda/profile", { token: ok.json().token })).statusCode).toBe(200);
+  });
+
+  it("changes one's own email with the password; a taken address answers 409 and changes nothing", async () => {
+    const me = await t.signUp("user");
+    const someone = await t.signUp("user");
+    const taken = await t.call("POST", "/v2/api/lambda/update/email", {
+      token: me.token,
+      body: { email: someone.email, current_password: me.password },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect((await rowOf(me.user_id)).email).toBe(me.email);
+    const email = `moved-${Date.now()}@example.test`;
+    const ok = await t.call("POST", "/v2/api/lambda/update/email", { token: me.token, body: { email, current_password: me.password } });
+    expect(ok.statusCode).toBe(200);
+    expect((await rowOf(me.user_id)).email).toBe(email);
+  });
+
+  it("lets only admins change another account's email and password, verify it; the target is signed out", async () => {
+    const target = await t.signUp("user");
+    const attacker = await t.signUp("user");
+    const before = await rowOf(target.user_id);
+    for (const [url, body] of [
+      ["/v2/api/lambda/admin/update/password", { id: target.user_id, password: "taken over 123" }],
+      ["/v2/api/lambda/admin/update/email", { id: target.user_id, email: "attacker@example.test" }],
+      ["/v2/api/lambda/verify/user", { user_id: target.user_id }],
+    ] as const) {
+      const denied = await t.call("POST", url, { token: attacker.token, body });
+      expect(denied.statusCode).toBe(403);
+      expect(denied.json().message).toBe("Invalid Access");
+    }
+    expect(await rowOf(target.user_id)).toEqual(before);
+
+    expect(
+      (
+        await t.call("POST", "/v2/api/lambda/admin/update/password", {
+          token: admin.token,
+          body: { id: target.user_id, password: "set by admin 1" },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await t.call("GET", "/v2/api/lambda/profile", { token: target.token })).statusCode).toBe(401);
+    expect(
+      (await t.call("POST", "/v2/api/lambda/login", { body: { email: target.email, password: "set by admin 1", role: "user" } }))
+        .statusCode,
+    ).toBe(200);
+    const email = `admin-set-${Date.now()}@example.test`;
+    expect(
+      (await t.call("POST", "/v2/api/lambda/admin/update/email", { token: admin.token, body: { id: target.user_id, email } })).statusCode,
+    ).toBe(200);
+    expect((await t.call("POST", "/v2/api/lambda/verify/user", { token: admin.token, body: { user_id: target.user_id } })).statusCode).toBe(
+      200,
+    );
+    const after = await rowOf(target.user_id);
+    expect(after.email).toBe(email);
+    expect(after.emailVerified).toBe(true);
+    expect((await t.call("POST", "/v2/api/lambda/verify/user", { token: admin.token, body: { user_id: 999999 } })).statusCode).toBe(404);
+  });
+});
+
+describe("preferences", () => {
+  it("stores and merges a person's own preferences; bad names are refused", async () => {
+    const me = await t.signUp("user");
+    expect((await t.call("GET", "/v2/api/lambda/preference", { token: me.token })).json()).toEqual({ error: false, model: {} });
+    await t.call("POST", "/v2/api/lambda/preference", { token: me.token, body: { payload: { theme: "dark", reminders: true } } });
+    await t.call("POST", "/v2/api/lambda/preference", { token: me.token, body: { payload: { reminders: false } } });
+    expect((await t.call("GET", "/v2/api/lambda/preference", { token: me.token })).json().model).toEqual({
+      theme: "dark",
+      reminders: false,
+    });
+    const bad = await t.call("POST", "/v2/api/lambda/preference", { token: me.token, body: { payload: { "a b": 1 } } });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.call("GET", "/v2/api/lambda/preference")).statusCode).toBe(401);
+  });
+});
+
+describe("google-captcha", () => {
+  it("passes every token when no secret is configured", async () => {
+    const res = await t.call("POST", "/v2/api/lambda/google-captcha", { body: { captchaToken: "anything" } });
+    expect(res.json()).toEqual({ error: false, success: true, message: "Captcha check is off on this server" });
+  });
+
+  it("checks the token with the configured secret", async () => {
+    const seen: string[] = [];
+    const verifier = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => {
+        body += c;
+      });
+      req.on("end", () => {
+        seen.push(body);
+        const params = new URLSearchParams(body);
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ success: params.get("response") === "good-token" && params.get("secret") === "captcha-secret" }));
+      });
+    });
+    await new Promise<void>((r) => verifier.listen(0, "127.0.0.1", r));
+    afterAll(() => new Promise<void>((r) => verifier.close(() => r())));
+    const withSecret = await createTestApp({
+      RECAPTCHA_SECRET: "captcha-secret",
+      RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${(verifier.address() as AddressInfo).port}/siteverify`,
+    });
+    const good = await withSecret.call("POST", "/v2/api/lambda/google-captcha", { body: { captchaToken: "good-token" } });
+    expect(good.json()).toMatchObject({ error: false, success: true });
+    const bad = await withSecret.call("POST", "/v2/api/lambda/google-captcha", { body: { captchaToken: "forged" } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe("Captcha check failed");
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe("mail delivery", () => {
+  it("keeps a mail the server cannot deliver, with its error, for a later retry; the request succeeds", async () => {
+    const down = await createTestApp({ SMTP_URL: "smtp://127.0.0.1:9" });
+    const started = Date.now();
+    const me = await down.signUp("user");
+    expect(Date.now() - started).toBeLessThan(3000);
+    await down.app.mail.flush();
+    const [mail] = await down.db.select().from(emailOutbox).where(eq(emailOutbox.to, me.email));
+    expect(mail).toMatchObject({ status: "queued", attempts: 1, templateSlug: "welcome" });
+    expect(mail!.lastError).toBeTruthy();
+    expect(mail!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+  });
+});

@@ -1,0 +1,131 @@
+import type { OutboxMail } from "@academy/contract/auth";
+import type { Db } from "../../db/client.ts";
+import { conflict, HttpError, notFound } from "../../lib/http-error.ts";
+import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import type { Principal } from "../../plugins/auth.ts";
+import * as mailRepo from "../mail/repo.ts";
+import * as repo from "./repo.ts";
+import type { AuthDeps } from "./service.ts";
+
+const wrongCurrentPassword = () =>
+  new HttpError(403, "Your current password is not right", { validation: { current_password: "Your current password is not right" } });
+const emailTaken = () => conflict("An account with this email already exists", { email: "An account with this email already exists" });
+
+async function ownUser(db: Db, principal: Principal, currentPassword: string) {
+  const user = await repo.findUserById(db, principal.id);
+  if (!user) throw notFound("User not found");
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw wrongCurrentPassword();
+  return user;
+}
+
+async function setEmail(db: Db, userId: number, email: string, isVerified: boolean): Promise<void> {
+  const other = await repo.findUserByEmail(db, email);
+  if (other && other.id !== userId) throw emailTaken();
+  try {
+    await repo.updateUser(db, userId, { email, emailVerified: isVerified });
+  } catch (e) {
+    // Two changes racing for one address: the unique index decides.
+    if (
+      (e as { code?: string; cause?: { code?: string } }).code === "23505" ||
+      (e as { cause?: { code?: string } }).cause?.code === "23505"
+    )
+      throw emailTaken();
+    throw e;
+  }
+}
+
+/** Changes one's own sign-in email (current password needed); the new address is unverified. */
+export async function updateOwnEmail({ db }: AuthDeps, principal: Principal, email: string, currentPassword: string): Promise<void> {
+  const user = await ownUser(db, principal, currentPassword);
+  if (user.email === email) return;
+  await setEmail(db, user.id, email, false);
+}
+
+/**
+ * Changes one's own password (current password needed). Every other session is signed out;
+ * this one continues with the fresh token in the answer.
+ */
+export async function updateOwnPassword({ db, tokens }: AuthDeps, principal: Principal, password: string, currentPassword: string) {
+  const user = await ownUser(db, principal, currentPassword);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { passwordHash });
+    await repo.bumpTokenVersion(tx, user.id);
+    await repo.voidAuthTokens(tx, user.id, "reset");
+  });
+  const token = await tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion + 1 });
+  return { token, expire_at: tokens.ttlSeconds };
+}
+
+async function targetUser(db: Db, id: number) {
+  const user = await repo.findUserById(db, id);
+  if (!user) throw notFound("User not found");
+  return user;
+}
+
+/** Admin: sets another account's email (marked verified: an admin checked it). */
+export async function adminUpdateEmail({ db }: AuthDeps, id: number, email: string): Promise<void> {
+  const user = await targetUser(db, id);
+  await setEmail(db, user.id, email, true);
+}
+
+/** Admin: sets another account's password; that account's sessions are signed out. */
+export async function adminUpdatePassword({ db }: AuthDeps, id: number, password: string): Promise<void> {
+  const user = await targetUser(db, id);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await repo.updateUser(tx, user.id, { passwordHash });
+    await repo.bumpTokenVersion(tx, user.id);
+  });
+}
+
+/** Admin: marks an account's email as verified. */
+export async function verifyUser({ db }: AuthDeps, id: number): Promise<void> {
+  await targetUser(db, id);
+  await repo.updateUser(db, id, { emailVerified: true });
+}
+
+export const getPreferences = (db: Db, principal: Principal) => repo.getPreferences(db, principal.id);
+
+/** Merges the given preferences into the stored ones. */
+export async function setPreferences(db: Db, principal: Principal, payload: Record<string, string | number | boolean | null>) {
+  const merged = { ...(await repo.getPreferences(db, principal.id)), ...payload };
+  if (Object.keys(merged).length > 50)
+    throw new HttpError(400, "At most 50 preferences", { validation: { payload: "At most 50 preferences" } });
+  await repo.setPreferences(db, principal.id, merged);
+}
+
+/**
+ * Checks a reCAPTCHA token with the configured secret. Without RECAPTCHA_SECRET the check is
+ * off and every token passes (documented in the README).
+ */
+export async function verifyCaptcha(config: AuthDeps["config"], captchaToken: string, ip: string) {
+  if (!config.RECAPTCHA_SECRET) return { success: true, message: "Captcha check is off on this server" };
+  const body = new URLSearchParams({ secret: config.RECAPTCHA_SECRET, response: captchaToken, remoteip: ip });
+  let answer: { success?: boolean };
+  try {
+    const res = await fetch(config.RECAPTCHA_VERIFY_URL, { method: "POST", body, signal: AbortSignal.timeout(5_000) });
+    answer = (await res.json()) as { success?: boolean };
+  } catch {
+    throw new HttpError(503, "The captcha service could not be reached. Try again.");
+  }
+  if (answer.success !== true) throw new HttpError(400, "Captcha check failed", { validation: { captchaToken: "Captcha check failed" } });
+  return { success: true, message: "Captcha verified" };
+}
+
+export async function listOutbox(db: Db, opts: { to?: string; limit: number }): Promise<OutboxMail[]> {
+  const rows = await mailRepo.listOutbox(db, opts);
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    template_slug: r.templateSlug,
+    status: r.status,
+    attempts: r.attempts,
+    last_error: r.lastError,
+    sent_at: r.sentAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,110 @@
+import type { Db } from "../../db/client.ts";
+import { DEFAULT_EMAIL_TEMPLATES } from "../../db/seed/emails.ts";
+import type { MailTransport } from "../../providers/mail/transport.ts";
+import * as repo from "./repo.ts";
+
+export type TemplateSlug = "welcome" | "verify" | "forgot" | "magic-link" | "two-factor" | "admin-invite";
+
+const escapeHtml = (s: string) =>
+  s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
+
+/** Fills `{{name}}` placeholders; values are escaped in the HTML part. Unknown names stay empty. */
+export function fill(template: string, vars: Record<string, string>, html: boolean): string {
+  return template.replace(/\{\{\s*([a-z0-9_]+)\s*\}\}/gi, (_, name: string) => {
+    const value = vars[name] ?? "";
+    return html ? escapeHtml(value) : value;
+  });
+}
+
+/**
+ * Renders a template and puts the mail in the outbox. Pass the transaction of the change that
+ * causes the mail: both are kept, or neither. Delivery happens later, in the worker.
+ */
+export async function enqueueMail(db: Db, slug: TemplateSlug, to: string, vars: Record<string, string>): Promise<number> {
+  const template = (await repo.findTemplate(db, slug)) ?? DEFAULT_EMAIL_TEMPLATES.find((t) => t.slug === slug);
+  if (!template) throw new Error(`no email template ${slug}`);
+  const row = await repo.insertOutbox(db, {
+    to,
+    subject: fill(template.subject, vars, false),
+    html: fill(template.html, vars, true),
+    text: fill(template.text, vars, false),
+    templateSlug: slug,
+  });
+  return row.id;
+}
+
+const MAX_ATTEMPTS = 8;
+const LEASE_SECONDS = 120;
+/** 30 s, 1 min, 2 min … capped at 1 hour. */
+export const retryDelayMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+export type MailWorker = {
+  /** Runs one delivery pass now (after a mail was queued, and in tests). */
+  flush(): Promise<number>;
+  /** Starts a pass soon without waiting for it. */
+  kick(): void;
+  stop(): void;
+};
+
+/** Delivers queued mails every `intervalMs`, retrying failures with backoff. */
+export function startMailWorker(opts: {
+  db: Db;
+  transport: MailTransport;
+  from: string;
+  intervalMs: number;
+  onError: (e: unknown) => void;
+}): MailWorker {
+  const { db, transport, from } = opts;
+  let running: Promise<number> | null = null;
+  let isStopped = false;
+
+  async function pass(): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      const batch = await repo.claimDue(db, 10, LEASE_SECONDS);
+      if (batch.length === 0) return delivered;
+      for (const mail of batch) {
+        try {
+          await transport.send({ from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+          await repo.markSent(db, mail.id);
+          delivered += 1;
+        } catch (e) {
+          const message = e instanceof Error ? e.message.slice(0, 500) : String(e).slice(0, 500);
+          const retryAt = mail.attempts >= MAX_ATTEMPTS ? null : new Date(Date.now() + retryDelayMs(mail.attempts));
+          await repo.markFailedAttempt(db, mail.id, message, retryAt);
+        }
+      }
+      if (isStopped) return delivered;
+    }
+  }
+
+  function flush(): Promise<number> {
+    if (isStopped) return Promise.resolve(0);
+    // One pass at a time per instance; a flush during a pass waits for it and runs again.
+    const next: Promise<number> = (running ?? Promise.resolve(0)).catch(() => 0).then(() => pass());
+    running = next;
+    next.then(
+      () => {
+        if (running === next) running = null;
+      },
+      (e) => {
+        if (running === next) running = null;
+        if (!isStopped) opts.onError(e);
+      },
+    );
+    return next;
+  }
+
+  const timer = setInterval(() => void flush().catch(() => {}), opts.intervalMs);
+  timer.unref();
+
+  return {
+    flush,
+    kick: () => setImmediate(() => void flush().catch(() => {})),
+    stop() {
+      isStopped = true;
+      clearInterval(timer);
+      transport.close();
+    },
+  };
+}

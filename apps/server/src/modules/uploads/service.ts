@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import type { Db } from "../../db/client.ts";
+import { HttpError } from "../../lib/http-error.ts";
+import type { FileStore } from "../../providers/storage/store.ts";
+import * as repo from "./repo.ts";
+
+/** What may be uploaded, by the type its bytes show (never by name or declared type). */
+export const ALLOWED_TYPES: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "application/pdf": "pdf",
+};
+
+/** Markup hidden inside an image or PDF (polyglots) is refused even though nosniff would defuse it. */
+const MARKUP = /<\s*(script|html|svg|iframe|object|embed|body)\b/i;
+
+/** A file name safe to show and to put in Content-Disposition: no path, no control characters. */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = base
+    .normalize("NFKC")
+    .replace(/\p{Cc}/gu, "")
+    .replace(/["<>|:*?]/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/^\.+/, "")
+    .trim()
+    .slice(0, 120);
+  return cleaned || "file";
+}
+
+export const publicUrlOf = (key: string) => `/uploads/${key}`;
+
+export async function storeUpload(
+  { db, store }: { db: Db; store: FileStore },
+  input: { userId: number; bytes: Buffer; fileName: string; caption?: string },
+): Promise<repo.PhotoRow> {
+  if (input.bytes.length === 0) throw new HttpError(400, "The file is empty", { validation: { file: "The file is empty" } });
+  const detected = await fileTypeFromBuffer(input.bytes);
+  const ext = detected ? ALLOWED_TYPES[detected.mime] : undefined;
+  const notAllowed = () =>
+    new HttpError(400, "Only JPEG, PNG, WebP, GIF images and PDF documents can be uploaded", {
+      validation: { file: "Only JPEG, PNG, WebP, GIF images and PDF documents can be uploaded" },
+    });
+  if (!detected || !ext) throw notAllowed();
+  if (MARKUP.test(input.bytes.toString("latin1"))) throw notAllowed();
+  const key = `${randomUUID()}.${ext}`;
+  const mime = detected.mime;
+  await store.put(key, input.bytes, mime);
+  try {
+    return await repo.insertPhoto(db, {
+      userId: input.userId,
+      url: publicUrlOf(key),
+      storageKey: key,
+      originalName: sanitizeFileName(input.fileName),
+      mime,
+      size: input.bytes.length,
+      caption: input.caption?.trim() || null,
+      ...imageSize(input.bytes, mime),
+    });
+  } catch (e) {
+    await store.remove(key).catch(() => {});
+    throw e;
+  }
+}
+
+/** Width and height read from the header of PNG and GIF files (cheap); null for others. */
+function imageSize(bytes: Buffer, mime: string): { width: number | null; height: number | null } {
+  if (mime === "image/png" && bytes.length >= 24) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  if (mime === "image/gif" && bytes.length >= 10) return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8) };
+  return { width: null, height: null };
+}
+
+export async function openUpload({ db, store }: { db: Db; store: FileStore }, key: string) {
+  const row = await repo.findPhotoByKey(db, key);
+  if (!row) return null;
+  const file = await store.open(key);
+  return file ? { row, ...file } : null;
+}

@@ -1,0 +1,51 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll } from "vitest";
+
+export type ReceivedMail = { to: string[]; raw: string; subject: string; text: string };
+
+/** Decodes quoted-printable soft breaks and escapes, enough to read links and codes. */
+const decodeQuotedPrintable = (s: string) =>
+  s.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+/** A real SMTP server in the test process: what the app sends arrives here. */
+export async function startMailServer() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const decoded = decodeQuotedPrintable(raw);
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: decoded,
+          subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "",
+          text: decoded,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** The newest mail to `to` (waits for the app's worker to deliver it). */
+  async function waitForMail(to: string, flush: () => Promise<unknown>, count = 1): Promise<ReceivedMail> {
+    for (let i = 0; i < 100; i++) {
+      await flush();
+      const mails = received.filter((m) => m.to.includes(to.toLowerCase()));
+      if (mails.length >= count) return mails[count - 1]!;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no mail #${count} to ${to}`);
+  }
+  const mailsTo = (to: string) => received.filter((m) => m.to.includes(to.toLowerCase()));
+
+  return { url: `smtp://127.0.0.1:${port}`, received, waitForMail, mailsTo };
+}

@@ -1,0 +1,46 @@
+import type { Profile, UploadResponse } from "@academy/contract/auth";
+import { useQuery } from "@tanstack/react-query";
+import { api, unwrap, uploadWithProgress } from "../../../lib/api-client";
+
+export const profileQueryKey = ["profile"] as const;
+
+/** GET profile → the signed-in person's profile. */
+export async function getProfile(): Promise<Profile> {
+  return (await unwrap(api.get<{ error: false; model: Profile }>("/v2/api/lambda/profile"))).model;
+}
+
+export function useProfileQuery() {
+  return useQuery({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 0 });
+}
+
+type Message = { error: false; message: string };
+
+/** POST profile {payload}: name, time zone, photo url. */
+export const updateProfile = (payload: { first_name?: string; last_name?: string; time_zone?: string; photo?: string | null }) =>
+  api.post<Message>("/v2/api/lambda/profile", { payload }, { throwOn: [401] });
+
+/** POST upload (multipart `file`), reporting progress. */
+export function uploadPhoto(file: File, onProgress: (fraction: number) => void) {
+  const form = new FormData();
+  form.append("file", file);
+  return uploadWithProgress<UploadResponse>("/v2/api/lambda/upload", form, onProgress);
+}
+
+export const updateEmail = (email: string, currentPassword: string) =>
+  api.post<Message>("/v2/api/lambda/update/email", { email, current_password: currentPassword }, { throwOn: [401] });
+
+export const updatePassword = (password: string, currentPassword: string) =>
+  api.post<Message & { token: string; expire_at: number }>(
+    "/v2/api/lambda/update/password",
+    { password, current_password: currentPassword },
+    { throwOn: [401] },
+  );
+
+export const startTwoFactor = () =>
+  api.post<{ error: false; secret: string; otpauth_url: string; qr_code: string }>("/v2/api/lambda/2fa/enable", undefined, {
+    throwOn: [401],
+  });
+
+export const confirmTwoFactor = (code: string) => api.post<Message>("/v2/api/lambda/2fa/authorize", { token: code }, { throwOn: [401] });
+
+export const disableTwoFactor = (code: string) => api.post<Message>("/v2/api/lambda/2fa/disable", { token: code }, { throwOn: [401] });

@@ -1,0 +1,135 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { generate } from "otplib";
+import { ACCOUNTS, signIn, uniqueEmail } from "./helpers";
+
+// The journeys' server has no SMTP: mails are read from the outbox through the admin-only API.
+const PROJECT = Buffer.from("rescue-academy:local-project-secret").toString("base64");
+
+async function readMail(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
+  const login = await request.post("/v2/api/lambda/login", {
+    headers: { "x-project": PROJECT },
+    data: { ...ACCOUNTS.admin, role: "admin" },
+  });
+  const { token } = await login.json();
+  for (let i = 0; i < 50; i++) {
+    const res = await request.get("/v2/api/lambda/outbox", {
+      headers: { "x-project": PROJECT, authorization: `Bearer ${token}` },
+      params: { to },
+    });
+    const mail = (await res.json()).list.find((m: { subject: string }) => subject.test(m.subject));
+    if (mail) return mail.text as string;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail "${subject}" to ${to}`);
+}
+
+/** The path and query of the first link to this server in a mail. */
+const linkPath = (text: string, path: string) => {
+  const match = new RegExp(`https?://[^/\\s]+(${path.replaceAll("/", "\\/")}\\?[^\\s]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${path} link in: ${text}`);
+  return match[1];
+};
+
+async function signUp(page: Page, email: string, password: string, firstName = "Sam") {
+  await page.goto("/user/signup");
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill("Adeyemi");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+}
+
+test("a candidate who forgot the password resets it through the email and signs in with the new one", async ({ page, request }) => {
+  const email = uniqueEmail("forgetful");
+  await signUp(page, email, "first passphrase");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/user\/login/);
+
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/user\/forgot$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("Check your inbox")).toBeVisible();
+
+  const mail = await readMail(request, email, /reset code/);
+  const code = /code: (\d{6})/.exec(mail)![1]!;
+  await page.goto(linkPath(mail, "/user/reset"));
+  await page.getByLabel("Code from the email").fill(code === "000000" ? "111111" : "000000");
+  await page.getByLabel("New password", { exact: true }).fill("second passphrase");
+  await page.getByLabel("Repeat new password").fill("second passphrase");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByLabel("Code from the email")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Code from the email").fill(code);
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("heading", { name: "Password changed" })).toBeVisible();
+  await page.getByRole("link", { name: "Sign in with your new password" }).click();
+  await signIn(page, "user", { email, password: "second passphrase" });
+});
+
+test("a candidate signs in with the magic link from the email, once", async ({ page, request }) => {
+  const email = uniqueEmail("magic");
+  await signUp(page, email, "magic passphrase", "Mira");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("link", { name: "Sign in with a magic link" }).click();
+  await expect(page).toHaveURL(/\/magic-login\/user$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByText("Check your inbox")).toBeVisible();
+
+  const link = linkPath(await readMail(request, email, /sign-in link/), "/magic-login/verify");
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Mira");
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
+});
+
+test("a candidate turns on two-factor sign-in with the QR code, then signs in with a code", async ({ page }) => {
+  const email = uniqueEmail("twofactor");
+  await signUp(page, email, "twofactor passphrase");
+  await page.goto("/user/profile");
+  await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
+  await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
+  const now = Math.floor(Date.now() / 1000);
+  await page.getByLabel("6-digit code").fill("000000" === (await generate({ secret, epoch: now - 30 })) ? "111111" : "000000");
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByLabel("6-digit code")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("6-digit code").fill(await generate({ secret, epoch: now - 30 }));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByText("On", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.goto("/user/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("twofactor passphrase");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+  // The code already used to turn it on is refused.
+  await page.getByLabel("Authentication code").fill(await generate({ secret, epoch: now - 30 }));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page.getByRole("alert").first()).toContainText("not right");
+  await page.getByLabel("Authentication code").fill(await generate({ secret, epoch: now }));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+});
+
+test("a candidate uploads a profile photo and sees it; a file of the wrong type is refused", async ({ page }) => {
+  await signUp(page, uniqueEmail("photo"), "photo passphrase");
+  await page.goto("/user/profile");
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  await page.getByLabel("Upload photo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expect(page.getByText("Choose a JPEG, PNG, WebP or GIF image")).toBeVisible();
+
+  await page.getByLabel("Upload photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  const photo = page.getByRole("img", { name: "Your profile" });
+  await expect(photo).toBeVisible();
+  await expect(photo).toHaveAttribute("src", /^\/uploads\/[a-f0-9-]{36}\.png$/);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await page.reload();
+  await expect(page.getByRole("img", { name: "Your profile" })).toBeVisible();
+});
