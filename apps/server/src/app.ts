@@ -8,6 +8,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
+import { emailAdminRoutes } from "./modules/email-admin/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { type MailWorker, startMailWorker } from "./modules/mail/service.ts";
 import { recordsRoutes } from "./modules/records/routes.ts";
@@ -87,11 +88,9 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { deps: authDeps });
-  await app.register(uploadRoutes, {
-    db: database.db,
-    store: createLocalFileStore(config.uploadDir),
-    maxBytes: config.UPLOAD_MAX_BYTES,
-  });
+  const store = createLocalFileStore(config.uploadDir);
+  await app.register(uploadRoutes, { db: database.db, store, maxBytes: config.UPLOAD_MAX_BYTES });
+  await app.register(emailAdminRoutes, { db: database.db, mail, store, publicUrl: config.publicUrl });
   await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID });
   await app.register(recordsRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
