@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { ACCOUNTS, signIn } from "./helpers";
+import { MAIL_URL } from "./playwright.config";
 
 test.beforeEach(async ({ page }) => signIn(page, "admin"));
 
@@ -113,4 +114,51 @@ test("users: search by email and see roles", async ({ page }) => {
   await expect(table.getByRole("cell", { name: "Candidate", exact: true })).toBeVisible();
   await page.getByLabel("Role").selectOption("admin");
   await expect(page.getByText("No users match")).toBeVisible();
+});
+
+test("email: a template's live preview, and a test send that arrives by SMTP", async ({ page, request }) => {
+  await page.goto("/admin/email");
+  await page.getByRole("button", { name: "Edit Welcome" }).click();
+  const panel = page.getByRole("dialog", { name: "Edit template" });
+  await panel.getByLabel("Subject").fill("Welcome aboard, {{first_name}}!");
+  await expect(panel.getByText("Welcome aboard, Jamie!")).toBeVisible();
+  const frame = panel.frameLocator('iframe[title="HTML preview"]');
+  await expect(frame.getByText("Hello Jamie,")).toBeVisible();
+  await panel.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(/\/admin\/email$/);
+
+  await page.getByRole("button", { name: "Send a test of Welcome" }).click();
+  await expect(page.getByText(`Test sent to ${ACCOUNTS.admin.email}`)).toBeVisible();
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(MAIL_URL, { params: { to: ACCOUNTS.admin.email } })).json()) as { subject: string }[];
+      return mails.map((m) => m.subject);
+    })
+    .toContain("[Test] Welcome aboard, Alex!");
+
+  await page.getByRole("link", { name: "Outbox" }).click();
+  await expect(page.getByRole("heading", { name: "Outbox" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "[Test] Welcome aboard, Alex!" })).toBeVisible();
+});
+
+test("photos: upload with progress, caption, copy address, delete", async ({ page }) => {
+  await page.goto("/admin/photo");
+  await page.getByRole("button", { name: "Upload photo" }).click();
+  const panel = page.getByRole("dialog", { name: "Upload photo" });
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  await panel.getByLabel("File").setInputFiles({ name: "station.png", mimeType: "image/png", buffer: png });
+  await panel.getByLabel("Caption").fill("Fire station at dawn");
+  await panel.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByText("Photo uploaded")).toBeVisible();
+  const card = page.getByRole("listitem").filter({ hasText: "station.png" });
+  await expect(card.getByRole("img", { name: "Fire station at dawn" })).toBeVisible();
+
+  await card.getByLabel("Caption of station.png").fill("Station 4 at dawn");
+  await card.getByLabel("Caption of station.png").blur();
+  await expect(page.getByText("Caption saved")).toBeVisible();
+
+  await card.getByRole("button", { name: "Delete station.png" }).click();
+  await page.getByRole("dialog", { name: "Delete station.png?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Photo deleted")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "station.png" })).toHaveCount(0);
 });

@@ -8,6 +8,10 @@ export const ACCOUNTS = {
 // E2E_PORT lets two checkouts run their journeys side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const SHORT_TTL_PORT = PORT + 1;
+const SMTP_PORT = PORT + 2;
+const MAIL_HTTP_PORT = PORT + 3;
+/** Where the journeys read the mail that arrived at the SMTP server (GET ?to=address). */
+export const MAIL_URL = `http://127.0.0.1:${MAIL_HTTP_PORT}/mails`;
 
 const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   PORT: String(port),
@@ -52,10 +56,17 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [
     {
+      command: `node tests/e2e/mail-catcher.mjs ${SMTP_PORT} ${MAIL_HTTP_PORT}`,
+      cwd: "../..",
+      url: MAIL_URL,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf test-results/e2e-data-${PORT} && node apps/server/dist/server.js`,
       cwd: "../..",
       url: `http://127.0.0.1:${PORT}/readyz`,
-      env: serverEnv(PORT),
+      env: serverEnv(PORT, { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` }),
       reuseExistingServer: false,
       timeout: 60_000,
     },

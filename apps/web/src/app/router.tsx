@@ -58,6 +58,16 @@ const UsersPage = lazy(() =>
     q.withQueryClient((await import("../features/admin-users/components/users-page")).UsersPage),
   ),
 );
+const EmailPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/admin-content/components/email-page")).EmailPage),
+  ),
+);
+const PhotosPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/admin-media/components/photos-page")).PhotosPage),
+  ),
+);
 const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(() =>
   import("./placeholder-page").then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -106,6 +116,10 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <PagesPage />;
     case "admin-users":
       return <UsersPage />;
+    case "admin-email":
+      return <EmailPage />;
+    case "admin-photos":
+      return <PhotosPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

@@ -32,6 +32,8 @@ export type Screen =
   | "admin-packages"
   | "admin-users"
   | "admin-cms"
+  | "admin-email"
+  | "admin-photos"
   | "admin-pages"
   | "placeholder";
 
@@ -151,11 +153,17 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/cms", "admin", "CMS", "Keyed text and images that screens read for their copy.", "admin-cms"),
   route("/admin/add-cms", "admin", "Add CMS entry", "Add a keyed text or image for a page.", "admin-cms"),
   route("/admin/edit-cms/:id", "admin", "Edit CMS entry", "Change a keyed text or image.", "admin-cms"),
-  route("/admin/email", "admin", "Email templates", "Transactional email templates with placeholders, preview and test send."),
-  route("/admin/add-email", "admin", "Add email template", "Write a new email template."),
-  route("/admin/edit-email/:id", "admin", "Edit email template", "Change an email template and send yourself a test."),
-  route("/admin/photo", "admin", "Photos", "Images uploaded for pages and content."),
-  route("/admin/add-photo", "admin", "Upload photo", "Upload an image with a caption."),
+  route(
+    "/admin/email",
+    "admin",
+    "Email templates",
+    "Transactional email templates with placeholders, preview and test send.",
+    "admin-email",
+  ),
+  route("/admin/add-email", "admin", "Add email template", "Write a new email template.", "admin-email"),
+  route("/admin/edit-email/:id", "admin", "Edit email template", "Change an email template and send yourself a test.", "admin-email"),
+  route("/admin/photo", "admin", "Photos", "Images uploaded for pages and content.", "admin-photos"),
+  route("/admin/add-photo", "admin", "Upload photo", "Upload an image with a caption.", "admin-photos"),
 
   // Other paths named by the spec.
   route("/", "any", "Exam prep for rescue careers", "What the academy is and how it prepares you.", "landing"),

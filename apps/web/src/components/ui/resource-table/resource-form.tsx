@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import type { FieldErrors } from "../../../lib/api-client";
 import { Alert } from "../alert";
 import type { ResourceField, Row } from "./types";
@@ -63,11 +63,12 @@ interface ResourceFormProps {
   row?: Row;
   serverErrors: FieldErrors;
   message: string | null;
+  preview?: (values: Record<string, string | boolean>) => ReactNode;
   onSubmit: (values: Record<string, unknown>) => void;
 }
 
 /** The add/edit form of a resource, rendered from its field description. */
-export function ResourceForm({ formId, fields, row, serverErrors, message, onSubmit }: ResourceFormProps) {
+export function ResourceForm({ formId, fields, row, serverErrors, message, preview, onSubmit }: ResourceFormProps) {
   const isCreate = !row;
   const baseId = useId();
   const [values, setValues] = useState<Record<string, string | boolean>>(() =>
@@ -185,6 +186,7 @@ export function ResourceForm({ formId, fields, row, serverErrors, message, onSub
           </div>
         );
       })}
+      {preview ? <div className="border-t border-slate-200 pt-4">{preview(values)}</div> : null}
     </form>
   );
 }

@@ -11,7 +11,7 @@ import { buttonClass } from "../styles";
 import { showToast } from "../toast";
 import { ResourceForm } from "./resource-form";
 import type { ListQuery, PanelMode, ResourceColumn, ResourceField, ResourceFilter, ResourcePaths, ResourceSource, Row } from "./types";
-import { nextSort, PAGE_SIZES, readListQuery, writeListQuery } from "./url-state";
+import { mergeParams, nextSort, PAGE_SIZES, readListQuery, writeListQuery } from "./url-state";
 
 export interface ResourceTableProps<R extends Row> {
   title: string;
@@ -39,6 +39,10 @@ export interface ResourceTableProps<R extends Row> {
   renderView?: (row: R) => ReactNode;
   /** A row's name in messages ("Delete Core?"). */
   rowLabel?: (row: R) => string;
+  /** Extra buttons in a row's action cell (e.g. "Retry"). */
+  rowActions?: (row: R) => ReactNode;
+  /** Shown under the add/edit form, re-rendered as the values change (a live preview). */
+  preview?: (values: Record<string, string | boolean>) => ReactNode;
 }
 
 /**
@@ -67,6 +71,8 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     canExport = false,
     renderView,
     rowLabel = (row) => String(row.name ?? row.title ?? row.email ?? `#${row.id}`),
+    rowActions,
+    preview,
   } = props;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -81,7 +87,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     [pageSize, defaultSort, columns, filters],
   );
   const query = readListQuery(params, defaults);
-  const setQuery = (next: Partial<ListQuery>) => setParams(writeListQuery({ ...query, ...next }, defaults));
+  const setQuery = (next: Partial<ListQuery>) => setParams(mergeParams(params, writeListQuery({ ...query, ...next }, defaults)));
   const go = (path: string) => navigate({ pathname: path, search: params.toString() ? `?${params}` : "" });
   const closePanel = () => go(paths.list);
 
@@ -204,7 +210,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
           />
         ))}
         {isFiltered ? (
-          <button type="button" className={buttonClass.ghost} onClick={() => setParams(new URLSearchParams())}>
+          <button type="button" className={buttonClass.ghost} onClick={() => setParams(mergeParams(params, new URLSearchParams()))}>
             Clear filters
           </button>
         ) : null}
@@ -315,6 +321,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
                     </td>
                   ))}
                   <td className="px-3 py-2 text-right whitespace-nowrap">
+                    {rowActions?.(row)}
                     {paths.view ? (
                       <button
                         type="button"
@@ -402,6 +409,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
           resourceKey={resourceKey}
           fields={fields}
           source={source}
+          preview={preview}
           onClose={closePanel}
           onSaved={(id) => (paths.view ? go(paths.view(id)) : closePanel())}
         />
@@ -412,6 +420,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
           resourceKey={resourceKey}
           fields={fields}
           source={source}
+          preview={preview}
           id={mode.id}
           onClose={closePanel}
           onSaved={closePanel}
@@ -496,6 +505,7 @@ function EditPanel<R extends Row>({
   fields,
   source,
   id,
+  preview,
   onClose,
   onSaved,
 }: {
@@ -503,6 +513,7 @@ function EditPanel<R extends Row>({
   resourceKey: string;
   fields: readonly ResourceField[];
   source: ResourceSource<R>;
+  preview?: (values: Record<string, string | boolean>) => ReactNode;
   id?: number;
   onClose: () => void;
   onSaved: (id: number) => void;
@@ -551,6 +562,7 @@ function EditPanel<R extends Row>({
         <ResourceForm
           formId={formId}
           fields={fields}
+          preview={preview}
           row={row.data}
           serverErrors={errors.fields}
           message={errors.message}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextSort, readListQuery, writeListQuery } from "./url-state";
+import { mergeParams, nextSort, readListQuery, writeListQuery } from "./url-state";
 
 const defaults = { size: 20, sort: { field: "id", direction: "desc" as const }, sortable: ["id", "name"], filterable: ["status"] };
 
@@ -20,5 +20,12 @@ describe("table view in the URL", () => {
   it("sorts a new column ascending, then flips", () => {
     expect(nextSort({ field: "id", direction: "desc" }, "name")).toEqual({ field: "name", direction: "asc" });
     expect(nextSort({ field: "name", direction: "asc" }, "name")).toEqual({ field: "name", direction: "desc" });
+  });
+});
+
+describe("other URL parameters", () => {
+  it("are kept when the table's view changes", () => {
+    const merged = mergeParams(new URLSearchParams("tab=outbox&page=3&f.status=sent"), new URLSearchParams("sort=to,asc"));
+    expect(merged.toString()).toBe("tab=outbox&sort=to%2Casc");
   });
 });

@@ -50,3 +50,14 @@ export function nextSort(current: ListQuery["sort"], field: string): ListQuery["
   if (current.field !== field) return { field, direction: "asc" };
   return { field, direction: current.direction === "asc" ? "desc" : "asc" };
 }
+
+/** Whether a URL parameter belongs to the table's view (others, such as a tab, are kept). */
+export const isTableParam = (key: string) => key === "page" || key === "size" || key === "sort" || key === "q" || key.startsWith("f.");
+
+/** The table's parameters replaced by `view`, every other parameter kept as it was. */
+export function mergeParams(current: URLSearchParams, view: URLSearchParams): URLSearchParams {
+  const merged = new URLSearchParams();
+  for (const [key, value] of current) if (!isTableParam(key)) merged.append(key, value);
+  for (const [key, value] of view) merged.append(key, value);
+  return merged;
+}
