@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema/index.ts";
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from "../../lib/http-error.ts";
-import { parseConditionObject, parseFilters } from "./filters.ts";
+import { parseConditionObject, parseFilters, shown } from "./filters.ts";
 import { INTERNAL_TABLES, isHiddenField, type Op, type Role, type Rows, RULES, type TableRule } from "./rules.ts";
 
 export type Actor = { role: Role; userId: number | null };
@@ -98,7 +98,7 @@ const selection = (columns: Map<string, PgColumn>) => Object.fromEntries(columns
 function parseOrder(order: string | undefined, columns: Map<string, PgColumn>, info: TableInfo): SQL[] {
   const [field = "id", dir = "desc", ...extra] = (order ?? "id,desc").split(",");
   const column = columns.get(field);
-  if (!column || extra.length) throw badRequest(`Unknown field in order: ${field.slice(0, 64)}`, { order: "Unknown field" });
+  if (!column || extra.length) throw badRequest(`Unknown field in order: ${shown(field)}`, { order: "Unknown field" });
   const direction = dir.toLowerCase();
   if (direction !== "asc" && direction !== "desc") throw badRequest("order direction must be asc or desc", { order: "asc or desc" });
   const by = direction === "asc" ? asc : desc;
@@ -111,7 +111,7 @@ async function attachJoins(db: Db, info: TableInfo, rows: Row[], joinNames: read
   const own = readable(info, actor.role);
   for (const name of new Set(joinNames)) {
     const join = info.joins.get(name);
-    if (!join || !own.has(join.local.name)) throw badRequest(`Unknown join: ${name.slice(0, 64)}`, { join: "Unknown join" });
+    if (!join || !own.has(join.local.name)) throw badRequest(`Unknown join: ${shown(name)}`, { join: "Unknown join" });
     const target = tableInfo(join.target);
     const scope = scopeOf(target, authorize(target, "view", actor), actor);
     const keys = [...new Set(rows.map((r) => r[join.local.name]).filter((k) => k !== null && k !== undefined))];
@@ -235,7 +235,7 @@ export function validateBody(info: TableInfo, role: Role, mode: "create" | "upda
   if (!parsed.success) {
     const validation: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
-      if (issue.code === "unrecognized_keys") for (const k of issue.keys) validation[k.slice(0, 64)] ??= "Unknown or read-only field";
+      if (issue.code === "unrecognized_keys") for (const k of issue.keys) validation[shown(k)] ??= "Unknown or read-only field";
       else validation[String(issue.path[0] ?? "body")] ??= issue.message;
     }
     const [field, message] = Object.entries(validation)[0] ?? ["body", "Invalid"];
@@ -358,7 +358,8 @@ export async function joinRows(db: Db, actor: Actor, query: JoinQuery): Promise<
     const infoB = tableInfo(b);
     const colA = visible.get(a)?.get(ac);
     const colB = visible.get(b)?.get(bc);
-    if (!colA || !colB || !isForeignKey(infoA, ac, infoB, bc)) throw badRequest(`Unknown join: ${a}.${ac} = ${b}.${bc}`);
+    if (!colA || !colB || !isForeignKey(infoA, ac, infoB, bc))
+      throw badRequest(`Unknown join: ${shown(a)}.${shown(ac)} = ${shown(b)}.${shown(bc)}`);
     ons.push({ table: next.table, on: eq(colA, colB) });
     joined.add(next.name);
   }
@@ -386,7 +387,7 @@ export async function autocomplete(db: Db, actor: Actor, tableName: string, fiel
   const scope = scopeOf(info, authorize(info, "list", actor), actor);
   const columns = readable(info, actor.role);
   const column = columns.get(field);
-  if (column?.dataType !== "string") throw badRequest(`Unknown text field: ${field.slice(0, 64)}`, { field: "Unknown text field" });
+  if (column?.dataType !== "string") throw badRequest(`Unknown text field: ${shown(field)}`, { field: "Unknown text field" });
   const where = parseFilters([`${field},sw,${query}`], columns);
   return db
     .select({ id: info.id, [field]: column })
