@@ -310,3 +310,21 @@ describe("CSV export", () => {
     expect(denied.body).not.toContain("formula");
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents the records calls with their parameters", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    for (const path of [
+      "/v4/api/records/{table}",
+      "/v4/api/records/{table}/{id}",
+      "/v1/api/rest/{table}/{action}",
+      "/v1/api/rest/{table}/PUTWHERE",
+      "/v1/api/join/{t1}/{t2}/{action}",
+      "/v1/api/multi-join/{action}",
+      "/rest/{table}/EXPORT",
+    ])
+      expect(doc.paths, path).toHaveProperty([path]);
+    const names = doc.paths["/v4/api/records/{table}"].get.parameters.map((p: { name: string }) => p.name);
+    expect(names).toEqual(expect.arrayContaining(["table", "filter", "join", "order", "size", "page"]));
+  });
+});

@@ -153,7 +153,7 @@ export const RULES: Record<string, TableRule> = {
     write: {
       user: ["session_id", "status", "events", "screen_width", "screen_height", "screen_size", "start_time", "end_time", "html_copy"],
     },
-    maxLength: { html_copy: 200_000, session_id: 200, status: 50, screen_size: 50 },
+    maxLength: { html_copy: 200_000, events: 100_000, session_id: 200, status: 50, screen_size: 50 },
   },
 
   // Accounts: created and given roles, emails and passwords only through the auth calls.
