@@ -33,7 +33,7 @@ function seedSql(n) {
              timestamptz '2026-01-01' + g * interval '1 hour', timestamptz '2026-01-01' + g * interval '1 hour' + interval '45 minutes',
              CASE WHEN g % 3 = 0 THEN 'Mock interview ' || g ELSE 'Fitness test review ' || g END
       FROM generate_series(1, ${n}) g;
-    ANALYZE schedule;`;
+`;
 }
 
 const run = (opts) =>
@@ -83,7 +83,13 @@ async function scenarios(port, duration) {
   return results;
 }
 
-const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, DEMO_USER_EMAIL: USER.email, DEMO_USER_PASSWORD: USER.password };
+const env = {
+  LOG_LEVEL: "error",
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  DEMO_USER_EMAIL: USER.email,
+  DEMO_USER_PASSWORD: USER.password,
+};
 
 async function benchPglite(rows, port, duration) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-records-"));
@@ -93,6 +99,7 @@ async function benchPglite(rows, port, duration) {
     await stopServer(setup);
     const db = await PGlite.create(path.join(dataDir, "db"));
     await db.exec(seedSql(rows));
+    await db.exec("VACUUM ANALYZE schedule");
     await db.close();
     const server = startServer({ port, dataDir, env });
     try {
@@ -123,6 +130,7 @@ async function benchPostgres(rows, port, duration) {
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
       await client.query(seedSql(rows));
+      await client.query("VACUUM ANALYZE schedule");
       await client.end();
       return await scenarios(port, duration);
     } finally {

@@ -10,7 +10,16 @@ import { INTERNAL_TABLES, isHiddenField, type Op, type Role, type Rows, RULES, t
 export type Actor = { role: Role; userId: number | null };
 export type Row = Record<string, unknown>;
 
-export const LIMITS = { pageSize: 100, listSize: 1000, defaultPageSize: 20, joins: 3, ids: 100, exportRows: 50_000, textLength: 10_000 };
+export const LIMITS = {
+  maxOffset: 100_000,
+  pageSize: 100,
+  listSize: 1000,
+  defaultPageSize: 20,
+  joins: 3,
+  ids: 100,
+  exportRows: 50_000,
+  textLength: 10_000,
+};
 
 type Join = { local: PgColumn; target: string; targetColumn: PgColumn };
 type TableInfo = {
@@ -154,18 +163,21 @@ export async function pageRows(db: Db, actor: Actor, tableName: string, opts: Li
   if (opts.size < 1 || opts.size > LIMITS.pageSize) throw badRequest(`page size must be 1 to ${LIMITS.pageSize}`, { size: "Out of range" });
   const where = and(scope, opts.where, parseFilters(opts.filters ?? [], columns));
   const order = parseOrder(opts.order, columns, info);
-  const [list, [counted]] = await Promise.all([
-    db
-      .select(selection(columns))
-      .from(info.table)
-      .where(where)
-      .orderBy(...order)
-      .limit(opts.size)
-      .offset((opts.page - 1) * opts.size),
-    db.select({ total: count() }).from(info.table).where(where),
-  ]);
+  const offset = (opts.page - 1) * opts.size;
+  // Deep offsets read every row before them: past this, narrow the filter instead.
+  if (offset > LIMITS.maxOffset)
+    throw badRequest(`page is too deep (at most ${LIMITS.maxOffset} rows in); narrow the filter`, { page: "Too deep" });
+  const list = await db
+    .select(selection(columns))
+    .from(info.table)
+    .where(where)
+    .orderBy(...order)
+    .limit(opts.size)
+    .offset(offset);
+  // A short page that is not past the end tells the total without counting.
+  const isLastPage = list.length < opts.size && (list.length > 0 || offset === 0);
+  const total = isLastPage ? offset + list.length : ((await db.select({ total: count() }).from(info.table).where(where))[0]?.total ?? 0);
   if (opts.joins?.length) await attachJoins(db, info, list, opts.joins, actor);
-  const total = counted?.total ?? 0;
   return { list, total, limit: opts.size, num_pages: Math.ceil(total / opts.size), page: opts.page };
 }
 

@@ -50,6 +50,9 @@ describe("v4 records: reading", () => {
     expect(body.list.map((r: { id: number }) => r.id)).toEqual([...ids].reverse().slice(0, 20));
     const second = (await t.call("GET", "/v4/api/records/schedule?page=2,20", { token: user.token })).json();
     expect(second.list).toHaveLength(10);
+    expect(second).toMatchObject({ total: 30, num_pages: 2, page: 2 });
+    const past = (await t.call("GET", "/v4/api/records/schedule?page=5,20", { token: user.token })).json();
+    expect(past).toMatchObject({ list: [], total: 30, num_pages: 2, page: 5 });
     const sized = (await t.call("GET", "/v4/api/records/schedule?page=3&size=5&order=meeting_start,asc", { token: user.token })).json();
     expect(sized.list.map((r: { id: number }) => r.id)).toEqual(ids.slice(10, 15));
     expect(sized).toMatchObject({ total: 30, limit: 5, num_pages: 6, page: 3 });
