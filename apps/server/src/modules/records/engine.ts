@@ -303,7 +303,12 @@ export async function updateRows(db: Db, actor: Actor, tableName: string, target
   if (info.columns.has("updated_at")) Object.assign(set, toKeys(info, { updated_at: new Date() }));
   const condition = target.id !== undefined ? eq(info.id, target.id) : target.where;
   if (!condition) throw badRequest("condition is required.");
-  const changed = await db.update(info.table).set(set).where(and(condition, scope)).returning({ id: info.id }).catch(translateDbError);
+  const changed = await db
+    .update(info.table)
+    .set(set)
+    .where(and(condition, scope, info.rule.updateGuard?.(actor.userId, values)))
+    .returning({ id: info.id })
+    .catch(translateDbError);
   return changed.length;
 }
 

@@ -206,6 +206,10 @@ describe("v4 records: writing", () => {
     expect(after.json().message).toBe("TOKEN_EXPIRED");
     const [row] = await t.db.select().from(users).where(eq(users.id, target.user_id));
     expect(row).toMatchObject({ status: "disabled", firstName: "Gone", role: "user", email: target.email, tokenVersion: 2 });
+    // An admin cannot disable their own account.
+    const self = await t.call("PUT", `/v4/api/records/user/${admin.user_id}`, { token: admin.token, body: { status: "disabled" } });
+    expect(self.statusCode).toBe(404);
+    expect((await t.db.select().from(users).where(eq(users.id, admin.user_id)))[0]).toMatchObject({ status: "active", tokenVersion: 1 });
     // A name change alone does not sign anyone out.
     await t.call("PUT", `/v4/api/records/user/${user.user_id}`, { token: admin.token, body: { last_name: "Renamed" } });
     expect((await t.call("GET", "/v2/api/lambda/profile", { token: user.token })).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { ne, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import sanitizeHtml from "sanitize-html";
 import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
@@ -36,6 +36,8 @@ export type TableRule = {
   sanitize?: (values: Record<string, unknown>) => void;
   /** Extra assignments of an update, given the fields being changed. */
   onUpdate?: (changes: Record<string, unknown>) => Record<string, SQL>;
+  /** Rows an update may not touch, given the caller and the fields being changed (ANDed in). */
+  updateGuard?: (callerId: number | null, changes: Record<string, unknown>) => SQL | undefined;
 };
 
 export const ROLES: readonly Role[] = ["anonymous", "user", "admin"];
@@ -181,5 +183,7 @@ export const RULES: Record<string, TableRule> = {
     maxLength: { first_name: 100, last_name: 100, time_zone: 64 },
     // A status change (disabling an account) revokes every token the account holds.
     onUpdate: (changes): Record<string, SQL> => ("status" in changes ? { token_version: sql`${users.tokenVersion} + 1` } : {}),
+    // No one disables their own account (so the last admin cannot lock everyone out).
+    updateGuard: (callerId, changes) => ("status" in changes ? ne(users.id, callerId ?? 0) : undefined),
   },
 };
