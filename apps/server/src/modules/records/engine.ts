@@ -4,13 +4,22 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema/index.ts";
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from "../../lib/http-error.ts";
-import { parseConditionObject, parseFilters } from "./filters.ts";
+import { parseConditionObject, parseFilters, shown } from "./filters.ts";
 import { INTERNAL_TABLES, isHiddenField, type Op, type Role, type Rows, RULES, type TableRule } from "./rules.ts";
 
 export type Actor = { role: Role; userId: number | null };
 export type Row = Record<string, unknown>;
 
-export const LIMITS = { pageSize: 100, listSize: 1000, defaultPageSize: 20, joins: 3, ids: 100, exportRows: 50_000, textLength: 10_000 };
+export const LIMITS = {
+  maxOffset: 100_000,
+  pageSize: 100,
+  listSize: 1000,
+  defaultPageSize: 20,
+  joins: 3,
+  ids: 100,
+  exportRows: 50_000,
+  textLength: 10_000,
+};
 
 type Join = { local: PgColumn; target: string; targetColumn: PgColumn };
 type TableInfo = {
@@ -98,7 +107,7 @@ const selection = (columns: Map<string, PgColumn>) => Object.fromEntries(columns
 function parseOrder(order: string | undefined, columns: Map<string, PgColumn>, info: TableInfo): SQL[] {
   const [field = "id", dir = "desc", ...extra] = (order ?? "id,desc").split(",");
   const column = columns.get(field);
-  if (!column || extra.length) throw badRequest(`Unknown field in order: ${field.slice(0, 64)}`, { order: "Unknown field" });
+  if (!column || extra.length) throw badRequest(`Unknown field in order: ${shown(field)}`, { order: "Unknown field" });
   const direction = dir.toLowerCase();
   if (direction !== "asc" && direction !== "desc") throw badRequest("order direction must be asc or desc", { order: "asc or desc" });
   const by = direction === "asc" ? asc : desc;
@@ -111,7 +120,7 @@ async function attachJoins(db: Db, info: TableInfo, rows: Row[], joinNames: read
   const own = readable(info, actor.role);
   for (const name of new Set(joinNames)) {
     const join = info.joins.get(name);
-    if (!join || !own.has(join.local.name)) throw badRequest(`Unknown join: ${name.slice(0, 64)}`, { join: "Unknown join" });
+    if (!join || !own.has(join.local.name)) throw badRequest(`Unknown join: ${shown(name)}`, { join: "Unknown join" });
     const target = tableInfo(join.target);
     const scope = scopeOf(target, authorize(target, "view", actor), actor);
     const keys = [...new Set(rows.map((r) => r[join.local.name]).filter((k) => k !== null && k !== undefined))];
@@ -154,18 +163,21 @@ export async function pageRows(db: Db, actor: Actor, tableName: string, opts: Li
   if (opts.size < 1 || opts.size > LIMITS.pageSize) throw badRequest(`page size must be 1 to ${LIMITS.pageSize}`, { size: "Out of range" });
   const where = and(scope, opts.where, parseFilters(opts.filters ?? [], columns));
   const order = parseOrder(opts.order, columns, info);
-  const [list, [counted]] = await Promise.all([
-    db
-      .select(selection(columns))
-      .from(info.table)
-      .where(where)
-      .orderBy(...order)
-      .limit(opts.size)
-      .offset((opts.page - 1) * opts.size),
-    db.select({ total: count() }).from(info.table).where(where),
-  ]);
+  const offset = (opts.page - 1) * opts.size;
+  // Deep offsets read every row before them: past this, narrow the filter instead.
+  if (offset > LIMITS.maxOffset)
+    throw badRequest(`page is too deep (at most ${LIMITS.maxOffset} rows in); narrow the filter`, { page: "Too deep" });
+  const list = await db
+    .select(selection(columns))
+    .from(info.table)
+    .where(where)
+    .orderBy(...order)
+    .limit(opts.size)
+    .offset(offset);
+  // A short page that is not past the end tells the total without counting.
+  const isLastPage = list.length < opts.size && (list.length > 0 || offset === 0);
+  const total = isLastPage ? offset + list.length : ((await db.select({ total: count() }).from(info.table).where(where))[0]?.total ?? 0);
   if (opts.joins?.length) await attachJoins(db, info, list, opts.joins, actor);
-  const total = counted?.total ?? 0;
   return { list, total, limit: opts.size, num_pages: Math.ceil(total / opts.size), page: opts.page };
 }
 
@@ -235,7 +247,7 @@ export function validateBody(info: TableInfo, role: Role, mode: "create" | "upda
   if (!parsed.success) {
     const validation: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
-      if (issue.code === "unrecognized_keys") for (const k of issue.keys) validation[k.slice(0, 64)] ??= "Unknown or read-only field";
+      if (issue.code === "unrecognized_keys") for (const k of issue.keys) validation[shown(k)] ??= "Unknown or read-only field";
       else validation[String(issue.path[0] ?? "body")] ??= issue.message;
     }
     const [field, message] = Object.entries(validation)[0] ?? ["body", "Invalid"];
@@ -291,7 +303,12 @@ export async function updateRows(db: Db, actor: Actor, tableName: string, target
   if (info.columns.has("updated_at")) Object.assign(set, toKeys(info, { updated_at: new Date() }));
   const condition = target.id !== undefined ? eq(info.id, target.id) : target.where;
   if (!condition) throw badRequest("condition is required.");
-  const changed = await db.update(info.table).set(set).where(and(condition, scope)).returning({ id: info.id }).catch(translateDbError);
+  const changed = await db
+    .update(info.table)
+    .set(set)
+    .where(and(condition, scope, info.rule.updateGuard?.(actor.userId, values)))
+    .returning({ id: info.id })
+    .catch(translateDbError);
   return changed.length;
 }
 
@@ -358,7 +375,8 @@ export async function joinRows(db: Db, actor: Actor, query: JoinQuery): Promise<
     const infoB = tableInfo(b);
     const colA = visible.get(a)?.get(ac);
     const colB = visible.get(b)?.get(bc);
-    if (!colA || !colB || !isForeignKey(infoA, ac, infoB, bc)) throw badRequest(`Unknown join: ${a}.${ac} = ${b}.${bc}`);
+    if (!colA || !colB || !isForeignKey(infoA, ac, infoB, bc))
+      throw badRequest(`Unknown join: ${shown(a)}.${shown(ac)} = ${shown(b)}.${shown(bc)}`);
     ons.push({ table: next.table, on: eq(colA, colB) });
     joined.add(next.name);
   }
@@ -386,7 +404,7 @@ export async function autocomplete(db: Db, actor: Actor, tableName: string, fiel
   const scope = scopeOf(info, authorize(info, "list", actor), actor);
   const columns = readable(info, actor.role);
   const column = columns.get(field);
-  if (column?.dataType !== "string") throw badRequest(`Unknown text field: ${field.slice(0, 64)}`, { field: "Unknown text field" });
+  if (column?.dataType !== "string") throw badRequest(`Unknown text field: ${shown(field)}`, { field: "Unknown text field" });
   const where = parseFilters([`${field},sw,${query}`], columns);
   return db
     .select({ id: info.id, [field]: column })

@@ -38,13 +38,16 @@ export function coerceValue(column: PgColumn, field: string, raw: string): strin
   }
 }
 
+/** A client-given name as it may be echoed in a message: only when it looks like a field name. */
+export const shown = (name: string) => (/^[A-Za-z_]\w{0,63}$/.test(name) ? name : "(not a field name)");
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Parses one `field,op,value` against the fields the caller may read. */
 export function parseFilter(text: string, readable: ReadonlyMap<string, PgColumn>): SQL {
   const [field = "", ...rest] = text.split(",");
   const column = readable.get(field);
-  if (!column) throw badRequest(`Unknown field in filter: ${field.slice(0, 64)}`, { filter: "Unknown field" });
+  if (!column) throw badRequest(`Unknown field in filter: ${shown(field)}`, { filter: "Unknown field" });
   let op: FilterOp = "eq";
   if (rest.length && (FILTER_OPS as readonly string[]).includes(rest[0] ?? "")) op = rest.shift() as FilterOp;
   const value = rest.join(",");
@@ -101,7 +104,7 @@ export function parseConditionObject(condition: Record<string, unknown>, readabl
   const parts: SQL[] = [];
   for (const [field, value] of Object.entries(condition)) {
     const column = readable.get(field);
-    if (!column) throw badRequest(`Unknown field in condition: ${field.slice(0, 64)}`, { [field.slice(0, 64)]: "Unknown field" });
+    if (!column) throw badRequest(`Unknown field in condition: ${shown(field)}`, { [shown(field)]: "Unknown field" });
     if (value === null) parts.push(isNull(column));
     else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
       parts.push(eq(column, coerceValue(column, field, String(value))));

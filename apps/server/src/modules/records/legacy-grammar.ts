@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, isNotNull, isNull, like, lt, lte, ne, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { badRequest } from "../../lib/http-error.ts";
-import { coerceValue } from "./filters.ts";
+import { coerceValue, shown } from "./filters.ts";
 
 /**
  * The legacy join calls send select lists and where clauses as text. They are parsed here
@@ -22,11 +22,11 @@ const MAX_ITEMS = 50;
 function resolve(scope: Scope, table: string | undefined, column: string): PgColumn {
   if (table !== undefined) {
     const found = scope.get(table)?.get(column);
-    if (!found) throw badRequest(`Unknown column: ${table.slice(0, 64)}.${column.slice(0, 64)}`);
+    if (!found) throw badRequest(`Unknown column: ${shown(table)}.${shown(column)}`);
     return found;
   }
   const matches = [...scope.values()].map((c) => c.get(column)).filter((c): c is PgColumn => c !== undefined);
-  if (matches.length !== 1) throw badRequest(matches.length ? `Ambiguous column: ${column}` : `Unknown column: ${column.slice(0, 64)}`);
+  if (matches.length !== 1) throw badRequest(matches.length ? `Ambiguous column: ${column}` : `Unknown column: ${shown(column)}`);
   return matches[0] as PgColumn;
 }
 
@@ -40,15 +40,15 @@ export function parseSelect(text: string | undefined, scope: Scope): Record<stri
   if (items.length > MAX_ITEMS) throw badRequest(`At most ${MAX_ITEMS} selected columns`);
   for (const item of items) {
     const m = /^\s*(?:([a-z_]\w*)\.)?(\*|[a-z_]\w*)(?:\s+(?:as\s+)?([a-z_]\w*))?\s*$/i.exec(item);
-    if (!m) throw badRequest(`Cannot read select item: ${item.trim().slice(0, 64)}`);
+    if (!m) throw badRequest("Cannot read select item: expected table.column, table.* or column, with an optional alias");
     const [, table, column = "", alias] = m;
-    if (alias !== undefined && !IDENT.test(alias)) throw badRequest(`Bad alias: ${alias.slice(0, 64)}`);
+    if (alias !== undefined && !IDENT.test(alias)) throw badRequest(`Bad alias: ${shown(alias)}`);
     if (column === "*") {
       if (alias) throw badRequest("A * cannot have an alias");
       const tables = table === undefined ? [...scope.keys()] : [table];
       for (const t of tables) {
         const columns = scope.get(t);
-        if (!columns) throw badRequest(`Unknown table: ${t.slice(0, 64)}`);
+        if (!columns) throw badRequest(`Unknown table: ${shown(t)}`);
         for (const [name, c] of columns) add(name, c);
       }
       continue;
@@ -63,12 +63,12 @@ function parseValue(text: string): string | number | boolean | null {
   if (/^'(?:[^']|'')*'$/.test(text)) return text.slice(1, -1).replaceAll("''", "'");
   if (/^(true|false)$/i.test(text)) return text.toLowerCase();
   if (/^null$/i.test(text)) return null;
-  throw badRequest(`Cannot read value: ${text.slice(0, 64)}`);
+  throw badRequest("Cannot read value: expected a number, 'text', true, false or null");
 }
 
 export function parseWhereClause(text: string, scope: Scope): SQL {
   const m = /^\s*(?:([a-z_]\w*)\.)?([a-z_]\w*)\s*(<=|>=|<>|!=|=|<|>|\s+like\s+|\s+is\s+not\s+|\s+is\s+)\s*(.*?)\s*$/is.exec(text);
-  if (!m) throw badRequest(`Cannot read condition: ${text.slice(0, 64)}`);
+  if (!m) throw badRequest("Cannot read condition: expected table.column op value");
   const [, table, field = "", rawOp = "", rawValue = ""] = m;
   const column = resolve(scope, table, field);
   const op = rawOp.trim().toLowerCase().replace(/\s+/g, " ");
@@ -108,6 +108,6 @@ export function parseWhere(where: string | readonly string[] | undefined, scope:
 /** "a.col = b.col" of multi-join's joinIds. */
 export function parseJoinPair(text: string): [string, string, string, string] {
   const m = /^\s*([a-z_]\w*)\.([a-z_]\w*)\s*=\s*([a-z_]\w*)\.([a-z_]\w*)\s*$/i.exec(text);
-  if (!m) throw badRequest(`Cannot read join: ${text.slice(0, 64)}`);
+  if (!m) throw badRequest("Cannot read join: expected table.column = table.column");
   return [m[1] as string, m[2] as string, m[3] as string, m[4] as string];
 }

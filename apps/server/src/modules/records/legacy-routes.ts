@@ -23,14 +23,16 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const tags = ["records (legacy)"];
 const LEGACY_PAGE_SIZE = 10;
 
-const numberOr = (value: number | string | undefined, fallback: number, field: string) =>
-  isBlank(value)
-    ? fallback
-    : typeof value === "number"
-      ? Number.isInteger(value) && value >= 1
-        ? value
-        : parsePositive("x", field)
-      : parsePositive(value as string, field);
+/** A legacy page or limit: a whole number of 1 or more, given as a number or as text. */
+function numberOr(value: number | string | undefined, fallback: number, field: string): number {
+  if (isBlank(value)) return fallback;
+  if (typeof value === "number") {
+    if (!Number.isInteger(value) || value < 1)
+      throw badRequest(`${field} must be a whole number of 1 or more`, { [field]: "Must be a whole number of 1 or more" });
+    return value;
+  }
+  return parsePositive(value as string, field);
+}
 
 const whereOf = (actor: engine.Actor, table: string, condition: Record<string, unknown> | undefined) => {
   const clean = Object.fromEntries(Object.entries(condition ?? {}).filter(([, v]) => !isBlank(v) || v === null));

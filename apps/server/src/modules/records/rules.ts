@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { ne, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import sanitizeHtml from "sanitize-html";
 import { authTokens, emailOutbox, emailTemplates, photos, preferences, rateLimits, twoFactorState } from "../../db/schema/accounts.ts";
@@ -37,6 +37,8 @@ export type TableRule = {
   sanitize?: (values: Record<string, unknown>) => void;
   /** Extra assignments of an update, given the fields being changed. */
   onUpdate?: (changes: Record<string, unknown>) => Record<string, SQL>;
+  /** Rows an update may not touch, given the caller and the fields being changed (ANDed in). */
+  updateGuard?: (callerId: number | null, changes: Record<string, unknown>) => SQL | undefined;
 };
 
 export const ROLES: readonly Role[] = ["anonymous", "user", "admin"];
@@ -163,7 +165,7 @@ export const RULES: Record<string, TableRule> = {
     write: {
       user: ["session_id", "status", "events", "screen_width", "screen_height", "screen_size", "start_time", "end_time", "html_copy"],
     },
-    maxLength: { html_copy: 200_000, session_id: 200, status: 50, screen_size: 50 },
+    maxLength: { html_copy: 200_000, events: 100_000, session_id: 200, status: 50, screen_size: 50 },
   },
 
   // Transactional email templates: staff edit them; HTML is the mail's own (previewed sandboxed).
@@ -219,5 +221,7 @@ export const RULES: Record<string, TableRule> = {
     maxLength: { first_name: 100, last_name: 100, time_zone: 64 },
     // A status change (disabling an account) revokes every token the account holds.
     onUpdate: (changes): Record<string, SQL> => ("status" in changes ? { token_version: sql`${users.tokenVersion} + 1` } : {}),
+    // No one disables their own account (so the last admin cannot lock everyone out).
+    updateGuard: (callerId, changes) => ("status" in changes ? ne(users.id, callerId ?? 0) : undefined),
   },
 };

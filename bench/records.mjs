@@ -1,0 +1,167 @@
+// Records API under autocannon (50 connections): first page, a filtered deep page, get by id and
+// create, on a `schedule` table seeded with N rows, on PGlite and on PostgreSQL.
+//
+//   node bench/records.mjs [--db=pglite,postgres] [--rows=10000,100000] [--duration=10]
+//
+// PostgreSQL needs BENCH_DATABASE_URL (a server where the script may create and drop databases),
+// e.g. postgres://postgres@127.0.0.1:5432/postgres. The signed-in candidate owns 2,000 of the
+// rows whatever N is (a user's own history does not grow with the table); the rest belong to
+// 100 other accounts.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import autocannon from "autocannon";
+import pg from "pg";
+import { buildStale } from "../scripts/build-stale.mjs";
+import { fmt, PROJECT, startServer, stopServer, waitReady } from "./lib.mjs";
+
+const OWN_ROWS = 2_000;
+const USER = { email: "bench@example.test", password: "bench password 1" };
+const ADMIN = { email: "bench-admin@example.test", password: "bench admin password 1" };
+
+const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+
+/** One statement that seeds the table: 100 other accounts, then N meetings. */
+function seedSql(n) {
+  return `
+    INSERT INTO "user" (email, password_hash, first_name) SELECT 'other' || g || '@example.test', 'x', 'Other ' || g FROM generate_series(1, 100) g;
+    INSERT INTO schedule (user_id, meeting_start, meeting_end, meeting_details)
+      SELECT CASE WHEN g % ${Math.max(1, Math.floor(n / OWN_ROWS))} = 0 AND g / ${Math.max(1, Math.floor(n / OWN_ROWS))} <= ${OWN_ROWS}
+                  THEN (SELECT id FROM "user" WHERE email = '${USER.email}')
+                  ELSE (SELECT min(id) FROM "user" WHERE email LIKE 'other%') + g % 100 END,
+             timestamptz '2026-01-01' + g * interval '1 hour', timestamptz '2026-01-01' + g * interval '1 hour' + interval '45 minutes',
+             CASE WHEN g % 3 = 0 THEN 'Mock interview ' || g ELSE 'Fitness test review ' || g END
+      FROM generate_series(1, ${n}) g;
+`;
+}
+
+const run = (opts) =>
+  new Promise((resolve, reject) => {
+    autocannon({ connections: 50, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+
+async function scenarios(port, duration) {
+  const base = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${base}/v2/api/lambda/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-project": PROJECT },
+    body: JSON.stringify({ ...USER, role: "user" }),
+  }).then((r) => r.json());
+  const headers = { "x-project": PROJECT, authorization: `Bearer ${login.token}` };
+  const first = await fetch(`${base}/v4/api/records/schedule?size=1`, { headers }).then((r) => r.json());
+  const ownId = first.list[0].id;
+  const cases = [
+    ["first page (page=1,20, order id desc)", { url: `${base}/v4/api/records/schedule?page=1,20` }],
+    [
+      "filtered deep page (page=30,20, sw filter, order meeting_start)",
+      { url: `${base}/v4/api/records/schedule?page=30,20&filter=meeting_details,sw,Fitness&order=meeting_start,asc` },
+    ],
+    ["get by id", { url: `${base}/v4/api/records/schedule/${ownId}` }],
+    [
+      "create",
+      {
+        url: `${base}/v4/api/records/schedule`,
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ meeting_start: "2026-06-01T09:00:00Z", meeting_end: "2026-06-01T10:00:00Z", meeting_details: "Bench" }),
+      },
+    ],
+  ];
+  const results = [];
+  for (const [name, opts] of cases) {
+    const r = await run({ headers, duration, ...opts });
+    results.push({
+      name,
+      req_per_s: r.requests.average,
+      p50_ms: r.latency.p50,
+      p99_ms: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors + r.timeouts,
+    });
+  }
+  return results;
+}
+
+const env = {
+  LOG_LEVEL: "error",
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  DEMO_USER_EMAIL: USER.email,
+  DEMO_USER_PASSWORD: USER.password,
+};
+
+async function benchPglite(rows, port, duration) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-records-"));
+  try {
+    const setup = startServer({ port, dataDir, env });
+    await waitReady(port, setup.child);
+    await stopServer(setup);
+    const db = await PGlite.create(path.join(dataDir, "db"));
+    await db.exec(seedSql(rows));
+    await db.exec("VACUUM ANALYZE schedule");
+    await db.close();
+    const server = startServer({ port, dataDir, env });
+    try {
+      await waitReady(port, server.child);
+      return await scenarios(port, duration);
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(rows, port, duration) {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) throw new Error("BENCH_DATABASE_URL is not set");
+  const name = `academy_bench_${rows}_${process.pid}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-records-"));
+  try {
+    const server = startServer({ port, dataDir, env: { ...env, DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "10" } });
+    try {
+      await waitReady(port, server.child);
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      await client.query(seedSql(rows));
+      await client.query("VACUUM ANALYZE schedule");
+      await client.end();
+      return await scenarios(port, duration);
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchRecords({ dbs = ["pglite"], rows = [100_000], port = 4392, duration = 10 } = {}) {
+  const all = [];
+  for (const db of dbs)
+    for (const n of rows) {
+      const results = db === "postgres" ? await benchPostgres(n, port, duration) : await benchPglite(n, port, duration);
+      for (const r of results) all.push({ db, rows: n, ...r });
+    }
+  return all;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  buildStale();
+  const results = await benchRecords({
+    dbs: arg("db", "pglite").split(","),
+    rows: arg("rows", "100000").split(",").map(Number),
+    port: Number(arg("port", "4392")),
+    duration: Number(arg("duration", "10")),
+  });
+  console.log("| database | rows | call | req/s | p50 ms | p99 ms | non-2xx | errors |\n| --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const r of results)
+    console.log(`| ${r.db} | ${fmt(r.rows)} | ${r.name} | ${fmt(r.req_per_s)} | ${r.p50_ms} | ${r.p99_ms} | ${r.non2xx} | ${r.errors} |`);
+}
