@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { generate } from "otplib";
 import { ACCOUNTS, signIn, uniqueEmail } from "./helpers";
 
@@ -121,10 +121,7 @@ test("a candidate turns on two-factor sign-in with the QR code, then signs in wi
 test("a candidate uploads a profile photo and sees it; a file of the wrong type is refused", async ({ page }) => {
   await signUp(page, uniqueEmail("photo"), "photo passphrase");
   await page.goto("/user/profile");
-  const png = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-    "base64",
-  );
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
   await page.getByLabel("Upload photo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(page.getByText("Choose a JPEG, PNG, WebP or GIF image")).toBeVisible();
 

@@ -17,6 +17,7 @@ import { projectHeaderPlugin } from "./plugins/project-header.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createLogTransport, createSmtpTransport } from "./providers/mail/transport.ts";
+import { createOidcClients } from "./providers/oauth/oidc.ts";
 import { createLocalFileStore } from "./providers/storage/store.ts";
 
 declare module "fastify" {
@@ -82,7 +83,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(authPlugin, { db: database.db, tokens });
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { deps: authDeps });
+  await app.register(authRoutes, { deps: authDeps, oidc: createOidcClients(config.oidcProviders) });
   await app.register(uploadRoutes, {
     db: database.db,
     store: createLocalFileStore(config.uploadDir),

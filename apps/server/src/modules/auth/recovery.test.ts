@@ -255,11 +255,3 @@ describe("admin invitation", () => {
     expect(list.json().list[0]).toMatchObject({ to: user.email, template_slug: "welcome" });
   });
 });
-
-describe("OAuth", () => {
-  it("answers 404 with a message for an unconfigured provider", async () => {
-    const res = await t.call("GET", "/v2/api/lambda/google/login", { query: { role: "user" } });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe("Sign-in with google is not configured on this server");
-  });
-});
