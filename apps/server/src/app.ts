@@ -22,6 +22,7 @@ import { projectHeaderPlugin } from "./plugins/project-header.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createLogTransport, createSmtpTransport } from "./providers/mail/transport.ts";
+import { createOidcClients } from "./providers/oauth/oidc.ts";
 import { createLocalFileStore } from "./providers/storage/store.ts";
 
 declare module "fastify" {
@@ -87,7 +88,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(authPlugin, { db: database.db, tokens });
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { deps: authDeps });
+  await app.register(authRoutes, { deps: authDeps, oidc: createOidcClients(config.oidcProviders) });
   const store = createLocalFileStore(config.uploadDir);
   await app.register(uploadRoutes, { db: database.db, store, maxBytes: config.UPLOAD_MAX_BYTES });
   await app.register(emailAdminRoutes, { db: database.db, mail, store, publicUrl: config.publicUrl });

@@ -63,15 +63,54 @@ export const ConfigSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { publicUrl: string; uploadDir: string };
+export type OidcProvider = { name: string; issuer: string; clientId: string; clientSecret: string };
+export type Config = z.infer<typeof ConfigSchema> & {
+  publicUrl: string;
+  uploadDir: string;
+  /** OpenID Connect providers from OIDC_<NAME>_ISSUER / _CLIENT_ID / _CLIENT_SECRET, by lowercase name. */
+  oidcProviders: Record<string, OidcProvider>;
+};
+
+const OIDC_KEY = /^OIDC_([A-Z0-9]{1,32})_(ISSUER|CLIENT_ID|CLIENT_SECRET)$/;
+
+function readOidcProviders(env: NodeJS.ProcessEnv): { providers: Record<string, OidcProvider>; problems: string[] } {
+  const found: Record<string, Partial<Record<"ISSUER" | "CLIENT_ID" | "CLIENT_SECRET", string>>> = {};
+  for (const [key, value] of Object.entries(env)) {
+    const match = OIDC_KEY.exec(key);
+    if (!match || !value) continue;
+    const [, name, part] = match as unknown as [string, string, "ISSUER" | "CLIENT_ID" | "CLIENT_SECRET"];
+    found[name] = { ...found[name], [part]: value };
+  }
+  const providers: Record<string, OidcProvider> = {};
+  const problems: string[] = [];
+  for (const [name, parts] of Object.entries(found)) {
+    const missing = (["ISSUER", "CLIENT_ID", "CLIENT_SECRET"] as const).filter((p) => !parts[p]);
+    if (missing.length) {
+      problems.push(`  OIDC_${name}: also set ${missing.map((p) => `OIDC_${name}_${p}`).join(", ")}`);
+      continue;
+    }
+    if (!z.url().safeParse(parts.ISSUER).success) {
+      problems.push(`  OIDC_${name}_ISSUER: must be a URL`);
+      continue;
+    }
+    providers[name.toLowerCase()] = {
+      name: name.toLowerCase(),
+      issuer: parts.ISSUER!,
+      clientId: parts.CLIENT_ID!,
+      clientSecret: parts.CLIENT_SECRET!,
+    };
+  }
+  return { providers, problems };
+}
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in ConfigSchema.shape && value !== ""));
   const parsed = ConfigSchema.safeParse(values);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  const oidc = readOidcProviders(env);
+  if (!parsed.success || oidc.problems.length) {
+    const lines = [...(parsed.error?.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`) ?? []), ...oidc.problems];
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
@@ -79,5 +118,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     uploadDir: c.UPLOAD_DIR ?? `${c.DATA_DIR}/uploads`,
+    oidcProviders: oidc.providers,
   };
 }

@@ -55,13 +55,14 @@ async function main() {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  await app.listen({ host: config.HOST, port: config.PORT });
-  const where = config.DATABASE_URL ? "PostgreSQL" : `embedded database in ${config.DATA_DIR}`;
-  app.log.info(`Rescue Academy ready on ${config.publicUrl} (${where}) in ${Math.round(performance.now() - started)} ms`);
+  // Logged before listening, so whoever waits for readiness finds the credentials already printed.
   for (const a of seeded) {
     const password = a.generated ? a.password : "(from configuration)";
     app.log.info(`Seeded ${a.role === "admin" ? "admin" : "demo candidate"}: ${a.email} / ${password}`);
   }
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const where = config.DATABASE_URL ? "PostgreSQL" : `embedded database in ${config.DATA_DIR}`;
+  app.log.info(`Rescue Academy ready on ${config.publicUrl} (${where}) in ${Math.round(performance.now() - started)} ms`);
 }
 
 main().catch((e) => {

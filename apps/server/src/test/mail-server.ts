@@ -35,15 +35,19 @@ export async function startMailServer() {
   const port = (server.server.address() as AddressInfo).port;
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  /** The newest mail to `to` (waits for the app's worker to deliver it). */
-  async function waitForMail(to: string, flush: () => Promise<unknown>, count = 1): Promise<ReceivedMail> {
-    for (let i = 0; i < 100; i++) {
+  /**
+   * The latest mail to `to` whose subject matches, waiting for the app's worker to deliver it
+   * (matched by subject, not by order: a retried mail may arrive after a later one).
+   */
+  async function waitForMail(to: string, flush: () => Promise<unknown>, subject: RegExp): Promise<ReceivedMail> {
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
       await flush();
-      const mails = received.filter((m) => m.to.includes(to.toLowerCase()));
-      if (mails.length >= count) return mails[count - 1]!;
+      const mail = received.filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject)).at(-1);
+      if (mail) return mail;
       await new Promise((r) => setTimeout(r, 50));
     }
-    throw new Error(`no mail #${count} to ${to}`);
+    throw new Error(`no mail "${subject}" to ${to}`);
   }
   const mailsTo = (to: string) => received.filter((m) => m.to.includes(to.toLowerCase()));
 

@@ -108,3 +108,16 @@ export const photos = pgTable(
   },
   (t) => [index("photo_user_idx").on(t.userId)],
 );
+
+/** A sign-in started at an OpenID Connect provider: the state (hashed), PKCE verifier and nonce to check on return. */
+export const oauthRequests = pgTable("oauth_request", {
+  id: serial("id").primaryKey(),
+  stateHash: text("state_hash").notNull().unique(),
+  provider: text("provider").notNull(),
+  role: text("role", { enum: ["user", "admin"] }).notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  nonce: text("nonce").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -154,3 +154,21 @@ describe("mail delivery", () => {
     expect(mail!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
   });
 });
+
+describe("sign-in failures per account", () => {
+  it("after 10 failures in 15 minutes the account cools down, even with the right password and from another address", async () => {
+    const loose = await createTestApp({ LOGIN_RATE_LIMIT: "100" });
+    const me = await loose.signUp("user");
+    for (let i = 0; i < 10; i++) {
+      const res = await loose.call("POST", "/v2/api/lambda/login", {
+        body: { email: me.email, password: "wrong password", role: "user" },
+        headers: { "x-forwarded-for": `10.0.0.${i}` },
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const right = await loose.call("POST", "/v2/api/lambda/login", { body: { email: me.email, password: me.password, role: "user" } });
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
+    expect(right.json()).not.toHaveProperty("token");
+  });
+});

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { authTokens, preferences, twoFactorState } from "../../db/schema/accounts.ts";
+import { authTokens, oauthRequests, preferences, twoFactorState } from "../../db/schema/accounts.ts";
 import { adminInvitations, users } from "../../db/schema/users.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -156,4 +156,25 @@ export async function setPreferences(db: Db, userId: number, payload: Record<str
 
 export async function insertAdminInvitation(db: Db, values: typeof adminInvitations.$inferInsert): Promise<void> {
   await db.insert(adminInvitations).values(values);
+}
+
+export async function insertOAuthRequest(db: Db, values: typeof oauthRequests.$inferInsert): Promise<void> {
+  await db.insert(oauthRequests).values(values);
+}
+
+/** Uses up a live sign-in request of the provider with this state; undefined when there is none. */
+export async function claimOAuthRequest(db: Db, provider: string, stateHash: string) {
+  const [row] = await db
+    .update(oauthRequests)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oauthRequests.stateHash, stateHash),
+        eq(oauthRequests.provider, provider),
+        isNull(oauthRequests.usedAt),
+        gt(oauthRequests.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  return row;
 }

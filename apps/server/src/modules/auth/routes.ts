@@ -30,8 +30,10 @@ import {
 import { ErrorResponse, MessageResponse, OkResponse, Role } from "@academy/contract/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError } from "../../lib/http-error.ts";
+import type { OidcClients } from "../../providers/oauth/oidc.ts";
 import * as account from "./account.ts";
+import * as oauth from "./oauth.ts";
+import { callbackUrlOf } from "./oauth.ts";
 import * as recovery from "./recovery.ts";
 import * as service from "./service.ts";
 import * as twoFactor from "./two-factor.ts";
@@ -40,7 +42,7 @@ const RegisterResponse = z.union([LoginResponse, z.object({ error: z.literal(fal
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
 
-export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps }> = async (app, { deps }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: OidcClients }> = async (app, { deps, oidc }) => {
   const { db } = deps;
   const tags = ["auth"];
 
@@ -408,20 +410,32 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps }> = asy
     async (request) => ({ error: false as const, list: await account.listOutbox(db, request.query) }),
   );
 
+  const ProviderParams = z.object({ provider: z.string().regex(/^[a-z0-9]{1,32}$/, "Unknown provider") });
+
   app.get(
     "/v2/api/lambda/:provider/login",
     {
       schema: {
         tags,
-        summary: "Start sign-in with an OpenID Connect provider",
-        description: "Providers are configured by environment; an unconfigured provider answers 404 with a message.",
-        params: z.object({ provider: z.string().regex(/^[a-z0-9-]{1,32}$/, "Unknown provider") }),
+        summary: "Start sign-in with an OpenID Connect provider: answers the URL to send the browser to",
+        description:
+          "Providers come from OIDC_<NAME>_ISSUER / _CLIENT_ID / _CLIENT_SECRET; the provider returns to `/oauth/<name>/callback`, which sends the browser on to `/magic-login/verify` with a one-time token. An unconfigured provider answers 404.",
+        params: ProviderParams,
         querystring: z.strictObject({ role: Role.default("user") }),
-        response: { 404: ErrorResponse, 400: ErrorResponse },
+        response: {
+          200: z.object({ error: z.literal(false), url: z.string() }),
+          404: ErrorResponse,
+          400: ErrorResponse,
+          503: ErrorResponse,
+        },
       },
     },
-    async (request) => {
-      throw new HttpError(404, `Sign-in with ${request.params.provider} is not configured on this server`);
-    },
+    async (request) => ({ error: false as const, url: await oauth.startOAuth(deps, oidc, request.params.provider, request.query.role) }),
   );
+
+  app.get("/oauth/:provider/callback", { schema: { hide: true, params: ProviderParams } }, async (request, reply) => {
+    const url = new URL(request.url, callbackUrlOf(deps.config.publicUrl, request.params.provider));
+    const token = await oauth.finishOAuth(deps, oidc, request.params.provider, url);
+    return reply.redirect(`/magic-login/verify?token=${encodeURIComponent(token)}`, 302);
+  });
 };

@@ -1,7 +1,16 @@
 import { ne, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import sanitizeHtml from "sanitize-html";
-import { authTokens, emailOutbox, emailTemplates, photos, preferences, rateLimits, twoFactorState } from "../../db/schema/accounts.ts";
+import {
+  authTokens,
+  emailOutbox,
+  emailTemplates,
+  oauthRequests,
+  photos,
+  preferences,
+  rateLimits,
+  twoFactorState,
+} from "../../db/schema/accounts.ts";
 import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
 import { packages } from "../../db/schema/packages.ts";
 import { appSecrets } from "../../db/schema/system.ts";
@@ -55,6 +64,7 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   adminInvitations,
   // One-time tokens, counters and two-factor state: only the auth calls touch them.
   authTokens,
+  oauthRequests,
   rateLimits,
   twoFactorState,
   // Read and written through the `preference` calls.
