@@ -2,7 +2,11 @@ import { z } from "zod";
 
 /** Onboarding, quizzes, attempts, results and readiness: `/v3/api/custom/{name}/...`. */
 
-const Slug = z.string().min(1).max(60).regex(/^[a-z0-9-]+$/, "Unknown theme");
+const Slug = z
+  .string()
+  .min(1)
+  .max(60)
+  .regex(/^[a-z0-9-]+$/, "Unknown theme");
 export const QuizMode = z.enum(["practice", "exam"]);
 export type QuizMode = z.infer<typeof QuizMode>;
 export const QuizDifficulty = z.union([z.literal("adaptive"), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
@@ -14,7 +18,11 @@ export const QUIZ_MAX_LENGTH = 100;
 export const EXAM_SECONDS_PER_QUESTION = 72;
 
 export const QuizSettingsInput = z.strictObject({
-  length: z.number().int().min(QUIZ_MIN_LENGTH, `A quiz has at least ${QUIZ_MIN_LENGTH} questions`).max(QUIZ_MAX_LENGTH, `A quiz has at most ${QUIZ_MAX_LENGTH} questions`),
+  length: z
+    .number()
+    .int()
+    .min(QUIZ_MIN_LENGTH, `A quiz has at least ${QUIZ_MIN_LENGTH} questions`)
+    .max(QUIZ_MAX_LENGTH, `A quiz has at most ${QUIZ_MAX_LENGTH} questions`),
   difficulty: QuizDifficulty,
   mode: QuizMode,
 });
@@ -36,11 +44,21 @@ export const SaveOnboardingRequest = OnboardingProfile;
 export const CreateQuizRequest = z.strictObject({
   track: z.enum(["ems", "fire-rescue", "water-rescue", "dispatch"]).optional(),
   themes: z.array(Slug).min(1, "Choose at least one theme").max(40).optional(),
-  length: z.number().int().min(QUIZ_MIN_LENGTH, `A quiz has at least ${QUIZ_MIN_LENGTH} questions`).max(QUIZ_MAX_LENGTH, `A quiz has at most ${QUIZ_MAX_LENGTH} questions`).optional(),
+  length: z
+    .number()
+    .int()
+    .min(QUIZ_MIN_LENGTH, `A quiz has at least ${QUIZ_MIN_LENGTH} questions`)
+    .max(QUIZ_MAX_LENGTH, `A quiz has at most ${QUIZ_MAX_LENGTH} questions`)
+    .optional(),
   difficulty: QuizDifficulty.optional(),
   mode: QuizMode.optional(),
   /** Reproducible generation (tests, support); a random seed otherwise. */
-  seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
   /** Retry only the questions missed in this earlier quiz. */
   retryOf: z.number().int().positive().optional(),
   /** Only the questions due for spaced review. */
@@ -65,8 +83,14 @@ export type AnswerResponse = z.infer<typeof AnswerResponse>;
 
 /** PUT quiz/update/{id}: save answers, flags and the current position while the quiz is open. */
 export const UpdateQuizRequest = z.strictObject({
-  answers: z.array(z.strictObject({ questionId: z.string().min(1).max(80), response: AnswerResponse })).max(100).optional(),
-  flags: z.array(z.strictObject({ questionId: z.string().min(1).max(80), flagged: z.boolean() })).max(100).optional(),
+  answers: z
+    .array(z.strictObject({ questionId: z.string().min(1).max(80), response: AnswerResponse }))
+    .max(100)
+    .optional(),
+  flags: z
+    .array(z.strictObject({ questionId: z.string().min(1).max(80), flagged: z.boolean() }))
+    .max(100)
+    .optional(),
   position: z.number().int().min(0).max(QUIZ_MAX_LENGTH).optional(),
 });
 export type UpdateQuizRequest = z.infer<typeof UpdateQuizRequest>;
@@ -128,7 +152,16 @@ export type QuizModel = QuizSummary & {
 export type ThemeInfo = { slug: string; name: string; description: string; weight: number; questionCount: number };
 export type TrackInfo = { slug: string; name: string; description: string; blueprintVersion: number; themes: ThemeInfo[] };
 
-export type Mastery = { theme: string; themeName: string; mastery: number; low: number; high: number; answered: number; correct: number; weight: number };
+export type Mastery = {
+  theme: string;
+  themeName: string;
+  mastery: number;
+  low: number;
+  high: number;
+  answered: number;
+  correct: number;
+  weight: number;
+};
 export type DashboardModel = {
   track: string | null;
   trackName: string | null;

@@ -64,7 +64,11 @@ describe("quiz generation", () => {
     for (let id = 4; id <= 18; id++) history.set(id, { dueAt: NOW + 86_400_000, lastCorrect: true, lastSeenAt: NOW - id });
     const quiz = generateQuiz(base({ bank, history, weights: { t1: 1 }, length: 6 }));
     const reasons = Object.fromEntries(quiz.map((q) => [q.questionId, q.reason]));
-    expect(Object.keys(reasons).map(Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 17, 18, 19, 20].filter((id) => id !== 17));
+    expect(
+      Object.keys(reasons)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 17, 18, 19, 20].filter((id) => id !== 17));
     expect(reasons[3]).toBe("due");
     expect(reasons[19]).toBe("new");
     expect(reasons[18]).toBe("seen");
@@ -126,8 +130,14 @@ describe("readiness model", () => {
   it("weights readiness by the blueprint", () => {
     const ev = Array.from({ length: 20 }, () => ({ theme: "strong", difficulty: 3, isCorrect: true }));
     const m = themeMastery(ev, ["strong", "weak"]);
-    const heavyStrong = readiness(m, [{ theme: "strong", weight: 90 }, { theme: "weak", weight: 10 }]);
-    const heavyWeak = readiness(m, [{ theme: "strong", weight: 10 }, { theme: "weak", weight: 90 }]);
+    const heavyStrong = readiness(m, [
+      { theme: "strong", weight: 90 },
+      { theme: "weak", weight: 10 },
+    ]);
+    const heavyWeak = readiness(m, [
+      { theme: "strong", weight: 10 },
+      { theme: "weak", weight: 90 },
+    ]);
     expect(heavyStrong.readiness).toBeGreaterThan(heavyWeak.readiness);
     expect(heavyStrong.low).toBeLessThanOrEqual(heavyStrong.readiness);
     expect(heavyStrong.high).toBeGreaterThanOrEqual(heavyStrong.readiness);

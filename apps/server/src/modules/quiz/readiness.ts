@@ -23,9 +23,13 @@ export type ThemeMastery = {
   correct: number;
 };
 
-export function themeMastery(evidence: readonly Evidence[], themes: readonly string[]): Map<string, ThemeMastery & { alpha: number; beta: number }> {
+export function themeMastery(
+  evidence: readonly Evidence[],
+  themes: readonly string[],
+): Map<string, ThemeMastery & { alpha: number; beta: number }> {
   const out = new Map<string, ThemeMastery & { alpha: number; beta: number }>();
-  for (const t of themes) out.set(t, { theme: t, alpha: PRIOR.alpha, beta: PRIOR.beta, mastery: 0.5, low: 0, high: 1, answered: 0, correct: 0 });
+  for (const t of themes)
+    out.set(t, { theme: t, alpha: PRIOR.alpha, beta: PRIOR.beta, mastery: 0.5, low: 0, high: 1, answered: 0, correct: 0 });
   for (const e of evidence) {
     const m = out.get(e.theme);
     if (!m) continue;
@@ -48,7 +52,10 @@ export function themeMastery(evidence: readonly Evidence[], themes: readonly str
 export type Readiness = { readiness: number; low: number; high: number; answered: number };
 
 /** Blueprint-weighted mastery; themes are treated as independent for the band. */
-export function readiness(mastery: ReadonlyMap<string, { alpha: number; beta: number; answered: number }>, weights: readonly { theme: string; weight: number }[]): Readiness {
+export function readiness(
+  mastery: ReadonlyMap<string, { alpha: number; beta: number; answered: number }>,
+  weights: readonly { theme: string; weight: number }[],
+): Readiness {
   const total = weights.reduce((n, w) => n + w.weight, 0) || 1;
   let mean = 0;
   let variance = 0;

@@ -47,7 +47,13 @@ export async function activeQuestionCounts(db: Db) {
 /** Active questions of the given themes that fit the track (the generator's bank). */
 export const bankFor = (db: Db, themeSlugs: string[], track: string) =>
   db
-    .select({ id: questions.id, theme: questions.themeSlug, difficulty: questions.difficulty, type: questions.type, options: questions.options })
+    .select({
+      id: questions.id,
+      theme: questions.themeSlug,
+      difficulty: questions.difficulty,
+      type: questions.type,
+      options: questions.options,
+    })
     .from(questions)
     .where(
       and(
@@ -74,7 +80,13 @@ export async function saveProfile(db: Db, userId: number, data: OnboardingData) 
 
 export const reviewStates = (db: Db, userId: number) =>
   db
-    .select({ questionId: questionReviews.questionId, dueAt: questionReviews.dueAt, lastCorrect: questionReviews.lastCorrect, lastSeenAt: questionReviews.lastSeenAt, card: questionReviews.card })
+    .select({
+      questionId: questionReviews.questionId,
+      dueAt: questionReviews.dueAt,
+      lastCorrect: questionReviews.lastCorrect,
+      lastSeenAt: questionReviews.lastSeenAt,
+      card: questionReviews.card,
+    })
     .from(questionReviews)
     .where(eq(questionReviews.userId, userId));
 
@@ -103,7 +115,13 @@ export async function upsertReview(
 /** Evidence for mastery: answers that are final (practice answers at once, exam answers after submit). */
 export const userEvidence = (db: Db, userId: number) =>
   db
-    .select({ theme: questions.themeSlug, difficulty: questions.difficulty, isCorrect: answers.isCorrect, answeredAt: answers.answeredAt, quizId: answers.quizId })
+    .select({
+      theme: questions.themeSlug,
+      difficulty: questions.difficulty,
+      isCorrect: answers.isCorrect,
+      answeredAt: answers.answeredAt,
+      quizId: answers.quizId,
+    })
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
@@ -153,7 +171,10 @@ export const quizItems = (db: Db, quizId: number) =>
 
 export const quizAnswers = (db: Db, quizId: number) => db.select().from(answers).where(eq(answers.quizId, quizId));
 
-export async function upsertAnswer(db: Db, row: { quizId: number; questionId: number; userId: number; response: AnswerResponse; isCorrect: boolean; answeredAt: Date }) {
+export async function upsertAnswer(
+  db: Db,
+  row: { quizId: number; questionId: number; userId: number; response: AnswerResponse; isCorrect: boolean; answeredAt: Date },
+) {
   await db
     .insert(answers)
     .values(row)

@@ -17,8 +17,8 @@ import type { AnswerResponse, QuizSettings } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { getEntitlements } from "../entitlements/service.ts";
 import { generateQuiz, type QuestionHistory } from "./generate.ts";
-import * as repo from "./repo.ts";
 import { readiness, themeMastery } from "./readiness.ts";
+import * as repo from "./repo.ts";
 import { checkResponseShape, correctResponse, scoreResponse } from "./scoring.ts";
 
 const DAY = 86_400_000;
@@ -128,7 +128,13 @@ async function plan(db: Db, userId: number, info: TrackInfo, settings: Settings,
   );
   const weights = Object.fromEntries(info.themes.filter((t) => settings.themes.includes(t.slug)).map((t) => [t.slug, t.weight]));
   const picked = generateQuiz({
-    bank: bankRows.map((q) => ({ id: q.id, theme: q.theme, difficulty: q.difficulty, type: q.type, optionIds: q.options.map((o) => o.id) })),
+    bank: bankRows.map((q) => ({
+      id: q.id,
+      theme: q.theme,
+      difficulty: q.difficulty,
+      type: q.type,
+      optionIds: q.options.map((o) => o.id),
+    })),
     history,
     weights,
     mastery: Object.fromEntries([...mastery.values()].map((m) => [m.theme, m.mastery])),
@@ -141,20 +147,36 @@ async function plan(db: Db, userId: number, info: TrackInfo, settings: Settings,
   return { picked, bankRows };
 }
 
-export async function previewQuiz(db: Db, userId: number, body: { track?: CreateQuizRequest["track"]; themes: string[]; length: number; difficulty: QuizSettings["difficulty"] }) {
+export async function previewQuiz(
+  db: Db,
+  userId: number,
+  body: { track?: CreateQuizRequest["track"]; themes: string[]; length: number; difficulty: QuizSettings["difficulty"] },
+) {
   const { info, settings } = await resolveSettings(db, userId, { ...body, mode: "practice" });
   const { picked, bankRows } = await plan(db, userId, info, settings, 1, new Date());
   const byId = new Map(bankRows.map((q) => [q.id, q]));
   const names = new Map(info.themes.map((t) => [t.slug, t.name]));
   const mix = settings.themes.map((t) => ({ theme: t, themeName: names.get(t) ?? t, count: picked.filter((p) => p.theme === t).length }));
-  const difficulty = [1, 2, 3, 4, 5].map((d) => ({ level: d, count: picked.filter((p) => byId.get(p.questionId)?.difficulty === d).length }));
+  const difficulty = [1, 2, 3, 4, 5].map((d) => ({
+    level: d,
+    count: picked.filter((p) => byId.get(p.questionId)?.difficulty === d).length,
+  }));
   // One sample per theme, from the questions the quiz would hold: stems and options, never keys.
   const sampleIds = settings.themes.map((t) => picked.find((p) => p.theme === t)?.questionId).filter((x): x is number => x !== undefined);
   const rows = await repo.questionsByIds(db, sampleIds);
   const samples = settings.themes.flatMap((t) => {
     const q = rows.find((r) => r.themeSlug === t);
     if (!q) return [];
-    return [{ theme: t, themeName: names.get(t) ?? t, type: q.type, difficulty: q.difficulty, stem: q.stem, options: q.options.map((o) => ({ id: o.id, text: o.text })) }];
+    return [
+      {
+        theme: t,
+        themeName: names.get(t) ?? t,
+        type: q.type,
+        difficulty: q.difficulty,
+        stem: q.stem,
+        options: q.options.map((o) => ({ id: o.id, text: o.text })),
+      },
+    ];
   });
   return { total: picked.length, mix, difficulty, samples };
 }
@@ -171,7 +193,13 @@ export async function createQuiz(db: Db, userId: number, body: CreateQuizRequest
     const right = new Set(given.filter((a) => a.isCorrect).map((a) => a.questionId));
     only = new Set(items.filter((i) => !right.has(i.questionId)).map((i) => i.questionId));
     if (only.size === 0) throw conflict("You answered every question of that quiz correctly: nothing to retry");
-    request = { ...body, track: source.trackSlug as CreateQuizRequest["track"], themes: source.settings.themes, length: Math.max(only.size, 1), mode: body.mode ?? "practice" };
+    request = {
+      ...body,
+      track: source.trackSlug as CreateQuizRequest["track"],
+      themes: source.settings.themes,
+      length: Math.max(only.size, 1),
+      mode: body.mode ?? "practice",
+    };
     retryTitle = `Retry of missed questions (quiz #${source.id})`;
   }
   if (body.reviewDue) {
@@ -198,7 +226,12 @@ export async function createQuiz(db: Db, userId: number, body: CreateQuizRequest
       title: retryTitle ?? `${info.name} ${settings.mode === "exam" ? "timed exam" : "practice"}`,
       trackSlug: settings.track,
       blueprintVersion: info.blueprintVersion,
-      settings: { themes: settings.themes, length: settings.length, difficulty: settings.difficulty, ...(body.retryOf ? { retryOf: body.retryOf } : {}) },
+      settings: {
+        themes: settings.themes,
+        length: settings.length,
+        difficulty: settings.difficulty,
+        ...(body.retryOf ? { retryOf: body.retryOf } : {}),
+      },
       mode: settings.mode,
       seed,
       total: picked.length,
@@ -259,7 +292,12 @@ function reviewOf(q: repo.QuestionRow, response: AnswerResponse | null): Questio
     isCorrect: response ? scoreResponse(q, response) : false,
     correct: correctResponse(q),
     explanation: q.explanation,
-    options: q.options.map((o) => ({ id: o.id, text: o.text, ...(o.correct !== undefined ? { correct: o.correct } : {}), explanation: o.explanation })),
+    options: q.options.map((o) => ({
+      id: o.id,
+      text: o.text,
+      ...(o.correct !== undefined ? { correct: o.correct } : {}),
+      explanation: o.explanation,
+    })),
     ...(q.numeric ? { numeric: q.numeric } : {}),
     source: q.source,
     reference: q.reference,
@@ -269,7 +307,10 @@ function reviewOf(q: repo.QuestionRow, response: AnswerResponse | null): Questio
 export async function getQuiz(db: Db, userId: number, id: number, now = new Date()): Promise<QuizModel> {
   const quiz = await loadQuiz(db, userId, id, now);
   const [items, given, themeRows] = await Promise.all([repo.quizItems(db, id), repo.quizAnswers(db, id), repo.listThemes(db)]);
-  const rows = await repo.questionsByIds(db, items.map((i) => i.questionId));
+  const rows = await repo.questionsByIds(
+    db,
+    items.map((i) => i.questionId),
+  );
   const byId = new Map(rows.map((q) => [q.id, q]));
   const answerBy = new Map(given.map((a) => [a.questionId, a]));
   const themeName = new Map(themeRows.map((t) => [t.slug, t.name]));
@@ -345,7 +386,10 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
     if (quiz.deadlineAt && now.getTime() > quiz.deadlineAt.getTime() + DEADLINE_GRACE_MS)
       throw conflict("The time limit of this exam has passed: answers are no longer accepted");
     const items = await repo.quizItems(tx, id);
-    const rows = await repo.questionsByIds(tx, items.map((i) => i.questionId));
+    const rows = await repo.questionsByIds(
+      tx,
+      items.map((i) => i.questionId),
+    );
     const byContentId = new Map(rows.map((q) => [q.contentId, q]));
     const existing = new Map((await repo.quizAnswers(tx, id)).map((a) => [a.questionId, a]));
     const out: { questionId: string; review: QuestionReview }[] = [];
@@ -356,15 +400,25 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
       if (!q) throw badRequest(`Question ${a.questionId} is not part of this quiz`, { answers: "Unknown question" });
       const problem = checkResponseShape(q, a.response);
       if (problem) throw badRequest(problem, { answers: problem });
-      if (quiz.mode === "practice" && existing.has(q.id)) throw conflict("In practice mode an answer is final once you have seen its feedback");
+      if (quiz.mode === "practice" && existing.has(q.id))
+        throw conflict("In practice mode an answer is final once you have seen its feedback");
     }
     for (const f of body.flags ?? [])
-      if (!byContentId.has(f.questionId)) throw badRequest(`Question ${f.questionId} is not part of this quiz`, { flags: "Unknown question" });
-    if (body.position !== undefined && body.position >= items.length) throw badRequest("Position is outside the quiz", { position: "Out of range" });
+      if (!byContentId.has(f.questionId))
+        throw badRequest(`Question ${f.questionId} is not part of this quiz`, { flags: "Unknown question" });
+    if (body.position !== undefined && body.position >= items.length)
+      throw badRequest("Position is outside the quiz", { position: "Out of range" });
 
     for (const a of body.answers ?? []) {
       const q = byContentId.get(a.questionId)!;
-      await repo.upsertAnswer(tx, { quizId: id, questionId: q.id, userId, response: a.response, isCorrect: scoreResponse(q, a.response), answeredAt: now });
+      await repo.upsertAnswer(tx, {
+        quizId: id,
+        questionId: q.id,
+        userId,
+        response: a.response,
+        isCorrect: scoreResponse(q, a.response),
+        answeredAt: now,
+      });
       if (quiz.mode === "practice") out.push({ questionId: q.contentId, review: reviewOf(q, a.response) });
     }
     for (const f of body.flags ?? []) await repo.setFlag(tx, id, byContentId.get(f.questionId)!.id, f.flagged);
@@ -438,12 +492,28 @@ export async function dashboard(db: Db, userId: number, now = new Date()): Promi
   let mastery: DashboardModel["mastery"] = [];
   let ready: DashboardModel["readiness"] = null;
   if (track) {
-    const m = await masteryFor(db, userId, track.themes.map((t) => t.slug));
+    const m = await masteryFor(
+      db,
+      userId,
+      track.themes.map((t) => t.slug),
+    );
     mastery = track.themes.map((t) => {
       const x = m.get(t.slug)!;
-      return { theme: t.slug, themeName: t.name, mastery: x.mastery, low: x.low, high: x.high, answered: x.answered, correct: x.correct, weight: t.weight };
+      return {
+        theme: t.slug,
+        themeName: t.name,
+        mastery: x.mastery,
+        low: x.low,
+        high: x.high,
+        answered: x.answered,
+        correct: x.correct,
+        weight: t.weight,
+      };
     });
-    ready = readiness(m, track.themes.map((t) => ({ theme: t.slug, weight: t.weight })));
+    ready = readiness(
+      m,
+      track.themes.map((t) => ({ theme: t.slug, weight: t.weight })),
+    );
   }
   return {
     track: track?.slug ?? null,
@@ -474,7 +544,10 @@ export async function progress(db: Db, userId: number) {
           evidence.filter((e) => upTo.has(e.quizId)),
           track.themes.map((t) => t.slug),
         );
-        const r = readiness(m, track.themes.map((t) => ({ theme: t.slug, weight: t.weight })));
+        const r = readiness(
+          m,
+          track.themes.map((t) => ({ theme: t.slug, weight: t.weight })),
+        );
         return { quizId: q.id, at: q.submittedAt ?? q.createdAt, score: q.score, ...r };
       })
     : [];
