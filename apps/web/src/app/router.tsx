@@ -28,6 +28,61 @@ const AdminDashboardPage = lazy(() =>
     q.withQueryClient((await import("../features/dashboard/components/admin-dashboard-page")).AdminDashboardPage),
   ),
 );
+const WelcomePage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/welcome-page")).WelcomePage),
+  ),
+);
+const FormPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/form-page")).FormPage),
+  ),
+);
+const ThemePage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/theme-page")).ThemePage),
+  ),
+);
+const ThemeContdPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/themecontd-page")).ThemeContdPage),
+  ),
+);
+const ThemePreviewPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/theme-preview-page")).ThemePreviewPage),
+  ),
+);
+const FinalPreviewPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/final-preview-page")).FinalPreviewPage),
+  ),
+);
+const GenerateQuizPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/generate-quiz-page")).GenerateQuizPage),
+  ),
+);
+const QuizPlayerPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/quiz-player-page")).QuizPlayerPage),
+  ),
+);
+const AllQuizzesPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/all-quizzes-page")).AllQuizzesPage),
+  ),
+);
+const QuizResultPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/quiz-result-page")).QuizResultPage),
+  ),
+);
+const ProgressPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/dashboard/components/progress-page")).ProgressPage),
+  ),
+);
 const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(() =>
   import("./placeholder-page").then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -54,6 +109,28 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <UserDashboardPage />;
     case "admin-dashboard":
       return <AdminDashboardPage />;
+    case "onboarding-welcome":
+      return <WelcomePage />;
+    case "onboarding-form":
+      return <FormPage />;
+    case "onboarding-theme":
+      return <ThemePage />;
+    case "onboarding-themecontd":
+      return <ThemeContdPage />;
+    case "onboarding-themepreview":
+      return <ThemePreviewPage />;
+    case "onboarding-final-preview":
+      return <FinalPreviewPage />;
+    case "onboarding-generate":
+      return <GenerateQuizPage />;
+    case "quiz-player":
+      return <QuizPlayerPage />;
+    case "quiz-list":
+      return <AllQuizzesPage />;
+    case "quiz-result":
+      return <QuizResultPage />;
+    case "progress":
+      return <ProgressPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

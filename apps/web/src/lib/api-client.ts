@@ -250,3 +250,28 @@ export function toFormError(failure: unknown): FormError {
 export function resetProjectConfigForTests(): void {
   projectConfig = undefined;
 }
+
+/** Downloads a file from an authenticated call (e.g. a PDF) and hands it to the browser as `filename`. */
+export async function downloadFile(path: string, filename: string): Promise<void> {
+  const headers: Record<string, string> = { [PROJECT_HEADER]: readProjectConfig().header };
+  const token = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { headers });
+  } catch {
+    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
+  }
+  if (!response.ok) {
+    const body = toErrorBody(response.status, await readBody(response));
+    throw new ApiError(response.status, body.message, body.validation, body.code);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

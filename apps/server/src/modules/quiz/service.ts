@@ -56,7 +56,7 @@ export async function listTracks(db: Db): Promise<TrackInfo[]> {
 
 async function resolveTrack(db: Db, track: string) {
   const info = (await listTracks(db)).find((t) => t.slug === track);
-  if (!info || !info.blueprintVersion) throw badRequest("Unknown track", { track: "Unknown track" });
+  if (!info?.blueprintVersion) throw badRequest("Unknown track", { track: "Unknown track" });
   return info;
 }
 
@@ -439,7 +439,7 @@ export async function submitQuiz(db: Db, userId: number, id: number, now = new D
 async function finish(db: Db, userId: number, id: number, status: "submitted" | "expired", now: Date) {
   await db.transaction(async (tx) => {
     const quiz = await repo.lockQuiz(tx, userId, id);
-    if (!quiz || quiz.status !== "in_progress") {
+    if (quiz?.status !== "in_progress") {
       // Two readers expiring the same exam at once: the first one did the work.
       if (status === "expired") return;
       throw conflict("This quiz is already submitted");
