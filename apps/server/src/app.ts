@@ -6,6 +6,7 @@ import type { Database } from "./db/client.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { questionBankRoutes } from "./modules/question-bank/routes.ts";
 import { quizRoutes } from "./modules/quiz/routes.ts";
 import { WEB_DIST_DIR } from "./paths.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -62,6 +63,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db });
   await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID });
+  await app.register(questionBankRoutes, { db: database.db, projectId: config.PROJECT_ID });
 
   if (serveWeb)
     await app.register(webPlugin, {

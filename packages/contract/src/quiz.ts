@@ -172,3 +172,66 @@ export type DashboardModel = {
   quota: { packageName: string; quizzesPerWeek: number | null; usedThisWeek: number };
   targetExamDate: string | null;
 };
+
+// ---------------------------------------------------------------- admin: question bank
+
+export const QuestionStatus = z.enum(["active", "review", "retired"]);
+export const QuestionListQuery = z.strictObject({
+  q: z.string().max(200).optional(),
+  theme: Slug.optional(),
+  type: z.enum(["single", "multiple", "true_false", "ordering", "numeric"]).optional(),
+  difficulty: z.coerce.number().int().min(1).max(5).optional(),
+  status: QuestionStatus.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export type AdminOption = { id: string; text: string; correct?: boolean; explanation: string };
+export type AdminQuestion = {
+  id: number;
+  contentId: string;
+  theme: string;
+  type: "single" | "multiple" | "true_false" | "ordering" | "numeric";
+  difficulty: number;
+  stem: string;
+  options: AdminOption[];
+  numeric: { answer: number; tolerance: number; unit: string } | null;
+  explanation: string;
+  source: string;
+  reference: { document: string; section: string } | null;
+  region: string;
+  tracks: string[];
+  status: "active" | "review" | "retired";
+  origin: "content" | "admin";
+  updatedAt: string;
+};
+
+export const NewBlueprintRequest = z.strictObject({
+  track: z.enum(["ems", "fire-rescue", "water-rescue", "dispatch"]),
+  themes: z
+    .array(z.strictObject({ theme: Slug, weight: z.number().int().min(1).max(100) }))
+    .min(1)
+    .max(40),
+  note: z.string().trim().max(500).default(""),
+});
+
+export const ImportRequest = z.strictObject({
+  format: z.enum(["json", "csv"]),
+  /** The file's text (JSON: an array of questions; CSV: a header row and one question per row). */
+  content: z.string().min(1).max(900_000),
+  /** Check only: answer the per-row errors without saving. */
+  dryRun: z.boolean().default(false),
+});
+
+export type ItemStatistic = {
+  id: number;
+  contentId: string;
+  theme: string;
+  stem: string;
+  answered: number;
+  shareRight: number;
+  /** Point-biserial correlation between this item and the rest of the candidate's answers. */
+  discrimination: number | null;
+  doubtful: boolean;
+  reason: string | null;
+};

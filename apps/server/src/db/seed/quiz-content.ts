@@ -82,6 +82,8 @@ export async function seedQuizContent(db: Db, content?: Content): Promise<{ ques
             // A question staff put on review or retired stays so until staff change it.
             updatedAt: new Date(),
           },
+          // A question staff edited in the question bank is theirs now: the files no longer overwrite it.
+          setWhere: eq(questions.origin, "content"),
         });
     }
     const ids = rows.map((r) => r.contentId);
