@@ -83,6 +83,11 @@ const ProgressPage = lazy(() =>
     q.withQueryClient((await import("../features/dashboard/components/progress-page")).ProgressPage),
   ),
 );
+const QuestionBankPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/question-bank/components/question-bank-page")).QuestionBankPage),
+  ),
+);
 const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(() =>
   import("./placeholder-page").then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -131,6 +136,8 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <QuizResultPage />;
     case "progress":
       return <ProgressPage />;
+    case "admin-quizzes":
+      return <QuestionBankPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

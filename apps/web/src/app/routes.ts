@@ -33,6 +33,7 @@ export type Screen =
   | "quiz-list"
   | "quiz-result"
   | "progress"
+  | "admin-quizzes"
   | "placeholder";
 
 export interface AppRoute {
@@ -169,6 +170,13 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/add-email", "admin", "Add email template", "Write a new email template."),
   route("/admin/edit-email/:id", "admin", "Edit email template", "Change an email template and send yourself a test."),
   route("/admin/photo", "admin", "Photos", "Images uploaded for pages and content."),
+  route(
+    "/admin/quizzes",
+    "admin",
+    "Question bank",
+    "Questions, tracks and blueprints, import and export, and item statistics.",
+    "admin-quizzes",
+  ),
   route("/admin/add-photo", "admin", "Upload photo", "Upload an image with a caption."),
 
   // Other paths named by the spec.

@@ -101,3 +101,6 @@ export async function insertBlueprint(db: Db, track: string, themesList: { theme
     return created!;
   });
 }
+
+export const themeNames = (db: Db) =>
+  db.select({ slug: themes.slug, name: themes.name, tracks: themes.tracks }).from(themes).orderBy(asc(themes.name));

@@ -386,3 +386,7 @@ export async function addBlueprint(db: Db, body: { track: string; themes: { them
   const b = await repo.insertBlueprint(db, body.track, body.themes, body.note);
   return { id: b.id, track: b.trackSlug, version: b.version, themes: b.themes, note: b.note, createdAt: b.createdAt.toISOString() };
 }
+
+export async function listThemes(db: Db) {
+  return repo.themeNames(db);
+}
