@@ -158,6 +158,22 @@ describe("creating and taking a quiz", () => {
     expect(change.statusCode).toBe(409);
   });
 
+  it("shows a candidate the global questions and their own region's, never another region's", async () => {
+    const u = await newUser({ track: "fire-rescue", region: "europe" });
+    const { quiz } = await create(u.token, { themes: ["extinguishing-agents"], length: 25, seed: 4 });
+    const rows = await t.db
+      .select()
+      .from(questions)
+      .where(
+        inArray(
+          questions.contentId,
+          quiz.questions.map((q) => q.questionId),
+        ),
+      );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.every((r) => r.region === "global" || r.region === "europe")).toBe(true);
+  });
+
   it("retries only the missed questions", async () => {
     const u = await newUser();
     const { quiz } = await create(u.token, { length: 5, seed: 11 });

@@ -53,6 +53,7 @@ export const bankFor = (db: Db, themeSlugs: string[], track: string) =>
       difficulty: questions.difficulty,
       type: questions.type,
       options: questions.options,
+      region: questions.region,
     })
     .from(questions)
     .where(

@@ -117,12 +117,19 @@ async function resolveSettings(db: Db, userId: number, body: CreateQuizRequest) 
   return { info, settings, profile };
 }
 
+/** Before any answers, self-rated confidence (1..5) stands in for mastery: 1 → 0.2 … 5 → 0.8. */
+export const confidenceToMastery = (c: number) => 0.2 + 0.15 * (c - 1);
+
 async function plan(db: Db, userId: number, info: TrackInfo, settings: Settings, seed: number, now: Date, only?: Set<number>) {
-  const [bankRows, reviews, mastery] = await Promise.all([
+  const [allRows, reviews, mastery, profile] = await Promise.all([
     repo.bankFor(db, settings.themes, settings.track),
     repo.reviewStates(db, userId),
     masteryFor(db, userId, settings.themes),
+    repo.getProfile(db, userId),
   ]);
+  // Where standards differ, a candidate sees the global questions and their own region's.
+  const region = profile?.region ?? "global";
+  const bankRows = region === "global" ? allRows : allRows.filter((q) => q.region === "global" || q.region === region);
   const history = new Map<number, QuestionHistory>(
     reviews.map((r) => [r.questionId, { dueAt: r.dueAt.getTime(), lastCorrect: r.lastCorrect, lastSeenAt: r.lastSeenAt.getTime() }]),
   );
@@ -137,7 +144,12 @@ async function plan(db: Db, userId: number, info: TrackInfo, settings: Settings,
     })),
     history,
     weights,
-    mastery: Object.fromEntries([...mastery.values()].map((m) => [m.theme, m.mastery])),
+    mastery: Object.fromEntries(
+      [...mastery.values()].map((m) => {
+        const confidence = profile?.confidence?.[m.theme];
+        return [m.theme, m.answered === 0 && confidence ? confidenceToMastery(confidence) : m.mastery];
+      }),
+    ),
     length: settings.length,
     difficulty: settings.difficulty,
     seed,
