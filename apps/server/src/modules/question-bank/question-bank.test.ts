@@ -29,6 +29,12 @@ describe("question bank (admin)", () => {
     expect((await t.call("GET", `${A}/questions`)).statusCode).toBe(401);
   });
 
+  it("lists every theme for the editor", async () => {
+    const list = (await t.call("GET", `${A}/themes`, { token: admin.token })).json().list;
+    expect(list).toHaveLength(24);
+    expect(list[0]).toMatchObject({ slug: expect.any(String), name: expect.any(String), tracks: expect.any(Array) });
+  });
+
   it("searches and filters by theme, type and difficulty", async () => {
     const res = await t.call("GET", `${A}/questions`, {
       token: admin.token,

@@ -166,6 +166,11 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
     }),
   );
   app.get(
+    `${base}/themes`,
+    { schema: { tags, summary: "Every theme with its tracks", params: Name, response: { 200: Ok, ...errors } }, preHandler: auth },
+    async () => ({ error: false as const, list: await service.listThemes(db) }),
+  );
+  app.get(
     `${base}/blueprints`,
     {
       schema: { tags, summary: "Every blueprint version of every track", params: Name, response: { 200: Ok, ...errors } },
