@@ -3,7 +3,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { seedAccounts } from "./db/seed/accounts.ts";
 import { seedPackages } from "./db/seed/packages.ts";
-import { seedQuizContent } from "./db/seed/quiz-content.ts";
+import { seedQuizContentIfChanged } from "./db/seed/quiz-content.ts";
 
 async function main() {
   let config: Config;
@@ -29,7 +29,7 @@ async function main() {
   await database.migrate();
   const seeded = await seedAccounts(database.db, config);
   await seedPackages(database.db);
-  await seedQuizContent(database.db);
+  await seedQuizContentIfChanged(database.db);
 
   app = await buildApp({ config, database, logger });
   app.addHook("onClose", () => database.close());

@@ -1,7 +1,41 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { and, eq, notInArray, sql } from "drizzle-orm";
+import { CONTENT_DIR } from "../../paths.ts";
 import type { Db } from "../client.ts";
 import { blueprints, questions, themes, tracks } from "../schema/quiz.ts";
+import { appSecrets } from "../schema/system.ts";
 import { readContent } from "./content.ts";
+
+const HASH_KEY = "quiz-content-hash";
+
+/** A fingerprint of every content file, so an unchanged bank is not reloaded on each start. */
+async function contentHash(dir = CONTENT_DIR): Promise<string> {
+  const hash = createHash("sha256");
+  const files = ["tracks.json"];
+  for (const sub of ["themes", "library"]) for (const f of (await readdir(path.join(dir, sub))).sort()) files.push(path.join(sub, f));
+  for (const f of files)
+    hash
+      .update(f)
+      .update("\0")
+      .update(await readFile(path.join(dir, f)))
+      .update("\0");
+  return hash.digest("hex");
+}
+
+/** At start: loads the content files into the database when they changed since the last load. */
+export async function seedQuizContentIfChanged(db: Db): Promise<boolean> {
+  const hash = await contentHash();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, HASH_KEY));
+  if (row?.value === hash) return false;
+  await seedQuizContent(db);
+  await db
+    .insert(appSecrets)
+    .values({ name: HASH_KEY, value: hash })
+    .onConflictDoUpdate({ target: appSecrets.name, set: { value: hash } });
+  return true;
+}
 
 type Content = Awaited<ReturnType<typeof readContent>>;
 

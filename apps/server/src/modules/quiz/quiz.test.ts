@@ -271,6 +271,7 @@ describe("bad input: a clear 4xx and nothing changed", () => {
       body: { answers: [{ questionId: q1.questionId, response: (await keyOf(q1.questionId)).right }] },
     });
     expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/time limit of this exam has passed/);
     const model = (await t.call("GET", `${P}/quiz/get/${quiz.id}`, { token: u.token })).json().model;
     expect(model.status).toBe("expired");
     expect(model.correctCount).toBe(1);
@@ -367,6 +368,12 @@ describe("onboarding, preview and dashboard", () => {
 });
 
 describe("seed", () => {
+  it("reloads the content only when the files changed", async () => {
+    const { seedQuizContentIfChanged } = await import("../../db/seed/quiz-content.ts");
+    expect(await seedQuizContentIfChanged(t.db)).toBe(true);
+    expect(await seedQuizContentIfChanged(t.db)).toBe(false);
+  });
+
   it("retires questions removed from the files instead of deleting them", async () => {
     const { seedQuizContent } = await import("../../db/seed/quiz-content.ts");
     const { readContent } = await import("../../db/seed/content.ts");

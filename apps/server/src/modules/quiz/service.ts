@@ -394,6 +394,7 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
   const feedback = await db.transaction(async (tx) => {
     const quiz = await repo.lockQuiz(tx, userId, id);
     if (!quiz) throw notFound("Quiz not found");
+    if (quiz.status === "expired") throw conflict("The time limit of this exam has passed: answers are no longer accepted");
     if (quiz.status !== "in_progress") throw conflict("This quiz is already submitted: its answers can no longer change");
     if (quiz.deadlineAt && now.getTime() > quiz.deadlineAt.getTime() + DEADLINE_GRACE_MS)
       throw conflict("The time limit of this exam has passed: answers are no longer accepted");
