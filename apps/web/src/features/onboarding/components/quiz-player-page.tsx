@@ -184,7 +184,7 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
         </h2>
         <p className="mt-1 text-sm text-slate-500">{instruction(question)}</p>
         <div className="mt-4">
-          <AnswerInput key={question.questionId} question={question} value={current} disabled={locked} onChange={respond} />
+          <AnswerInput key={question.questionId} question={question} value={current} disabled={locked} live={!isExam} onChange={respond} />
         </div>
         {!isExam && !locked ? (
           <button
@@ -287,17 +287,15 @@ function instruction(q: PlayerQuestion) {
   }
 }
 
-function AnswerInput({
-  question,
-  value,
-  disabled,
-  onChange,
-}: {
+type InputProps = {
   question: PlayerQuestion;
   value: AnswerResponse | null;
   disabled: boolean;
+  live?: boolean;
   onChange: (v: AnswerResponse) => void;
-}) {
+};
+
+function AnswerInput({ question, value, disabled, live, onChange }: InputProps) {
   const name = `q-${question.questionId}`;
   if (question.type === "single" || question.type === "true_false") {
     const chosen = value && "choice" in value ? value.choice : null;
@@ -349,7 +347,7 @@ function AnswerInput({
     );
   }
   if (question.type === "ordering") return <OrderingInput question={question} value={value} disabled={disabled} onChange={onChange} />;
-  return <NumericInput question={question} value={value} disabled={disabled} onChange={onChange} />;
+  return <NumericInput question={question} value={value} disabled={disabled} live={live} onChange={onChange} />;
 }
 
 function OrderingInput({
@@ -414,17 +412,8 @@ function OrderingInput({
   );
 }
 
-function NumericInput({
-  question,
-  value,
-  disabled,
-  onChange,
-}: {
-  question: PlayerQuestion;
-  value: AnswerResponse | null;
-  disabled: boolean;
-  onChange: (v: AnswerResponse) => void;
-}) {
+/** Exam mode saves on Enter or leaving the field; practice mode keeps a draft as you type (checked with the button). */
+function NumericInput({ question, value, disabled, live, onChange }: InputProps) {
   const [text, setText] = useState(value && "value" in value ? String(value.value) : "");
   const [error, setError] = useState("");
   function commit() {
@@ -452,7 +441,11 @@ function NumericInput({
           value={text}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            const n = Number(e.target.value.replace(",", "."));
+            if (live && e.target.value.trim() !== "" && Number.isFinite(n)) onChange({ value: n });
+          }}
           onBlur={() => text.trim() && commit()}
           onKeyDown={(e) => {
             if (e.key === "Enter") {
