@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { blueprints, questions, quizzes } from "../../db/schema/quiz.ts";
 import { seedQuizContent } from "../../db/seed/quiz-content.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
-import { correlation } from "./service.ts";
+import { computeItemStatistics, correlation } from "./service.ts";
 
 const t = await createTestApp();
 const A = `/v3/api/custom/${TEST_ENV.PROJECT_ID}/quiz/admin`;
@@ -139,6 +139,23 @@ describe("question bank (admin)", () => {
     expect(correlation([1, 1, 0, 0], [0.9, 0.8, 0.2, 0.1])).toBeGreaterThan(0.9);
     expect(correlation([0, 0, 1, 1], [0.9, 0.8, 0.2, 0.1])).toBeLessThan(-0.9);
     expect(correlation([1, 1], [0.5, 0.7])).toBeNull();
+    // 12 candidates: strength grows with the id; item 1 follows strength, item 2 is right only for the weakest.
+    const given: { questionId: number; userId: number; isCorrect: boolean }[] = [];
+    for (let u = 0; u < 12; u++) {
+      for (let k = 0; k < 10; k++) given.push({ questionId: 100 + k, userId: u, isCorrect: k < u });
+      given.push({ questionId: 1, userId: u, isCorrect: u >= 6 });
+      given.push({ questionId: 2, userId: u, isCorrect: u < 4 });
+    }
+    const qs = [1, 2, 100].map((id) => ({ id, contentId: `x-${id}`, themeSlug: "t", stem: "s" }));
+    const stats = computeItemStatistics(given, qs);
+    const of = (id: number) => stats.find((s) => s.id === id)!;
+    expect(of(1).discrimination!).toBeGreaterThan(0.5);
+    expect(of(1).doubtful).toBe(false);
+    expect(of(2).discrimination!).toBeLessThan(0);
+    expect(of(2).doubtful).toBe(true);
+    expect(of(2).reason).toMatch(/Stronger candidates miss it/);
+    expect(of(2).shareRight).toBeCloseTo(4 / 12);
+    expect(stats[0]!.id).toBe(2);
     const res = await t.call("GET", `${A}/stats`, { token: admin.token });
     expect(res.statusCode).toBe(200);
     expect(Array.isArray(res.json().list)).toBe(true);

@@ -286,6 +286,16 @@ export const MIN_ANSWERS_FOR_FLAG = 10;
 
 export async function itemStatistics(db: Db): Promise<ItemStatistic[]> {
   const given = await repo.finalAnswers(db);
+  const ids = new Set(given.map((a) => a.questionId));
+  const rows = (await repo.allQuestions(db, {})).filter((q) => ids.has(q.id));
+  return computeItemStatistics(given, rows);
+}
+
+/** Share right and discrimination per question from final answers; pure, so it is tested on made-up data. */
+export function computeItemStatistics(
+  given: readonly { questionId: number; userId: number; isCorrect: boolean }[],
+  questions: readonly Pick<repo.QuestionRow, "id" | "contentId" | "themeSlug" | "stem">[],
+): ItemStatistic[] {
   const byUser = new Map<number, { right: number; total: number }>();
   for (const a of given) {
     const u = byUser.get(a.userId) ?? { right: 0, total: 0 };
@@ -294,7 +304,12 @@ export async function itemStatistics(db: Db): Promise<ItemStatistic[]> {
     byUser.set(a.userId, u);
   }
   const byItem = new Map<number, { x: number[]; y: number[] }>();
+  const counts = new Map<number, { n: number; right: number }>();
   for (const a of given) {
+    const c = counts.get(a.questionId) ?? { n: 0, right: 0 };
+    c.n += 1;
+    if (a.isCorrect) c.right += 1;
+    counts.set(a.questionId, c);
     const u = byUser.get(a.userId)!;
     // The candidate's rate on everything else: the item must not predict itself.
     if (u.total < 2) continue;
@@ -304,21 +319,11 @@ export async function itemStatistics(db: Db): Promise<ItemStatistic[]> {
     s.y.push(rest);
     byItem.set(a.questionId, s);
   }
-  const counts = new Map<number, { n: number; right: number }>();
-  for (const a of given) {
-    const c = counts.get(a.questionId) ?? { n: 0, right: 0 };
-    c.n += 1;
-    if (a.isCorrect) c.right += 1;
-    counts.set(a.questionId, c);
-  }
-  const ids = [...counts.keys()];
-  const rows = new Map((await repo.allQuestions(db, {})).filter((q) => counts.has(q.id)).map((q) => [q.id, q]));
-  return ids
-    .filter((id) => rows.has(id))
-    .map((id) => {
-      const q = rows.get(id)!;
-      const c = counts.get(id)!;
-      const s = byItem.get(id);
+  return questions
+    .filter((q) => counts.has(q.id))
+    .map((q) => {
+      const c = counts.get(q.id)!;
+      const s = byItem.get(q.id);
       const discrimination = s ? correlation(s.x, s.y) : null;
       const shareRight = c.right / c.n;
       let reason: string | null = null;
@@ -329,7 +334,7 @@ export async function itemStatistics(db: Db): Promise<ItemStatistic[]> {
         else if (shareRight < 0.2) reason = "Fewer than 1 in 5 get it right: check the key and the wording";
       }
       return {
-        id,
+        id: q.id,
         contentId: q.contentId,
         theme: q.themeSlug,
         stem: q.stem,

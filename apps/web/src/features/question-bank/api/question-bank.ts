@@ -75,3 +75,6 @@ export const importQuestions = (body: { format: "json" | "csv"; content: string;
   api.post<{ error: false; message: string; created: number; updated: number }>(base("import"), body);
 
 export const exportPath = (format: "json" | "csv") => `${base("export")}?format=${format}`;
+
+export const setQuestionStatus = (id: number, status: "active" | "review" | "retired") =>
+  unwrap(api.put<{ error: false; model: AdminQuestion }>(base(`questions/${id}/status`), { status }));

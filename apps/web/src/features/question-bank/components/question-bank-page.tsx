@@ -12,6 +12,7 @@ import {
   exportPath,
   type Filters,
   importQuestions,
+  setQuestionStatus,
   type ThemeRow,
   useBlueprintsQuery,
   useQuestionsQuery,
@@ -316,6 +317,15 @@ function BlueprintsTab({ themes }: { themes: ThemeRow[] }) {
 
 function StatsTab() {
   const stats = useStatsQuery();
+  const [sent, setSent] = useState<Record<number, string>>({});
+  async function sendToReview(id: number) {
+    try {
+      await setQuestionStatus(id, "review");
+      setSent((m) => ({ ...m, [id]: "In review: candidates no longer get it" }));
+    } catch (failure) {
+      setSent((m) => ({ ...m, [id]: toFormError(failure).message }));
+    }
+  }
   if (stats.isPending) return <Spinner />;
   if (stats.isError) return <Alert>{stats.error.message}</Alert>;
   if (stats.data.length === 0) return <Alert tone="info">No answers yet: statistics appear once candidates finish quizzes.</Alert>;
@@ -345,7 +355,20 @@ function StatsTab() {
               <td className="px-3 py-2">{s.answered}</td>
               <td className="px-3 py-2">{Math.round(s.shareRight * 100)}%</td>
               <td className="px-3 py-2">{s.discrimination === null ? "–" : s.discrimination.toFixed(2)}</td>
-              <td className="px-3 py-2 text-amber-800">{s.reason ?? ""}</td>
+              <td className="px-3 py-2 text-amber-800">
+                {s.reason ?? ""}
+                {s.doubtful ? (
+                  sent[s.id] ? (
+                    <span role="status" className="block text-xs text-slate-700">
+                      {sent[s.id]}
+                    </span>
+                  ) : (
+                    <button type="button" className={`${buttonClass.ghost} mt-1`} onClick={() => sendToReview(s.id)}>
+                      Send to review
+                    </button>
+                  )
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>
