@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, against the built server (built first when stale).
 import { buildStale } from "../scripts/build-stale.mjs";
 import { benchHttp } from "./http.mjs";
+import { benchQuiz } from "./quiz.mjs";
 import { fmt } from "./lib.mjs";
 import { benchStartup } from "./startup.mjs";
 
@@ -12,3 +13,5 @@ console.log(
 for (const r of await benchHttp()) {
   console.log(`${r.name}: ${fmt(r.req_per_s)} req/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
 }
+const q = await benchQuiz();
+console.log(`quiz generation (40 of 10,000, 5,000 past answers, ${q.runs} runs): p50 ${fmt(q.p50_ms)} ms, p95 ${fmt(q.p95_ms)} ms`);

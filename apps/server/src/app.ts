@@ -11,6 +11,8 @@ import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { emailAdminRoutes } from "./modules/email-admin/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { type MailWorker, startMailWorker } from "./modules/mail/service.ts";
+import { questionBankRoutes } from "./modules/question-bank/routes.ts";
+import { quizRoutes } from "./modules/quiz/routes.ts";
 import { recordsRoutes } from "./modules/records/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
@@ -96,6 +98,8 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(recordsRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
   await app.register(cmsRoutes, { db: database.db });
+  await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID });
+  await app.register(questionBankRoutes, { db: database.db, projectId: config.PROJECT_ID });
 
   if (serveWeb)
     await app.register(webPlugin, {

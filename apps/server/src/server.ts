@@ -4,6 +4,7 @@ import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { seedAccounts } from "./db/seed/accounts.ts";
 import { seedEmailTemplates } from "./db/seed/emails.ts";
 import { seedPackages } from "./db/seed/packages.ts";
+import { seedQuizContentIfChanged } from "./db/seed/quiz-content.ts";
 
 async function main() {
   let config: Config;
@@ -30,6 +31,7 @@ async function main() {
   const seeded = await seedAccounts(database.db, config);
   await seedPackages(database.db);
   await seedEmailTemplates(database.db);
+  await seedQuizContentIfChanged(database.db);
 
   app = await buildApp({ config, database, logger });
   app.addHook("onClose", () => database.close());

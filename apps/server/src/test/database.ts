@@ -4,6 +4,7 @@ import pg from "pg";
 import { type Database, type Db, openPostgres, wrapPglite } from "../db/client.ts";
 import { seedEmailTemplates } from "../db/seed/emails.ts";
 import { seedPackages } from "../db/seed/packages.ts";
+import { seedQuizContent } from "../db/seed/quiz-content.ts";
 
 /**
  * A fresh, migrated database for one test file. The `server` project runs on PGlite (a clone of
@@ -46,6 +47,7 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
 export async function seedReferenceData(db: Db): Promise<void> {
   await seedPackages(db);
   await seedEmailTemplates(db);
+  await seedQuizContent(db);
 }
 
 /** The migrated template of this test run (named by the global setup, so parallel runs do not collide). */

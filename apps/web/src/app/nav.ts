@@ -68,6 +68,7 @@ export const adminNav: readonly NavGroup[] = [
   {
     label: "Content",
     items: [
+      { label: "Question bank", to: "/admin/quizzes" },
       { label: "Pages", to: "/admin/pages" },
       { label: "CMS", to: "/admin/cms", match: ["/admin/cms", "/admin/add-cms", "/admin/edit-cms"] },
       { label: "Email", to: "/admin/email", match: ["/admin/email", "/admin/add-email", "/admin/edit-email"] },

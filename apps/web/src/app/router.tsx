@@ -68,6 +68,66 @@ const PhotosPage = lazy(() =>
     q.withQueryClient((await import("../features/admin-media/components/photos-page")).PhotosPage),
   ),
 );
+const WelcomePage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/welcome-page")).WelcomePage),
+  ),
+);
+const FormPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/form-page")).FormPage),
+  ),
+);
+const ThemePage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/theme-page")).ThemePage),
+  ),
+);
+const ThemeContdPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/themecontd-page")).ThemeContdPage),
+  ),
+);
+const ThemePreviewPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/theme-preview-page")).ThemePreviewPage),
+  ),
+);
+const FinalPreviewPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/final-preview-page")).FinalPreviewPage),
+  ),
+);
+const GenerateQuizPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/generate-quiz-page")).GenerateQuizPage),
+  ),
+);
+const QuizPlayerPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/quiz-player-page")).QuizPlayerPage),
+  ),
+);
+const AllQuizzesPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/all-quizzes-page")).AllQuizzesPage),
+  ),
+);
+const QuizResultPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/onboarding/components/quiz-result-page")).QuizResultPage),
+  ),
+);
+const ProgressPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/dashboard/components/progress-page")).ProgressPage),
+  ),
+);
+const QuestionBankPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/question-bank/components/question-bank-page")).QuestionBankPage),
+  ),
+);
 const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(() =>
   import("./placeholder-page").then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -120,6 +180,30 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <EmailPage />;
     case "admin-photos":
       return <PhotosPage />;
+    case "onboarding-welcome":
+      return <WelcomePage />;
+    case "onboarding-form":
+      return <FormPage />;
+    case "onboarding-theme":
+      return <ThemePage />;
+    case "onboarding-themecontd":
+      return <ThemeContdPage />;
+    case "onboarding-themepreview":
+      return <ThemePreviewPage />;
+    case "onboarding-final-preview":
+      return <FinalPreviewPage />;
+    case "onboarding-generate":
+      return <GenerateQuizPage />;
+    case "quiz-player":
+      return <QuizPlayerPage />;
+    case "quiz-list":
+      return <AllQuizzesPage />;
+    case "quiz-result":
+      return <QuizResultPage />;
+    case "progress":
+      return <ProgressPage />;
+    case "admin-quizzes":
+      return <QuestionBankPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

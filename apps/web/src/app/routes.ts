@@ -35,6 +35,18 @@ export type Screen =
   | "admin-email"
   | "admin-photos"
   | "admin-pages"
+  | "onboarding-welcome"
+  | "onboarding-form"
+  | "onboarding-theme"
+  | "onboarding-themecontd"
+  | "onboarding-themepreview"
+  | "onboarding-final-preview"
+  | "onboarding-generate"
+  | "quiz-player"
+  | "quiz-list"
+  | "quiz-result"
+  | "progress"
+  | "admin-quizzes"
   | "placeholder";
 
 export interface AppRoute {
@@ -76,44 +88,67 @@ export const routeTable: readonly AppRoute[] = [
   route("/user/dashboard", "user", "Dashboard", "Your readiness, what to practise next and your upcoming coaching.", "user-dashboard"),
   route("/user/profile", "user", "Profile", PROFILE, "profile"),
   route("/user/card-details", "user", "Card details", "Your saved cards, your current plan and your invoices."),
-  route("/user/onboarding", "user", "Onboarding", "Welcome: the steps to set up your study plan and first quiz."),
-  route("/user/onboarding/form", "user", "About you", "Your track, target exam date, region, experience and weekly study hours."),
+  route("/user/onboarding", "user", "Onboarding", "Welcome: the steps to set up your study plan and first quiz.", "onboarding-welcome"),
+  route(
+    "/user/onboarding/form",
+    "user",
+    "About you",
+    "Your track, target exam date, region, experience and weekly study hours.",
+    "onboarding-form",
+  ),
   route(
     "/user/onboarding/theme",
     "user",
     "Choose your themes",
     "Pick the exam themes to practise, preselected from your track's blueprint.",
+    "onboarding-theme",
   ),
   route(
     "/user/onboarding/themecontd",
     "user",
     "Confidence and quiz settings",
     "Rate your confidence per theme and set quiz length, difficulty and mode.",
+    "onboarding-themecontd",
   ),
   route(
     "/user/onboarding/themepreview",
     "user",
     "Quiz preview",
     "The mix of themes and difficulty in your quiz, with a sample question per theme.",
+    "onboarding-themepreview",
   ),
-  route("/user/onboarding/final-preview", "user", "Review your choices", "A summary of your choices, each with a link back to change it."),
-  route("/user/onboarding/generatequiz", "user", "Generating your quiz", "Builds your quiz from the question bank, then opens it."),
-  route("/user/onboarding/quiz", "user", "Quiz", "One question at a time; every answer is saved as you give it."),
+  route(
+    "/user/onboarding/final-preview",
+    "user",
+    "Review your choices",
+    "A summary of your choices, each with a link back to change it.",
+    "onboarding-final-preview",
+  ),
+  route(
+    "/user/onboarding/generatequiz",
+    "user",
+    "Generating your quiz",
+    "Builds your quiz from the question bank, then opens it.",
+    "onboarding-generate",
+  ),
+  route("/user/onboarding/quiz", "user", "Quiz", "One question at a time; every answer is saved as you give it.", "quiz-player"),
   route(
     "/user/onboarding/allquizzes",
     "user",
     "Quizzes",
     "All your quizzes with status, score and date: start, resume or retry missed questions.",
+    "quiz-list",
   ),
   route(
     "/user/onboarding/singlequiz/:id",
     "user",
     "Quiz result",
     "Your score, a per-theme breakdown and every question with its explanation and source.",
+    "quiz-result",
   ),
   route("/user/document-library", "user", "Document library", "Study documents by track and theme, with search, preview and download."),
   route("/user/get-coaching", "user", "Coaching", "Book a session with a coach, manage your bookings and chat with your coach."),
-  route("/user/prev", "user", "Progress", "Your past attempts and how your readiness has changed over time."),
+  route("/user/prev", "user", "Progress", "Your past attempts and how your readiness has changed over time.", "progress"),
 
   // Academy staff.
   route("/admin/dashboard", "admin", "Dashboard", "An overview of the academy and a way into each area.", "admin-dashboard"),
@@ -164,6 +199,13 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/edit-email/:id", "admin", "Edit email template", "Change an email template and send yourself a test.", "admin-email"),
   route("/admin/photo", "admin", "Photos", "Images uploaded for pages and content.", "admin-photos"),
   route("/admin/add-photo", "admin", "Upload photo", "Upload an image with a caption.", "admin-photos"),
+  route(
+    "/admin/quizzes",
+    "admin",
+    "Question bank",
+    "Questions, tracks and blueprints, import and export, and item statistics.",
+    "admin-quizzes",
+  ),
 
   // Other paths named by the spec.
   route("/", "any", "Exam prep for rescue careers", "What the academy is and how it prepares you.", "landing"),

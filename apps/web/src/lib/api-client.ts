@@ -322,3 +322,8 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress: 
     xhr.send(form);
   });
 }
+
+/** Downloads a file from an authenticated call (e.g. a PDF) and hands it to the browser as `filename`. */
+export async function downloadFile(path: string, filename: string): Promise<void> {
+  saveBlob(await apiDownload(path), filename);
+}

@@ -3,5 +3,6 @@
 export * from "./accounts.ts";
 export * from "./content.ts";
 export * from "./packages.ts";
+export * from "./quiz.ts";
 export * from "./system.ts";
 export * from "./users.ts";

@@ -28,12 +28,14 @@ describe("admin dashboard", () => {
     expect(series.reduce((n, p) => n + p.value, 0)).toBe(2);
   });
 
-  it("is for admins only, under the project's own name", async () => {
+  it("gives a candidate their own dashboard, never the academy's figures, under the project's own name", async () => {
     const u = await t.signUp("user");
     expect((await t.call("GET", url)).statusCode).toBe(401);
     const asUser = await t.call("GET", url, { token: u.token });
-    expect(asUser.statusCode).toBe(403);
+    expect(asUser.statusCode).toBe(200);
+    expect(asUser.json().model.readiness).toBeDefined();
     expect(asUser.body).not.toContain("candidates");
+    expect(asUser.body).not.toContain("signups");
     const other = await t.call("GET", "/v3/api/custom/another-project/dashboard", { token: admin.token });
     expect(other.statusCode).toBe(404);
     expect(other.json()).toEqual({ error: true, message: "Unknown project" });

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../lib/http-error.ts";
+import * as quiz from "../quiz/service.ts";
 import { getAdminDashboard } from "./service.ts";
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string }> = async (app, { db, projectId }) => {
@@ -12,16 +13,24 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string 
     {
       schema: {
         tags: ["dashboard"],
-        summary: "The academy's figures for the admin dashboard, with daily series",
+        summary:
+          "The dashboard of the caller: an admin gets the academy's figures with daily series; a candidate their readiness, reviews due, recent quizzes and plan allowance",
         params: z.object({ name: z.string().max(64) }),
         querystring: DashboardQuery,
-        response: { 200: AdminDashboardResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: {
+          200: z.union([AdminDashboardResponse, z.object({ error: z.literal(false), model: z.unknown() })]),
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
-      preHandler: app.requireAuth("admin"),
+      preHandler: app.requireAuth(),
     },
     async (request) => {
       if (request.params.name !== projectId) throw notFound("Unknown project");
-      return { error: false as const, model: await getAdminDashboard(db, request.query.days) };
+      const principal = request.principal!;
+      if (principal.role === "admin") return { error: false as const, model: await getAdminDashboard(db, request.query.days) };
+      return { error: false as const, model: await quiz.dashboard(db, principal.id) };
     },
   );
 };

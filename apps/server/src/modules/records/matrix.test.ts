@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, emailTemplates, photos } from "../../db/schema/accounts.ts";
 import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
 import { packages } from "../../db/schema/packages.ts";
+import { themes, tracks } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp } from "../../test/app.ts";
 import { exposedTables, readable, SCHEMA_TABLES, tableInfo } from "./engine.ts";
@@ -92,6 +93,22 @@ const FIXTURES: Record<string, Fixture> = {
       idOf(await t.db.insert(userSessions).values({ userId: owner, sessionId: label, htmlCopy: label }).returning()),
     create: (_r, label) => ({ session_id: label, screen_width: 1280, screen_height: 800, events: [{ type: "click" }] }),
     update: { status: "ended" },
+  },
+  track: {
+    insert: async (_o, _p, label) => idOf(await t.db.insert(tracks).values({ slug: label, name: label }).returning()),
+    create: (_r, label) => ({ slug: label, name: label }),
+    update: { name: "changed" },
+  },
+  theme: {
+    insert: async (_o, _p, label) =>
+      idOf(
+        await t.db
+          .insert(themes)
+          .values({ slug: label, name: label, tracks: ["ems"] })
+          .returning(),
+      ),
+    create: (_r, label) => ({ slug: label, name: label }),
+    update: { name: "changed" },
   },
   email: {
     insert: async (_o, _p, label) =>

@@ -13,6 +13,17 @@ import {
 } from "../../db/schema/accounts.ts";
 import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
 import { packages } from "../../db/schema/packages.ts";
+import {
+  answers,
+  blueprints,
+  onboardingProfiles,
+  questionReviews,
+  questions,
+  quizQuestions,
+  quizzes,
+  themes,
+  tracks,
+} from "../../db/schema/quiz.ts";
 import { appSecrets } from "../../db/schema/system.ts";
 import { adminInvitations, users } from "../../db/schema/users.ts";
 
@@ -69,6 +80,15 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   twoFactorState,
   // Read and written through the `preference` calls.
   preferences,
+  // The quiz engine's own tables: questions carry their keys and answers their scoring, which
+  // no client may read before it submits. The quiz and question-bank calls serve them.
+  blueprints,
+  questions,
+  quizzes,
+  quizQuestions,
+  answers,
+  onboardingProfiles,
+  questionReviews,
 ];
 
 const RICH_TEXT: sanitizeHtml.IOptions = {
@@ -176,6 +196,20 @@ export const RULES: Record<string, TableRule> = {
       user: ["session_id", "status", "events", "screen_width", "screen_height", "screen_size", "start_time", "end_time", "html_copy"],
     },
     maxLength: { html_copy: 200_000, events: 100_000, session_id: 200, status: 50, screen_size: 50 },
+  },
+
+  // Career tracks and exam themes: public reference data; staff change them through the question bank.
+  track: {
+    table: tracks,
+    access: { list: everyone, view: everyone, export: admin },
+    read: { anonymous: "*", user: "*", admin: "*" },
+    write: {},
+  },
+  theme: {
+    table: themes,
+    access: { list: everyone, view: everyone, export: admin },
+    read: { anonymous: "*", user: "*", admin: "*" },
+    write: {},
   },
 
   // Transactional email templates: staff edit them; HTML is the mail's own (previewed sandboxed).

@@ -1,8 +1,10 @@
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { useAuth } from "../../../lib/auth-store";
+import { useDashboardQuery } from "../api/get-dashboard";
 import { useProfileQuery } from "../api/get-profile";
 import { ICONS, Icon, LinkCard, type LinkCardProps } from "./link-card";
+import { ReadinessSection } from "./readiness-card";
 
 const NEXT_STEPS: readonly LinkCardProps[] = [
   {
@@ -46,6 +48,7 @@ const NEXT_STEPS: readonly LinkCardProps[] = [
 export function UserDashboardPage() {
   const { state } = useAuth();
   const profile = useProfileQuery();
+  const dashboard = useDashboardQuery();
   // The name from sign-in shows at once; the profile answer replaces it when it arrives.
   const firstName = profile.data?.first_name || state.userDetails?.firstName || "";
   return (
@@ -64,6 +67,16 @@ export function UserDashboardPage() {
               </button>
             </p>
           </Alert>
+        </div>
+      ) : null}
+      {dashboard.data ? (
+        <div className="mb-8">
+          <ReadinessSection data={dashboard.data} />
+        </div>
+      ) : null}
+      {dashboard.isError ? (
+        <div className="mb-6">
+          <Alert>We could not load your readiness. Reload the page to try again.</Alert>
         </div>
       ) : null}
       <section aria-labelledby="next-steps-heading">

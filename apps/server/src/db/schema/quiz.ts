@@ -1,0 +1,182 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./users.ts";
+
+/** A career path (EMS, Fire & Rescue, ...); its exam content lives in versioned blueprints. */
+export const tracks = pgTable("track", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const themes = pgTable("theme", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  tracks: jsonb("tracks").$type<string[]>().notNull().default([]),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type BlueprintTheme = { theme: string; weight: number };
+
+/** Blueprints are append-only: a quiz keeps the version it was generated from. */
+export const blueprints = pgTable(
+  "blueprint",
+  {
+    id: serial("id").primaryKey(),
+    trackSlug: text("track_slug").notNull(),
+    version: integer("version").notNull(),
+    themes: jsonb("themes").$type<BlueprintTheme[]>().notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("blueprint_track_version_key").on(t.trackSlug, t.version)],
+);
+
+export type StoredOption = { id: string; text: string; correct?: boolean; explanation: string };
+export type NumericKey = { answer: number; tolerance: number; unit: string };
+
+export const questions = pgTable(
+  "question",
+  {
+    id: serial("id").primaryKey(),
+    /** The id in the content files ("<theme>-NNN"); the seed upserts by it. */
+    contentId: text("content_id").notNull(),
+    themeSlug: text("theme_slug").notNull(),
+    type: text("type", { enum: ["single", "multiple", "true_false", "ordering", "numeric"] }).notNull(),
+    difficulty: integer("difficulty").notNull(),
+    stem: text("stem").notNull(),
+    /** Options in stored order (ordering: the correct order), with their key flags and explanations. */
+    options: jsonb("options").$type<StoredOption[]>().notNull().default([]),
+    /** Numeric questions only. */
+    numeric: jsonb("numeric").$type<NumericKey | null>(),
+    explanation: text("explanation").notNull(),
+    source: text("source").notNull(),
+    reference: jsonb("reference").$type<{ document: string; section: string } | null>(),
+    region: text("region").notNull().default("global"),
+    tracks: jsonb("tracks").$type<string[]>().notNull().default([]),
+    status: text("status", { enum: ["active", "review", "retired"] })
+      .notNull()
+      .default("active"),
+    /** "content" = from the content files; "admin" = written in the question bank screen. */
+    origin: text("origin", { enum: ["content", "admin"] })
+      .notNull()
+      .default("content"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("question_content_id_key").on(t.contentId), index("question_theme_idx").on(t.themeSlug, t.status)],
+);
+
+export type QuizSettings = {
+  themes: string[];
+  length: number;
+  /** "adaptive" or a fixed level 1..5. */
+  difficulty: "adaptive" | 1 | 2 | 3 | 4 | 5;
+  /** Set when the quiz retries the missed questions of another quiz. */
+  retryOf?: number;
+};
+
+export const quizzes = pgTable(
+  "quiz",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    trackSlug: text("track_slug").notNull(),
+    blueprintVersion: integer("blueprint_version").notNull(),
+    settings: jsonb("settings").$type<QuizSettings>().notNull(),
+    mode: text("mode", { enum: ["practice", "exam"] }).notNull(),
+    seed: integer("seed").notNull(),
+    status: text("status", { enum: ["in_progress", "submitted", "expired"] })
+      .notNull()
+      .default("in_progress"),
+    timeLimitSeconds: integer("time_limit_seconds"),
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }),
+    position: integer("position").notNull().default(0),
+    correctCount: integer("correct_count"),
+    total: integer("total").notNull(),
+    score: real("score"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+  },
+  (t) => [index("quiz_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const quizQuestions = pgTable(
+  "quiz_question",
+  {
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id),
+    position: integer("position").notNull(),
+    /** Option ids in the order this quiz shows them (seeded shuffle). */
+    optionOrder: jsonb("option_order").$type<string[]>().notNull().default([]),
+    flagged: boolean("flagged").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.quizId, t.position] }), uniqueIndex("quiz_question_unique").on(t.quizId, t.questionId)],
+);
+
+export type AnswerResponse = { choice: string } | { choices: string[] } | { order: string[] } | { value: number };
+
+export const answers = pgTable(
+  "quiz_answer",
+  {
+    quizId: integer("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    response: jsonb("response").$type<AnswerResponse>().notNull(),
+    isCorrect: boolean("is_correct").notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.quizId, t.questionId] }), index("quiz_answer_user_idx").on(t.userId, t.answeredAt)],
+);
+
+export type OnboardingData = {
+  track?: string;
+  targetExamDate?: string | null;
+  region?: string;
+  experience?: string;
+  weeklyHours?: number;
+  themes?: string[];
+  confidence?: Record<string, number>;
+  quiz?: { length: number; difficulty: QuizSettings["difficulty"]; mode: "practice" | "exam" };
+};
+
+export const onboardingProfiles = pgTable("onboarding_profile", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  data: jsonb("data").$type<OnboardingData>().notNull().default({}),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Spaced-repetition state of one question for one user (an FSRS card). */
+export const questionReviews = pgTable(
+  "question_review",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => questions.id),
+    card: jsonb("card").$type<Record<string, unknown>>().notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    lastCorrect: boolean("last_correct").notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index("question_review_due_idx").on(t.userId, t.dueAt)],
+);

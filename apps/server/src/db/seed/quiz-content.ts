@@ -1,0 +1,131 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { and, eq, notInArray, sql } from "drizzle-orm";
+import { CONTENT_DIR } from "../../paths.ts";
+import type { Db } from "../client.ts";
+import { blueprints, questions, themes, tracks } from "../schema/quiz.ts";
+import { appSecrets } from "../schema/system.ts";
+import { readContent } from "./content.ts";
+
+const HASH_KEY = "quiz-content-hash";
+
+/** A fingerprint of every content file, so an unchanged bank is not reloaded on each start. */
+async function contentHash(dir = CONTENT_DIR): Promise<string> {
+  const hash = createHash("sha256");
+  const files = ["tracks.json"];
+  for (const sub of ["themes", "library"]) for (const f of (await readdir(path.join(dir, sub))).sort()) files.push(path.join(sub, f));
+  for (const f of files)
+    hash
+      .update(f)
+      .update("\0")
+      .update(await readFile(path.join(dir, f)))
+      .update("\0");
+  return hash.digest("hex");
+}
+
+/** At start: loads the content files into the database when they changed since the last load. */
+export async function seedQuizContentIfChanged(db: Db): Promise<boolean> {
+  const hash = await contentHash();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, HASH_KEY));
+  if (row?.value === hash) return false;
+  await seedQuizContent(db);
+  await db
+    .insert(appSecrets)
+    .values({ name: HASH_KEY, value: hash })
+    .onConflictDoUpdate({ target: appSecrets.name, set: { value: hash } });
+  return true;
+}
+
+type Content = Awaited<ReturnType<typeof readContent>>;
+
+let cached: Promise<Content> | undefined;
+/** The content files, read once per process. */
+export const loadContent = () => {
+  cached ??= readContent().then((c) => {
+    if (c.problems.length) throw new Error(`content has problems:\n${c.problems.join("\n")}`);
+    return c;
+  });
+  return cached;
+};
+
+/**
+ * Loads tracks, themes, blueprints and questions into the database. Idempotent: questions are
+ * upserted by content id (edited files update them on restart), questions removed from the files
+ * are retired rather than deleted (past answers keep pointing at them), and a blueprint version
+ * that exists is never rewritten: a changed blueprint needs a new version number.
+ */
+export async function seedQuizContent(db: Db, content?: Content): Promise<{ questions: number }> {
+  const c = content ?? (await loadContent());
+  await db.transaction(async (tx) => {
+    for (const t of c.tracks) {
+      await tx
+        .insert(tracks)
+        .values({ slug: t.slug, name: t.name, description: t.description })
+        .onConflictDoUpdate({ target: tracks.slug, set: { name: t.name, description: t.description, updatedAt: new Date() } });
+      await tx
+        .insert(blueprints)
+        .values({ trackSlug: t.slug, version: t.blueprint.version, themes: t.blueprint.themes, note: "From the content files" })
+        .onConflictDoNothing();
+    }
+    for (const th of c.themes) {
+      await tx
+        .insert(themes)
+        .values({ slug: th.slug, name: th.name, description: th.description, tracks: th.tracks })
+        .onConflictDoUpdate({
+          target: themes.slug,
+          set: { name: th.name, description: th.description, tracks: th.tracks, updatedAt: new Date() },
+        });
+    }
+    const rows = c.themes.flatMap((th) =>
+      th.questions.map((q) => ({
+        contentId: q.id,
+        themeSlug: th.slug,
+        type: q.type,
+        difficulty: q.difficulty,
+        stem: q.stem,
+        options: q.type === "numeric" ? [] : q.options,
+        numeric: q.type === "numeric" ? { answer: q.answer, tolerance: q.tolerance, unit: q.unit } : null,
+        explanation: q.explanation,
+        source: q.source,
+        reference: q.reference ?? null,
+        region: q.region,
+        tracks: q.tracks ?? th.tracks,
+        status: "active" as const,
+        origin: "content" as const,
+      })),
+    );
+    for (let i = 0; i < rows.length; i += 200) {
+      await tx
+        .insert(questions)
+        .values(rows.slice(i, i + 200))
+        .onConflictDoUpdate({
+          target: questions.contentId,
+          set: {
+            themeSlug: sql`excluded.theme_slug`,
+            type: sql`excluded.type`,
+            difficulty: sql`excluded.difficulty`,
+            stem: sql`excluded.stem`,
+            options: sql`excluded.options`,
+            numeric: sql`excluded.numeric`,
+            explanation: sql`excluded.explanation`,
+            source: sql`excluded.source`,
+            reference: sql`excluded.reference`,
+            region: sql`excluded.region`,
+            tracks: sql`excluded.tracks`,
+            // A question staff put on review or retired stays so until staff change it.
+            updatedAt: new Date(),
+          },
+          // A question staff edited in the question bank is theirs now: the files no longer overwrite it.
+          setWhere: eq(questions.origin, "content"),
+        });
+    }
+    const ids = rows.map((r) => r.contentId);
+    if (ids.length)
+      await tx
+        .update(questions)
+        .set({ status: "retired", updatedAt: new Date() })
+        .where(and(eq(questions.origin, "content"), notInArray(questions.contentId, ids)));
+  });
+  return { questions: c.themes.reduce((n, t) => n + t.questions.length, 0) };
+}

@@ -1,0 +1,163 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { blueprints, questions, quizzes } from "../../db/schema/quiz.ts";
+import { seedQuizContent } from "../../db/seed/quiz-content.ts";
+import { createTestApp, TEST_ENV } from "../../test/app.ts";
+import { computeItemStatistics, correlation } from "./service.ts";
+
+const t = await createTestApp();
+const A = `/v3/api/custom/${TEST_ENV.PROJECT_ID}/quiz/admin`;
+const admin = await t.signUp("admin");
+const user = await t.signUp("user");
+
+const single = {
+  type: "single",
+  difficulty: 2,
+  stem: "Which pulse is checked in an unresponsive adult?",
+  options: [
+    { id: "a", text: "Carotid", correct: true, explanation: "Central pulses persist longest." },
+    { id: "b", text: "Radial", correct: false, explanation: "Peripheral pulses vanish first in shock." },
+    { id: "c", text: "Pedal", correct: false, explanation: "Far too peripheral." },
+  ],
+  explanation: "Check a central pulse.",
+  source: "ERC Guidelines 2021, BLS",
+};
+
+describe("question bank (admin)", () => {
+  it("is admin only", async () => {
+    expect((await t.call("GET", `${A}/questions`, { token: user.token })).statusCode).toBe(403);
+    expect((await t.call("GET", `${A}/questions`)).statusCode).toBe(401);
+  });
+
+  it("lists every theme for the editor", async () => {
+    const list = (await t.call("GET", `${A}/themes`, { token: admin.token })).json().list;
+    expect(list).toHaveLength(24);
+    expect(list[0]).toMatchObject({ slug: expect.any(String), name: expect.any(String), tracks: expect.any(Array) });
+  });
+
+  it("searches and filters by theme, type and difficulty", async () => {
+    const res = await t.call("GET", `${A}/questions`, {
+      token: admin.token,
+      query: { theme: "circulation-cpr", type: "single", difficulty: "1", limit: "50" },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBeGreaterThan(0);
+    for (const q of body.list) expect(q).toMatchObject({ theme: "circulation-cpr", type: "single", difficulty: 1 });
+    const search = (await t.call("GET", `${A}/questions`, { token: admin.token, query: { q: "CHEST COMPRESSIONS" } })).json();
+    expect(search.list.some((q: { stem: string }) => /chest compressions/i.test(q.stem))).toBe(true);
+    const odd = await t.call("GET", `${A}/questions`, { token: admin.token, query: { q: "100%_'; drop table question; --" } });
+    expect(odd.statusCode).toBe(200);
+    expect(odd.json().total).toBe(0);
+  });
+
+  it("adds a question in review, refuses a bad one with field errors, and edits detach it from the files", async () => {
+    const bad = await t.call("POST", `${A}/questions`, {
+      token: admin.token,
+      body: { theme: "circulation-cpr", question: { ...single, options: single.options.map((o) => ({ ...o, correct: true })) } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.values(bad.json().validation).join(" ")).toMatch(/exactly one key/);
+    const created = await t.call("POST", `${A}/questions`, { token: admin.token, body: { theme: "circulation-cpr", question: single } });
+    expect(created.statusCode).toBe(200);
+    const model = created.json().model;
+    expect(model).toMatchObject({ contentId: "circulation-cpr-custom-001", status: "review", origin: "admin" });
+
+    const [fromFiles] = await t.db.select().from(questions).where(eq(questions.contentId, "circulation-cpr-001"));
+    const edit = await t.call("PUT", `${A}/questions/${fromFiles!.id}`, {
+      token: admin.token,
+      body: { theme: "circulation-cpr", question: { ...single, stem: "Edited by staff: which pulse?" } },
+    });
+    expect(edit.statusCode).toBe(200);
+    await seedQuizContent(t.db);
+    const [after] = await t.db.select().from(questions).where(eq(questions.id, fromFiles!.id));
+    expect(after!.stem).toBe("Edited by staff: which pulse?");
+  });
+
+  it("exports CSV and JSON that import back, and reports every bad row without saving any", async () => {
+    const csv = await t.call("GET", `${A}/export`, { token: admin.token, query: { theme: "mental-arithmetic", format: "csv" } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-disposition"]).toContain("questions.csv");
+    const back = await t.call("POST", `${A}/import`, { token: admin.token, body: { format: "csv", content: csv.body, dryRun: true } });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().updated).toBeGreaterThanOrEqual(15);
+
+    const json = JSON.parse((await t.call("GET", `${A}/export`, { token: admin.token, query: { theme: "spatial-reasoning" } })).body);
+    const fresh = { ...json[0], id: "spatial-reasoning-900", stem: "Imported question stem" };
+    const broken = { ...json[1], id: "spatial-reasoning-901", difficulty: 9 };
+    const foreign = { ...json[2], id: "spatial-reasoning-902", theme: "nope" };
+    const refused = await t.call("POST", `${A}/import`, {
+      token: admin.token,
+      body: { format: "json", content: JSON.stringify([fresh, broken, foreign]) },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().rows.map((r: { row: number }) => r.row)).toEqual([2, 3]);
+    expect(refused.json().rows[0].errors.difficulty).toBeTruthy();
+    expect(refused.json().rows[1].errors.theme).toBe("Unknown theme");
+    expect(await t.db.select().from(questions).where(eq(questions.contentId, "spatial-reasoning-900"))).toHaveLength(0);
+
+    const ok = await t.call("POST", `${A}/import`, { token: admin.token, body: { format: "json", content: JSON.stringify([fresh]) } });
+    expect(ok.json()).toMatchObject({ created: 1, updated: 0 });
+    expect(await t.db.select().from(questions).where(eq(questions.contentId, "spatial-reasoning-900"))).toHaveLength(1);
+  });
+
+  it("adds a blueprint version without changing quizzes made from the old one", async () => {
+    const P = `/v3/api/custom/${TEST_ENV.PROJECT_ID}`;
+    await t.call("PUT", `${P}/onboarding`, { token: user.token, body: { track: "dispatch" } });
+    const quiz = (await t.call("POST", `${P}/quiz/create`, { token: user.token, body: { length: 5 } })).json().model;
+    expect(quiz.blueprintVersion).toBe(1);
+    const bad = await t.call("POST", `${A}/blueprints`, {
+      token: admin.token,
+      body: { track: "dispatch", themes: [{ theme: "call-taking", weight: 60 }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    const res = await t.call("POST", `${A}/blueprints`, {
+      token: admin.token,
+      body: {
+        track: "dispatch",
+        themes: [
+          { theme: "call-taking", weight: 60 },
+          { theme: "radio-communication", weight: 40 },
+        ],
+        note: "2027 exam",
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().model.version).toBe(2);
+    const [row] = await t.db.select().from(quizzes).where(eq(quizzes.id, quiz.id));
+    expect(row!.blueprintVersion).toBe(1);
+    const versions = await t.db.select().from(blueprints).where(eq(blueprints.trackSlug, "dispatch"));
+    expect(versions.map((v) => v.version).sort()).toEqual([1, 2]);
+    const tracks = (await t.call("GET", `${P}/quiz/tracks`, { token: user.token })).json().list;
+    expect(tracks.find((x: { slug: string }) => x.slug === "dispatch").themes.map((x: { slug: string }) => x.slug)).toEqual([
+      "call-taking",
+      "radio-communication",
+    ]);
+  });
+
+  it("computes item statistics and discrimination", async () => {
+    expect(correlation([1, 1, 0, 0], [0.9, 0.8, 0.2, 0.1])).toBeGreaterThan(0.9);
+    expect(correlation([0, 0, 1, 1], [0.9, 0.8, 0.2, 0.1])).toBeLessThan(-0.9);
+    expect(correlation([1, 1], [0.5, 0.7])).toBeNull();
+    // 12 candidates: strength grows with the id; item 1 follows strength, item 2 is right only for the weakest.
+    const given: { questionId: number; userId: number; isCorrect: boolean }[] = [];
+    for (let u = 0; u < 12; u++) {
+      for (let k = 0; k < 10; k++) given.push({ questionId: 100 + k, userId: u, isCorrect: k < u });
+      given.push({ questionId: 1, userId: u, isCorrect: u >= 6 });
+      given.push({ questionId: 2, userId: u, isCorrect: u < 4 });
+    }
+    const qs = [1, 2, 100].map((id) => ({ id, contentId: `x-${id}`, themeSlug: "t", stem: "s" }));
+    const stats = computeItemStatistics(given, qs);
+    const of = (id: number) => stats.find((s) => s.id === id)!;
+    expect(of(1).discrimination!).toBeGreaterThan(0.5);
+    expect(of(1).doubtful).toBe(false);
+    expect(of(2).discrimination!).toBeLessThan(0);
+    expect(of(2).doubtful).toBe(true);
+    expect(of(2).reason).toMatch(/Stronger candidates miss it/);
+    expect(of(2).shareRight).toBeCloseTo(4 / 12);
+    expect(stats[0]!.id).toBe(2);
+    const res = await t.call("GET", `${A}/stats`, { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    expect(Array.isArray(res.json().list)).toBe(true);
+  });
+});

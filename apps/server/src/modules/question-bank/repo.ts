@@ -1,0 +1,106 @@
+import { and, asc, count, desc, eq, ilike, inArray, max, ne, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { answers, blueprints, questions, quizzes, themes } from "../../db/schema/quiz.ts";
+
+export type QuestionRow = typeof questions.$inferSelect;
+export type QuestionFilter = {
+  q?: string;
+  theme?: string;
+  type?: QuestionRow["type"];
+  difficulty?: number;
+  status?: QuestionRow["status"];
+};
+
+function where(f: QuestionFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.theme) parts.push(eq(questions.themeSlug, f.theme));
+  if (f.type) parts.push(eq(questions.type, f.type));
+  if (f.difficulty) parts.push(eq(questions.difficulty, f.difficulty));
+  if (f.status) parts.push(eq(questions.status, f.status));
+  if (f.q) {
+    // The search text is a bound value; % and _ in it are matched literally.
+    const like = `%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    parts.push(or(ilike(questions.stem, like), ilike(questions.contentId, like))!);
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function listQuestions(db: Db, f: QuestionFilter, page: number, limit: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(questions)
+      .where(where(f))
+      .orderBy(asc(questions.themeSlug), asc(questions.contentId))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(questions).where(where(f)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export const allQuestions = (db: Db, f: QuestionFilter) =>
+  db.select().from(questions).where(where(f)).orderBy(asc(questions.themeSlug), asc(questions.contentId));
+
+export async function getQuestion(db: Db, id: number) {
+  const [row] = await db.select().from(questions).where(eq(questions.id, id));
+  return row;
+}
+
+export async function getByContentIds(db: Db, ids: string[]) {
+  if (!ids.length) return [];
+  return db.select().from(questions).where(inArray(questions.contentId, ids));
+}
+
+/** Theme slug → the tracks it belongs to. */
+export const themeSlugs = async (db: Db) =>
+  new Map((await db.select({ slug: themes.slug, tracks: themes.tracks }).from(themes)).map((t) => [t.slug, t.tracks]));
+
+export async function nextCustomNumber(db: Db, theme: string) {
+  const rows = await db
+    .select({ id: questions.contentId })
+    .from(questions)
+    .where(ilike(questions.contentId, `${theme}-custom-%`));
+  return rows.reduce((n, r) => Math.max(n, Number(r.id.slice(-3)) || 0), 0) + 1;
+}
+
+export async function insertQuestion(db: Db, row: typeof questions.$inferInsert) {
+  const [created] = await db.insert(questions).values(row).returning();
+  return created!;
+}
+
+export async function updateQuestion(db: Db, id: number, set: Partial<typeof questions.$inferInsert>) {
+  const [updated] = await db
+    .update(questions)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(questions.id, id))
+    .returning();
+  return updated;
+}
+
+/** Final answers (practice at once, exams once closed), for item statistics. */
+export const finalAnswers = (db: Db) =>
+  db
+    .select({ questionId: answers.questionId, userId: answers.userId, isCorrect: answers.isCorrect })
+    .from(answers)
+    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
+    .where(or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice")));
+
+export const listBlueprints = (db: Db) => db.select().from(blueprints).orderBy(asc(blueprints.trackSlug), desc(blueprints.version));
+
+export async function insertBlueprint(db: Db, track: string, themesList: { theme: string; weight: number }[], note: string) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ v: max(blueprints.version) })
+      .from(blueprints)
+      .where(eq(blueprints.trackSlug, track));
+    const [created] = await tx
+      .insert(blueprints)
+      .values({ trackSlug: track, version: (row?.v ?? 0) + 1, themes: themesList, note })
+      .returning();
+    return created!;
+  });
+}
+
+export const themeNames = (db: Db) =>
+  db.select({ slug: themes.slug, name: themes.name, tracks: themes.tracks }).from(themes).orderBy(asc(themes.name));

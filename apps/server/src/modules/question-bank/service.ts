@@ -1,0 +1,397 @@
+import { ContentQuestion } from "@academy/contract/content";
+import type { AdminQuestion, ItemStatistic } from "@academy/contract/quiz";
+import type { Db } from "../../db/client.ts";
+import { badRequest, notFound } from "../../lib/http-error.ts";
+import { csvCell, parseCsv, uncell } from "./csv.ts";
+import * as repo from "./repo.ts";
+
+type Status = "active" | "review" | "retired";
+
+export function toAdmin(q: repo.QuestionRow): AdminQuestion {
+  return {
+    id: q.id,
+    contentId: q.contentId,
+    theme: q.themeSlug,
+    type: q.type,
+    difficulty: q.difficulty,
+    stem: q.stem,
+    options: q.options,
+    numeric: q.numeric,
+    explanation: q.explanation,
+    source: q.source,
+    reference: q.reference,
+    region: q.region,
+    tracks: q.tracks,
+    status: q.status,
+    origin: q.origin,
+    updatedAt: q.updatedAt.toISOString(),
+  };
+}
+
+/** A question in the files' format: what export writes and import reads. */
+function toContent(q: repo.QuestionRow) {
+  const base = {
+    id: q.contentId,
+    theme: q.themeSlug,
+    status: q.status,
+    type: q.type,
+    difficulty: q.difficulty,
+    tracks: q.tracks,
+    region: q.region,
+    stem: q.stem,
+    explanation: q.explanation,
+    source: q.source,
+    ...(q.reference ? { reference: q.reference } : {}),
+  };
+  return q.type === "numeric"
+    ? { ...base, answer: q.numeric!.answer, tolerance: q.numeric!.tolerance, unit: q.numeric!.unit }
+    : { ...base, options: q.options };
+}
+
+type Checked = { ok: true; row: Parameters<typeof repo.insertQuestion>[1] } | { ok: false; errors: Record<string, string> };
+
+/** Validates one question against the content schema (the same rules as the files) and the known themes. */
+function checkQuestion(input: unknown, themes: Map<string, string[]>): Checked {
+  if (!input || typeof input !== "object") return { ok: false, errors: { question: "Not a question" } };
+  const { theme, status = "active", ...rest } = input as { theme?: unknown; status?: unknown };
+  const errors: Record<string, string> = {};
+  if (typeof theme !== "string" || !themes.has(theme)) errors.theme = "Unknown theme";
+  if (status !== "active" && status !== "review" && status !== "retired") errors.status = "Status is active, review or retired";
+  const parsed = ContentQuestion.safeParse(rest);
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join(".") || "question"] ??= issue.message;
+  if (parsed.success && typeof theme === "string" && !parsed.data.id.startsWith(`${theme}-`))
+    errors.id = `The id starts with the theme: ${theme}-`;
+  if (Object.keys(errors).length || !parsed.success) return { ok: false, errors };
+  const q = parsed.data;
+  return {
+    ok: true,
+    row: {
+      contentId: q.id,
+      themeSlug: theme as string,
+      type: q.type,
+      difficulty: q.difficulty,
+      stem: q.stem,
+      options: q.type === "numeric" ? [] : q.options,
+      numeric: q.type === "numeric" ? { answer: q.answer, tolerance: q.tolerance, unit: q.unit } : null,
+      explanation: q.explanation,
+      source: q.source,
+      reference: q.reference ?? null,
+      region: q.region,
+      tracks: q.tracks ?? themes.get(theme as string) ?? [],
+      status: status as Status,
+      origin: "admin",
+    },
+  };
+}
+
+export async function listQuestions(db: Db, query: repo.QuestionFilter & { page: number; limit: number }) {
+  const { page, limit, ...filter } = query;
+  const { rows, total } = await repo.listQuestions(db, filter, page, limit);
+  return { list: rows.map(toAdmin), total, page, limit, num_pages: Math.ceil(total / limit) };
+}
+
+export async function getQuestion(db: Db, id: number) {
+  const q = await repo.getQuestion(db, id);
+  if (!q) throw notFound("Question not found");
+  return toAdmin(q);
+}
+
+export async function createQuestion(db: Db, body: { theme: string; status?: Status; question: Record<string, unknown> }) {
+  const themes = await repo.themeSlugs(db);
+  if (!themes.has(body.theme)) throw badRequest("Unknown theme", { theme: "Unknown theme" });
+  const id = `${body.theme}-custom-${String(await repo.nextCustomNumber(db, body.theme)).padStart(3, "0")}`;
+  const checked = checkQuestion({ ...body.question, id, theme: body.theme, status: body.status ?? "review" }, themes);
+  if (!checked.ok) throw badRequest("Check the highlighted fields", checked.errors);
+  return toAdmin(await repo.insertQuestion(db, checked.row));
+}
+
+/** Editing detaches a question from the content files: a restart no longer overwrites it. */
+export async function updateQuestion(db: Db, id: number, body: { theme: string; status?: Status; question: Record<string, unknown> }) {
+  const current = await repo.getQuestion(db, id);
+  if (!current) throw notFound("Question not found");
+  const checked = checkQuestion(
+    { ...body.question, id: current.contentId, theme: body.theme, status: body.status ?? current.status },
+    await repo.themeSlugs(db),
+  );
+  if (!checked.ok) throw badRequest("Check the highlighted fields", checked.errors);
+  const { contentId: _keep, ...set } = checked.row;
+  return toAdmin((await repo.updateQuestion(db, id, set))!);
+}
+
+export async function setStatus(db: Db, id: number, status: Status) {
+  const updated = await repo.updateQuestion(db, id, { status });
+  if (!updated) throw notFound("Question not found");
+  return toAdmin(updated);
+}
+
+// ---------------------------------------------------------------- import and export
+
+const CSV_COLUMNS = [
+  "id",
+  "theme",
+  "status",
+  "type",
+  "difficulty",
+  "tracks",
+  "region",
+  "stem",
+  "options",
+  "answer",
+  "tolerance",
+  "unit",
+  "explanation",
+  "source",
+  "reference_document",
+  "reference_section",
+] as const;
+
+export async function exportQuestions(db: Db, format: "json" | "csv", filter: repo.QuestionFilter) {
+  const rows = (await repo.allQuestions(db, filter)).map(toContent);
+  if (format === "json") return `${JSON.stringify(rows, null, 2)}\n`;
+  const lines = [CSV_COLUMNS.join(",")];
+  for (const r of rows) {
+    const x = r as Record<string, unknown> & { reference?: { document: string; section: string } };
+    lines.push(
+      [
+        csvCell(x.id),
+        csvCell(x.theme),
+        csvCell(x.status),
+        csvCell(x.type),
+        csvCell(x.difficulty, { text: false }),
+        csvCell((x.tracks as string[]).join("|")),
+        csvCell(x.region),
+        csvCell(x.stem),
+        csvCell(x.options ? JSON.stringify(x.options) : ""),
+        csvCell(x.answer ?? "", { text: false }),
+        csvCell(x.tolerance ?? "", { text: false }),
+        csvCell(x.unit ?? ""),
+        csvCell(x.explanation),
+        csvCell(x.source),
+        csvCell(x.reference?.document ?? ""),
+        csvCell(x.reference?.section ?? ""),
+      ].join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+function csvToObjects(text: string): { row: number; value: unknown; error?: string }[] {
+  const [header, ...rows] = parseCsv(text);
+  if (!header) return [];
+  const cols = header.map((h) => h.trim().toLowerCase());
+  const missing = ["id", "theme", "type", "stem"].filter((c) => !cols.includes(c));
+  if (missing.length) return [{ row: 1, value: null, error: `The header lacks ${missing.join(", ")}` }];
+  return rows.map((cells, i) => {
+    const get = (c: string) => uncell((cells[cols.indexOf(c)] ?? "").trim());
+    const o: Record<string, unknown> = {
+      id: get("id"),
+      theme: get("theme"),
+      type: get("type"),
+      stem: get("stem"),
+      explanation: get("explanation"),
+      source: get("source"),
+    };
+    if (get("status")) o.status = get("status");
+    if (get("difficulty")) o.difficulty = Number(get("difficulty"));
+    if (get("tracks"))
+      o.tracks = get("tracks")
+        .split("|")
+        .map((s) => s.trim());
+    if (get("region")) o.region = get("region");
+    if (get("reference_document")) o.reference = { document: get("reference_document"), section: get("reference_section") };
+    if (o.type === "numeric") {
+      o.answer = get("answer") === "" ? undefined : Number(get("answer"));
+      o.tolerance = get("tolerance") === "" ? 0 : Number(get("tolerance"));
+      o.unit = get("unit");
+    } else {
+      try {
+        o.options = JSON.parse(get("options") || "[]");
+      } catch {
+        return { row: i + 2, value: o, error: "options: not valid JSON" };
+      }
+    }
+    return { row: i + 2, value: o };
+  });
+}
+
+/**
+ * Imports questions in the files' format, all or nothing: every row is checked first and the
+ * answer lists each bad row's errors; nothing is saved unless every row is valid.
+ */
+export async function importQuestions(db: Db, body: { format: "json" | "csv"; content: string; dryRun: boolean }) {
+  let items: { row: number; value: unknown; error?: string }[];
+  if (body.format === "json") {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.content);
+    } catch (e) {
+      throw badRequest(`The file is not valid JSON: ${(e as Error).message}`);
+    }
+    if (!Array.isArray(parsed)) throw badRequest("The JSON file holds an array of questions");
+    items = parsed.map((value, i) => ({ row: i + 1, value }));
+  } else items = csvToObjects(body.content);
+  if (items.length === 0) throw badRequest("The file holds no questions");
+  if (items.length > 2000) throw badRequest("Import at most 2,000 questions at a time");
+
+  const themes = await repo.themeSlugs(db);
+  const errors: { row: number; id: string | null; errors: Record<string, string> }[] = [];
+  const rows: Parameters<typeof repo.insertQuestion>[1][] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const id =
+      item.value && typeof item.value === "object" && typeof (item.value as { id?: unknown }).id === "string"
+        ? (item.value as { id: string }).id
+        : null;
+    if (item.error) {
+      errors.push({ row: item.row, id, errors: { row: item.error } });
+      continue;
+    }
+    const checked = checkQuestion(item.value, themes);
+    if (!checked.ok) errors.push({ row: item.row, id, errors: checked.errors });
+    else if (seen.has(checked.row.contentId)) errors.push({ row: item.row, id, errors: { id: "This id appears twice in the file" } });
+    else {
+      seen.add(checked.row.contentId);
+      rows.push(checked.row);
+    }
+  }
+  if (errors.length) return { ok: false as const, created: 0, updated: 0, errors };
+  const existing = new Map(
+    (
+      await repo.getByContentIds(
+        db,
+        rows.map((r) => r.contentId),
+      )
+    ).map((q) => [q.contentId, q.id]),
+  );
+  if (!body.dryRun)
+    await db.transaction(async (tx) => {
+      for (const r of rows) {
+        const id = existing.get(r.contentId);
+        if (id) await repo.updateQuestion(tx, id, r);
+        else await repo.insertQuestion(tx, r);
+      }
+    });
+  return {
+    ok: true as const,
+    created: rows.filter((r) => !existing.has(r.contentId)).length,
+    updated: rows.filter((r) => existing.has(r.contentId)).length,
+    errors,
+  };
+}
+
+// ---------------------------------------------------------------- item statistics
+
+/** Minimum answers before an item is judged. */
+export const MIN_ANSWERS_FOR_FLAG = 10;
+
+export async function itemStatistics(db: Db): Promise<ItemStatistic[]> {
+  const given = await repo.finalAnswers(db);
+  const ids = new Set(given.map((a) => a.questionId));
+  const rows = (await repo.allQuestions(db, {})).filter((q) => ids.has(q.id));
+  return computeItemStatistics(given, rows);
+}
+
+/** Share right and discrimination per question from final answers; pure, so it is tested on made-up data. */
+export function computeItemStatistics(
+  given: readonly { questionId: number; userId: number; isCorrect: boolean }[],
+  questions: readonly Pick<repo.QuestionRow, "id" | "contentId" | "themeSlug" | "stem">[],
+): ItemStatistic[] {
+  const byUser = new Map<number, { right: number; total: number }>();
+  for (const a of given) {
+    const u = byUser.get(a.userId) ?? { right: 0, total: 0 };
+    u.total += 1;
+    if (a.isCorrect) u.right += 1;
+    byUser.set(a.userId, u);
+  }
+  const byItem = new Map<number, { x: number[]; y: number[] }>();
+  const counts = new Map<number, { n: number; right: number }>();
+  for (const a of given) {
+    const c = counts.get(a.questionId) ?? { n: 0, right: 0 };
+    c.n += 1;
+    if (a.isCorrect) c.right += 1;
+    counts.set(a.questionId, c);
+    const u = byUser.get(a.userId)!;
+    // The candidate's rate on everything else: the item must not predict itself.
+    if (u.total < 2) continue;
+    const rest = (u.right - (a.isCorrect ? 1 : 0)) / (u.total - 1);
+    const s = byItem.get(a.questionId) ?? { x: [], y: [] };
+    s.x.push(a.isCorrect ? 1 : 0);
+    s.y.push(rest);
+    byItem.set(a.questionId, s);
+  }
+  return questions
+    .filter((q) => counts.has(q.id))
+    .map((q) => {
+      const c = counts.get(q.id)!;
+      const s = byItem.get(q.id);
+      const discrimination = s ? correlation(s.x, s.y) : null;
+      const shareRight = c.right / c.n;
+      let reason: string | null = null;
+      if (c.n >= MIN_ANSWERS_FOR_FLAG) {
+        if (discrimination !== null && discrimination < 0)
+          reason = "Stronger candidates miss it more often than weaker ones: check the key";
+        else if (discrimination !== null && discrimination < 0.1) reason = "It does not tell strong from weak candidates";
+        else if (shareRight < 0.2) reason = "Fewer than 1 in 5 get it right: check the key and the wording";
+      }
+      return {
+        id: q.id,
+        contentId: q.contentId,
+        theme: q.themeSlug,
+        stem: q.stem,
+        answered: c.n,
+        shareRight,
+        discrimination,
+        doubtful: reason !== null,
+        reason,
+      };
+    })
+    .sort((a, b) => Number(b.doubtful) - Number(a.doubtful) || (a.discrimination ?? 1) - (b.discrimination ?? 1));
+}
+
+/** Pearson correlation; with a 0/1 variable this is the point-biserial. Null when either side is constant. */
+export function correlation(x: number[], y: number[]): number | null {
+  const n = x.length;
+  if (n < 2) return null;
+  const mx = x.reduce((a, b) => a + b, 0) / n;
+  const my = y.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i]! - mx) * (y[i]! - my);
+    sxx += (x[i]! - mx) ** 2;
+    syy += (y[i]! - my) ** 2;
+  }
+  if (sxx === 0 || syy === 0) return null;
+  return sxy / Math.sqrt(sxx * syy);
+}
+
+// ---------------------------------------------------------------- blueprints
+
+export async function listBlueprints(db: Db) {
+  return (await repo.listBlueprints(db)).map((b) => ({
+    id: b.id,
+    track: b.trackSlug,
+    version: b.version,
+    themes: b.themes,
+    note: b.note,
+    createdAt: b.createdAt.toISOString(),
+  }));
+}
+
+/** A new version; past quizzes keep pointing at the version they were generated from. */
+export async function addBlueprint(db: Db, body: { track: string; themes: { theme: string; weight: number }[]; note: string }) {
+  const known = await repo.themeSlugs(db);
+  const unknown = body.themes.filter((t) => !known.has(t.theme)).map((t) => t.theme);
+  if (unknown.length) throw badRequest(`Unknown theme: ${unknown.join(", ")}`, { themes: "Unknown theme" });
+  if (new Set(body.themes.map((t) => t.theme)).size !== body.themes.length)
+    throw badRequest("A theme is listed twice", { themes: "A theme is listed twice" });
+  const sum = body.themes.reduce((n, t) => n + t.weight, 0);
+  if (sum !== 100) throw badRequest(`The weights add up to ${sum}; they must add up to 100`, { themes: "Weights add up to 100" });
+  const b = await repo.insertBlueprint(db, body.track, body.themes, body.note);
+  return { id: b.id, track: b.trackSlug, version: b.version, themes: b.themes, note: b.note, createdAt: b.createdAt.toISOString() };
+}
+
+export async function listThemes(db: Db) {
+  return repo.themeNames(db);
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { allocate, type BankQuestion, generateQuiz, type QuestionHistory } from "./generate.ts";
+import { readiness, themeMastery } from "./readiness.ts";
+
+function makeBank(themes: string[], perTheme: number): BankQuestion[] {
+  const bank: BankQuestion[] = [];
+  let id = 1;
+  for (const theme of themes)
+    for (let i = 0; i < perTheme; i++)
+      bank.push({ id: id++, theme, difficulty: (i % 5) + 1, type: i % 3 === 0 ? "ordering" : "single", optionIds: ["a", "b", "c", "d"] });
+  return bank;
+}
+
+const NOW = Date.UTC(2026, 10, 1);
+const base = (over: Partial<Parameters<typeof generateQuiz>[0]> = {}) => ({
+  bank: makeBank(["t1", "t2", "t3"], 40),
+  history: new Map<number, QuestionHistory>(),
+  weights: { t1: 50, t2: 30, t3: 20 },
+  mastery: {},
+  length: 20,
+  difficulty: "adaptive" as const,
+  seed: 42,
+  now: NOW,
+  ...over,
+});
+
+describe("quiz generation", () => {
+  it("is deterministic for a seed and differs across seeds", () => {
+    const a = generateQuiz(base());
+    const b = generateQuiz(base());
+    const c = generateQuiz(base({ seed: 43 }));
+    expect(a).toEqual(b);
+    expect(a.map((q) => q.questionId)).not.toEqual(c.map((q) => q.questionId));
+  });
+
+  it("never repeats a question and fills the length", () => {
+    for (let seed = 1; seed <= 50; seed++) {
+      const quiz = generateQuiz(base({ seed, length: 60 }));
+      expect(quiz).toHaveLength(60);
+      expect(new Set(quiz.map((q) => q.questionId)).size).toBe(60);
+    }
+  });
+
+  it("follows the blueprint weights when mastery is equal", () => {
+    const quiz = generateQuiz(base({ length: 20 }));
+    const count = (t: string) => quiz.filter((q) => q.theme === t).length;
+    expect([count("t1"), count("t2"), count("t3")]).toEqual([10, 6, 4]);
+  });
+
+  it("gives weak themes more questions than strong ones of the same weight", () => {
+    const quiz = generateQuiz(base({ weights: { t1: 1, t2: 1, t3: 1 }, mastery: { t1: 0.1, t2: 0.5, t3: 0.95 }, length: 30 }));
+    const count = (t: string) => quiz.filter((q) => q.theme === t).length;
+    expect(count("t1")).toBeGreaterThan(count("t2"));
+    expect(count("t2")).toBeGreaterThan(count("t3"));
+  });
+
+  it("puts due reviews first, then unseen, then seen-not-due, and never ignores a due one", () => {
+    const bank = makeBank(["t1"], 20);
+    const history = new Map<number, QuestionHistory>();
+    // 1..3 due (3 most overdue), 4..18 seen and not due, 19 and 20 never seen.
+    history.set(1, { dueAt: NOW - 1000, lastCorrect: false, lastSeenAt: NOW - 5000 });
+    history.set(2, { dueAt: NOW - 2000, lastCorrect: false, lastSeenAt: NOW - 5000 });
+    history.set(3, { dueAt: NOW - 9000, lastCorrect: false, lastSeenAt: NOW - 5000 });
+    for (let id = 4; id <= 18; id++) history.set(id, { dueAt: NOW + 86_400_000, lastCorrect: true, lastSeenAt: NOW - id });
+    const quiz = generateQuiz(base({ bank, history, weights: { t1: 1 }, length: 6 }));
+    const reasons = Object.fromEntries(quiz.map((q) => [q.questionId, q.reason]));
+    expect(
+      Object.keys(reasons)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 17, 18, 19, 20].filter((id) => id !== 17));
+    expect(reasons[3]).toBe("due");
+    expect(reasons[19]).toBe("new");
+    expect(reasons[18]).toBe("seen");
+    // Only 2 due fit: the most overdue win.
+    const two = generateQuiz(base({ bank, history, weights: { t1: 1 }, length: 2 }));
+    expect(two.map((q) => q.questionId).sort()).toEqual([2, 3]);
+  });
+
+  it("prefers the chosen difficulty", () => {
+    const quiz = generateQuiz(base({ difficulty: 5, length: 15 }));
+    const bank = new Map(base().bank.map((q) => [q.id, q]));
+    expect(quiz.every((q) => bank.get(q.questionId)!.difficulty === 5)).toBe(true);
+  });
+
+  it("shuffles ordering options so they never arrive in the right order", () => {
+    const types = new Map(base().bank.map((q) => [q.id, q.type]));
+    let checked = 0;
+    for (let seed = 0; seed < 30; seed++)
+      for (const q of generateQuiz(base({ seed })))
+        if (types.get(q.questionId) === "ordering") {
+          checked += 1;
+          expect(q.optionOrder.join()).not.toBe("a,b,c,d");
+          expect([...q.optionOrder].sort().join()).toBe("a,b,c,d");
+        }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it("allocates by weight within supply and hands surplus to others", () => {
+    expect(allocate({ a: 3, b: 1 }, { a: 100, b: 100 }, 8)).toEqual({ a: 6, b: 2 });
+    expect(allocate({ a: 3, b: 1 }, { a: 2, b: 100 }, 8)).toEqual({ a: 2, b: 6 });
+    expect(allocate({ a: 1, b: 1 }, { a: 1, b: 1 }, 8)).toEqual({ a: 1, b: 1 });
+  });
+
+  it("restricts to the given ids for a retry", () => {
+    const only = new Set([5, 7, 9]);
+    const quiz = generateQuiz(base({ only, length: 10 }));
+    expect(quiz.map((q) => q.questionId).sort()).toEqual([5, 7, 9]);
+  });
+});
+
+describe("readiness model", () => {
+  it("narrows the band as evidence grows and moves toward the observed rate", () => {
+    const few = themeMastery([{ theme: "t", difficulty: 3, isCorrect: true }], ["t"]).get("t")!;
+    const many = themeMastery(
+      Array.from({ length: 60 }, (_, i) => ({ theme: "t", difficulty: 3, isCorrect: i % 4 !== 0 })),
+      ["t"],
+    ).get("t")!;
+    expect(many.high - many.low).toBeLessThan(few.high - few.low);
+    expect(many.mastery).toBeGreaterThan(0.65);
+    expect(many.mastery).toBeLessThan(0.8);
+  });
+
+  it("counts a missed easy question more than a missed hard one", () => {
+    const easy = themeMastery([{ theme: "t", difficulty: 1, isCorrect: false }], ["t"]).get("t")!;
+    const hard = themeMastery([{ theme: "t", difficulty: 5, isCorrect: false }], ["t"]).get("t")!;
+    expect(easy.mastery).toBeLessThan(hard.mastery);
+  });
+
+  it("weights readiness by the blueprint", () => {
+    const ev = Array.from({ length: 20 }, () => ({ theme: "strong", difficulty: 3, isCorrect: true }));
+    const m = themeMastery(ev, ["strong", "weak"]);
+    const heavyStrong = readiness(m, [
+      { theme: "strong", weight: 90 },
+      { theme: "weak", weight: 10 },
+    ]);
+    const heavyWeak = readiness(m, [
+      { theme: "strong", weight: 10 },
+      { theme: "weak", weight: 90 },
+    ]);
+    expect(heavyStrong.readiness).toBeGreaterThan(heavyWeak.readiness);
+    expect(heavyStrong.low).toBeLessThanOrEqual(heavyStrong.readiness);
+    expect(heavyStrong.high).toBeGreaterThanOrEqual(heavyStrong.readiness);
+  });
+});

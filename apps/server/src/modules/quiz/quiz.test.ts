@@ -1,0 +1,394 @@
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { answers, questionReviews, questions, quizzes } from "../../db/schema/quiz.ts";
+import { createTestApp, TEST_ENV } from "../../test/app.ts";
+import { correctResponse } from "./scoring.ts";
+
+const t = await createTestApp();
+const P = `/v3/api/custom/${TEST_ENV.PROJECT_ID}`;
+
+type Q = { questionId: string; type: string; options: { id: string; text: string }[]; review?: unknown; feedback?: unknown };
+
+async function newUser(profile: Record<string, unknown> = { track: "ems" }) {
+  const u = await t.signUp("user");
+  if (profile) expect((await t.call("PUT", `${P}/onboarding`, { token: u.token, body: profile })).statusCode).toBe(200);
+  return u;
+}
+
+async function create(token: string, body: Record<string, unknown>) {
+  const res = await t.call("POST", `${P}/quiz/create`, { token, body });
+  return { res, quiz: res.json().model as { id: number; questions: Q[]; status: string; mode: string; deadlineAt: string | null } };
+}
+
+async function keyOf(contentId: string) {
+  const [q] = await t.db.select().from(questions).where(eq(questions.contentId, contentId));
+  return { q: q!, right: correctResponse(q!) };
+}
+
+function wrongOf(q: Awaited<ReturnType<typeof keyOf>>["q"]) {
+  switch (q.type) {
+    case "single":
+    case "true_false":
+      return { choice: q.options.find((o) => !o.correct)!.id };
+    case "multiple":
+      return { choices: [q.options.find((o) => o.correct)!.id] };
+    case "ordering":
+      return { order: q.options.map((o) => o.id).reverse() };
+    case "numeric":
+      return { value: q.numeric!.answer + q.numeric!.tolerance + 1 };
+  }
+}
+
+describe("content in the database", () => {
+  it("has the tracks with blueprints and every theme's questions", async () => {
+    const u = await newUser();
+    const res = await t.call("GET", `${P}/quiz/tracks`, { token: u.token });
+    expect(res.statusCode).toBe(200);
+    const list = res.json().list as { slug: string; themes: { questionCount: number; weight: number }[] }[];
+    expect(list.map((x) => x.slug).sort()).toEqual(["dispatch", "ems", "fire-rescue", "water-rescue"]);
+    for (const track of list) {
+      expect(track.themes.reduce((n, th) => n + th.weight, 0)).toBe(100);
+      expect(track.themes.every((th) => th.questionCount >= 15)).toBe(true);
+    }
+  });
+});
+
+describe("creating and taking a quiz", () => {
+  it("never sends keys or explanations before submit, in the create answer or on get", async () => {
+    const u = await newUser();
+    const { res, quiz } = await create(u.token, { length: 20, mode: "exam", seed: 7 });
+    expect(res.statusCode).toBe(200);
+    expect(quiz.questions).toHaveLength(20);
+    const get = await t.call("GET", `${P}/quiz/get/${quiz.id}`, { token: u.token });
+    for (const body of [res.body, get.body]) {
+      expect(body).not.toMatch(/"correct"|"explanation"|"tolerance"|"answer":|"source"/);
+    }
+  });
+
+  it("is reproducible for a seed and holds no duplicates", async () => {
+    const a = await newUser();
+    const b = await newUser();
+    const qa = (await create(a.token, { length: 30, seed: 99 })).quiz;
+    const qb = (await create(b.token, { length: 30, seed: 99 })).quiz;
+    expect(qa.questions.map((q) => q.questionId)).toEqual(qb.questions.map((q) => q.questionId));
+    expect(new Set(qa.questions.map((q) => q.questionId)).size).toBe(30);
+  });
+
+  it("scores every type right and wrong, resumes answers on reload, and reviews after submit", async () => {
+    const u = await newUser({ track: "ems" });
+    const { quiz } = await create(u.token, { length: 40, mode: "exam", seed: 3 });
+    const types = new Set(quiz.questions.map((q) => q.type));
+    expect([...types].sort()).toEqual(["multiple", "numeric", "ordering", "single", "true_false"]);
+    // Right answers to the first of each type, wrong answers to the second of each type.
+    const plan = new Map<string, boolean>();
+    const seenType = new Map<string, number>();
+    const batch = [];
+    for (const q of quiz.questions) {
+      const n = seenType.get(q.type) ?? 0;
+      if (n >= 2) continue;
+      seenType.set(q.type, n + 1);
+      const { q: row, right } = await keyOf(q.questionId);
+      const isRight = n === 0;
+      plan.set(q.questionId, isRight);
+      batch.push({ questionId: q.questionId, response: isRight ? right : wrongOf(row) });
+    }
+    const save = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
+      token: u.token,
+      body: { answers: batch, position: 4, flags: [{ questionId: batch[0]!.questionId, flagged: true }] },
+    });
+    expect(save.statusCode).toBe(200);
+    expect(save.json().feedback).toEqual([]);
+
+    // A reload: everything given is there.
+    const again = (await t.call("GET", `${P}/quiz/get/${quiz.id}`, { token: u.token })).json().model;
+    expect(again.position).toBe(4);
+    expect(again.answered).toBe(batch.length);
+    const byId = new Map((again.questions as (Q & { response: unknown; flagged: boolean })[]).map((q) => [q.questionId, q]));
+    for (const a of batch) expect(byId.get(a.questionId)!.response).toEqual(a.response);
+    expect(byId.get(batch[0]!.questionId)!.flagged).toBe(true);
+
+    const submit = await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token });
+    expect(submit.statusCode).toBe(200);
+    const result = submit.json().model;
+    expect(result.status).toBe("submitted");
+    expect(result.correctCount).toBe(5);
+    expect(result.score).toBeCloseTo(5 / 40);
+    for (const q of result.questions as (Q & { review: { isCorrect: boolean; explanation: string; options: unknown[] } })[]) {
+      expect(q.review.explanation.length).toBeGreaterThan(0);
+      if (plan.has(q.questionId)) expect(q.review.isCorrect).toBe(plan.get(q.questionId));
+      else expect(q.review.isCorrect).toBe(false);
+    }
+    expect((result.breakdown as { total: number }[]).reduce((n, b) => n + b.total, 0)).toBe(40);
+
+    // Answered questions are scheduled: missed ones due soon, right ones later.
+    const cards = await t.db.select().from(questionReviews).where(eq(questionReviews.userId, u.user_id));
+    expect(cards).toHaveLength(batch.length);
+    const wrongDue = cards.filter((c) => !c.lastCorrect).map((c) => c.dueAt.getTime());
+    const rightDue = cards.filter((c) => c.lastCorrect).map((c) => c.dueAt.getTime());
+    expect(Math.max(...wrongDue)).toBeLessThan(Math.min(...rightDue));
+
+    // PDF of the result.
+    const pdf = await t.call("GET", `${P}/quiz/result/${quiz.id}/pdf`, { token: u.token });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-disposition"]).toMatch(/attachment; filename="quiz-\d+-result\.pdf"/);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.rawPayload.toString("latin1")).toContain("Score 13%");
+  });
+
+  it("gives feedback at once in practice mode and keeps the answer final", async () => {
+    const u = await newUser();
+    const { quiz } = await create(u.token, { length: 5, mode: "practice", seed: 1 });
+    const first = quiz.questions[0]!;
+    const { right } = await keyOf(first.questionId);
+    const res = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
+      token: u.token,
+      body: { answers: [{ questionId: first.questionId, response: right }] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().feedback[0].review.isCorrect).toBe(true);
+    // Only the answered question carries feedback; the others stay closed.
+    const model = (await t.call("GET", `${P}/quiz/get/${quiz.id}`, { token: u.token })).json().model;
+    expect(model.questions[0].feedback.isCorrect).toBe(true);
+    expect(JSON.stringify(model.questions.slice(1))).not.toMatch(/"correct"|"explanation"/);
+    const change = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
+      token: u.token,
+      body: { answers: [{ questionId: first.questionId, response: right }] },
+    });
+    expect(change.statusCode).toBe(409);
+  });
+
+  it("shows a candidate the global questions and their own region's, never another region's", async () => {
+    const u = await newUser({ track: "fire-rescue", region: "europe" });
+    const { quiz } = await create(u.token, { themes: ["extinguishing-agents"], length: 25, seed: 4 });
+    const rows = await t.db
+      .select()
+      .from(questions)
+      .where(
+        inArray(
+          questions.contentId,
+          quiz.questions.map((q) => q.questionId),
+        ),
+      );
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.every((r) => r.region === "global" || r.region === "europe")).toBe(true);
+  });
+
+  it("retries only the missed questions", async () => {
+    const u = await newUser();
+    const { quiz } = await create(u.token, { length: 5, seed: 11 });
+    const first = quiz.questions[0]!;
+    const { right } = await keyOf(first.questionId);
+    await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
+      token: u.token,
+      body: { answers: [{ questionId: first.questionId, response: right }] },
+    });
+    await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token });
+    const retry = await create(u.token, { retryOf: quiz.id });
+    expect(retry.res.statusCode).toBe(200);
+    expect(retry.quiz.questions.map((q) => q.questionId).sort()).toEqual(
+      quiz.questions
+        .slice(1)
+        .map((q) => q.questionId)
+        .sort(),
+    );
+  });
+});
+
+describe("bad input: a clear 4xx and nothing changed", () => {
+  it("refuses unknown themes, lengths out of range and an unknown track", async () => {
+    const u = await newUser();
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ themes: ["no-such-theme"] }, 400, /Unknown theme/],
+      [{ themes: ["fire-behaviour"] }, 400, /Unknown theme for this track/],
+      [{ length: 0 }, 400, /at least 5/],
+      [{ length: 10_000 }, 400, /at most 100/],
+      [{ track: "space" }, 400, /.+/],
+      [{ length: 10, extra: 1 }, 400, /.+/],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await t.call("POST", `${P}/quiz/create`, { token: u.token, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().error).toBe(true);
+      expect(res.json().message).toMatch(message);
+    }
+    const mine = await t.db.select().from(quizzes).where(eq(quizzes.userId, u.user_id));
+    expect(mine).toHaveLength(0);
+  });
+
+  it("refuses answers to questions not in the quiz, wrong shapes, and answers after submit; a second submit is 409", async () => {
+    const u = await newUser();
+    const { quiz } = await create(u.token, { length: 5, mode: "exam", seed: 5 });
+    const inQuiz = new Set(quiz.questions.map((q) => q.questionId));
+    const [outside] = await t.db.select().from(questions).where(eq(questions.themeSlug, "fire-behaviour")).limit(1);
+    expect(inQuiz.has(outside!.contentId)).toBe(false);
+    const q0 = quiz.questions[0]!;
+    const bad = [
+      { answers: [{ questionId: outside!.contentId, response: { choice: "a" } }] },
+      { answers: [{ questionId: q0.questionId, response: { choice: "zz" } }] },
+      { answers: [{ questionId: q0.questionId, response: { value: 3 } }] },
+      { flags: [{ questionId: "nope-001", flagged: true }] },
+      { position: 5 },
+    ];
+    for (const body of bad) {
+      const res = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, { token: u.token, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await t.db.select().from(answers).where(eq(answers.quizId, quiz.id))).toHaveLength(0);
+
+    expect((await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token })).statusCode).toBe(200);
+    const second = await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token });
+    expect(second.statusCode).toBe(409);
+    const { right } = await keyOf(q0.questionId);
+    const late = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
+      token: u.token,
+      body: { answers: [{ questionId: q0.questionId, response: right }] },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/already submitted/);
+    expect(await t.db.select().from(answers).where(eq(answers.quizId, quiz.id))).toHaveLength(0);
+    // A finished quiz stays in the history.
+    expect((await t.call("DELETE", `${P}/quiz/delete/${quiz.id}`, { token: u.token })).statusCode).toBe(409);
+  });
+
+  it("enforces an exam's time limit on the server and closes it on read", async () => {
+    const u = await newUser();
+    const { quiz } = await create(u.token, { length: 5, mode: "exam", seed: 8 });
+    expect(quiz.deadlineAt).not.toBeNull();
+    const q0 = quiz.questions[0]!;
+    const { right } = await keyOf(q0.questionId);
+    await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
+      token: u.token,
+      body: { answers: [{ questionId: q0.questionId, response: right }] },
+    });
+    await t.db
+      .update(quizzes)
+      .set({ deadlineAt: new Date(Date.now() - 60_000) })
+      .where(eq(quizzes.id, quiz.id));
+    const q1 = quiz.questions[1]!;
+    const late = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
+      token: u.token,
+      body: { answers: [{ questionId: q1.questionId, response: (await keyOf(q1.questionId)).right }] },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/time limit of this exam has passed/);
+    const model = (await t.call("GET", `${P}/quiz/get/${quiz.id}`, { token: u.token })).json().model;
+    expect(model.status).toBe("expired");
+    expect(model.correctCount).toBe(1);
+    expect(await t.db.select().from(answers).where(eq(answers.quizId, quiz.id))).toHaveLength(1);
+  });
+
+  it("answers 404 for another user's quiz on every call and changes nothing", async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const { quiz } = await create(owner.token, { length: 5, seed: 2 });
+    const q0 = quiz.questions[0]!;
+    const calls = [
+      t.call("GET", `${P}/quiz/get/${quiz.id}`, { token: other.token }),
+      t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
+        token: other.token,
+        body: { answers: [{ questionId: q0.questionId, response: { choice: "a" } }] },
+      }),
+      t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: other.token }),
+      t.call("DELETE", `${P}/quiz/delete/${quiz.id}`, { token: other.token }),
+      t.call("GET", `${P}/quiz/result/${quiz.id}/pdf`, { token: other.token }),
+      t.call("POST", `${P}/quiz/create`, { token: other.token, body: { retryOf: quiz.id } }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(q0.questionId);
+    }
+    const [row] = await t.db.select().from(quizzes).where(eq(quizzes.id, quiz.id));
+    expect(row!.status).toBe("in_progress");
+    expect(await t.db.select().from(answers).where(eq(answers.quizId, quiz.id))).toHaveLength(0);
+    const list = (await t.call("GET", `${P}/quiz/list`, { token: other.token })).json().list;
+    expect(list.map((q: { id: number }) => q.id)).not.toContain(quiz.id);
+  });
+
+  it("answers 404 for another project's name, 401 without a token, 403 for an admin", async () => {
+    const u = await newUser();
+    expect((await t.call("GET", `/v3/api/custom/other-project/quiz/list`, { token: u.token })).statusCode).toBe(404);
+    expect((await t.call("GET", `${P}/quiz/list`)).statusCode).toBe(401);
+    const admin = await t.signUp("admin");
+    expect((await t.call("GET", `${P}/quiz/list`, { token: admin.token })).statusCode).toBe(403);
+  });
+
+  it("holds the Free plan to its weekly allowance with a clear message", async () => {
+    const u = await newUser();
+    for (let i = 0; i < 3; i++) expect((await create(u.token, { length: 5 })).res.statusCode).toBe(200);
+    const res = await t.call("POST", `${P}/quiz/create`, { token: u.token, body: { length: 5 } });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toMatch(/Free plan includes 3 quizzes per week/);
+    expect(await t.db.select().from(quizzes).where(eq(quizzes.userId, u.user_id))).toHaveLength(3);
+  });
+});
+
+describe("onboarding, preview and dashboard", () => {
+  it("saves the profile, refuses unknown themes, previews the mix without keys", async () => {
+    const u = await newUser(null as never);
+    const save = await t.call("PUT", `${P}/onboarding`, {
+      token: u.token,
+      body: { track: "water-rescue", targetExamDate: "2027-03-01", region: "europe", experience: "volunteer", weeklyHours: 6 },
+    });
+    expect(save.statusCode).toBe(200);
+    expect((await t.call("PUT", `${P}/onboarding`, { token: u.token, body: { themes: ["not-a-theme"] } })).statusCode).toBe(400);
+    const got = (await t.call("GET", `${P}/onboarding`, { token: u.token })).json().model;
+    expect(got).toMatchObject({ track: "water-rescue", region: "europe", weeklyHours: 6 });
+    expect(got.themes).toBeUndefined();
+
+    const themes = ["drowning-physiology", "water-rescue-techniques"];
+    const preview = await t.call("POST", `${P}/quiz/preview`, { token: u.token, body: { themes, length: 10, difficulty: "adaptive" } });
+    expect(preview.statusCode).toBe(200);
+    const model = preview.json().model;
+    expect(model.total).toBe(10);
+    expect(model.mix.map((m: { theme: string }) => m.theme)).toEqual(themes);
+    expect(model.samples).toHaveLength(2);
+    expect(preview.body).not.toMatch(/"correct"|"explanation"/);
+  });
+
+  it("shows readiness with a band that narrows as answers come in", async () => {
+    const u = await newUser();
+    const before = (await t.call("GET", `${P}/dashboard`, { token: u.token })).json().model;
+    expect(before.readiness.answered).toBe(0);
+    const { quiz } = await create(u.token, { length: 30, mode: "practice", seed: 21 });
+    const batch = [];
+    for (const q of quiz.questions) batch.push({ questionId: q.questionId, response: (await keyOf(q.questionId)).right });
+    await t.call("PUT", `${P}/quiz/update/${quiz.id}`, { token: u.token, body: { answers: batch } });
+    await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token });
+    const after = (await t.call("GET", `${P}/dashboard`, { token: u.token })).json().model;
+    expect(after.readiness.answered).toBe(30);
+    expect(after.readiness.readiness).toBeGreaterThan(before.readiness.readiness);
+    expect(after.readiness.high - after.readiness.low).toBeLessThan(before.readiness.high - before.readiness.low);
+    expect(after.recent[0].id).toBe(quiz.id);
+    expect(after.quota).toMatchObject({ packageName: "Free", quizzesPerWeek: 3, usedThisWeek: 1 });
+    const progress = (await t.call("GET", `${P}/quiz/progress`, { token: u.token })).json();
+    expect(progress.trend).toHaveLength(1);
+    expect(progress.attempts).toHaveLength(1);
+  });
+});
+
+describe("seed", () => {
+  it("reloads the content only when the files changed", async () => {
+    const { seedQuizContentIfChanged } = await import("../../db/seed/quiz-content.ts");
+    expect(await seedQuizContentIfChanged(t.db)).toBe(true);
+    expect(await seedQuizContentIfChanged(t.db)).toBe(false);
+  });
+
+  it("retires questions removed from the files instead of deleting them", async () => {
+    const { seedQuizContent } = await import("../../db/seed/quiz-content.ts");
+    const { readContent } = await import("../../db/seed/content.ts");
+    const content = await readContent();
+    const theme = content.themes[0]!;
+    const removed = theme.questions.pop()!;
+    await seedQuizContent(t.db, content);
+    const [row] = await t.db
+      .select()
+      .from(questions)
+      .where(inArray(questions.contentId, [removed.id]));
+    expect(row!.status).toBe("retired");
+    theme.questions.push(removed);
+    await seedQuizContent(t.db, content);
+    const [back] = await t.db.select().from(questions).where(eq(questions.contentId, removed.id));
+    expect(back!.status).toBe("retired");
+  });
+});

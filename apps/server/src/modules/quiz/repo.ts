@@ -1,0 +1,208 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import {
+  type AnswerResponse,
+  answers,
+  blueprints,
+  type OnboardingData,
+  onboardingProfiles,
+  questionReviews,
+  questions,
+  quizQuestions,
+  quizzes,
+  themes,
+  tracks,
+} from "../../db/schema/quiz.ts";
+
+export type QuestionRow = typeof questions.$inferSelect;
+export type QuizRow = typeof quizzes.$inferSelect;
+
+export const listTracks = (db: Db) => db.select().from(tracks).orderBy(asc(tracks.id));
+export const listThemes = (db: Db) => db.select().from(themes).orderBy(asc(themes.name));
+
+export async function latestBlueprints(db: Db) {
+  const rows = await db.select().from(blueprints).orderBy(asc(blueprints.trackSlug), desc(blueprints.version));
+  const latest = new Map<string, (typeof rows)[number]>();
+  for (const r of rows) if (!latest.has(r.trackSlug)) latest.set(r.trackSlug, r);
+  return latest;
+}
+
+export async function getBlueprint(db: Db, track: string, version: number) {
+  const [row] = await db
+    .select()
+    .from(blueprints)
+    .where(and(eq(blueprints.trackSlug, track), eq(blueprints.version, version)));
+  return row;
+}
+
+export async function activeQuestionCounts(db: Db) {
+  const rows = await db
+    .select({ theme: questions.themeSlug, n: count() })
+    .from(questions)
+    .where(eq(questions.status, "active"))
+    .groupBy(questions.themeSlug);
+  return new Map(rows.map((r) => [r.theme, r.n]));
+}
+
+/** Active questions of the given themes that fit the track (the generator's bank). */
+export const bankFor = (db: Db, themeSlugs: string[], track: string) =>
+  db
+    .select({
+      id: questions.id,
+      theme: questions.themeSlug,
+      difficulty: questions.difficulty,
+      type: questions.type,
+      options: questions.options,
+      region: questions.region,
+    })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.status, "active"),
+        inArray(questions.themeSlug, themeSlugs),
+        sql`${questions.tracks} @> ${JSON.stringify([track])}::jsonb`,
+      ),
+    );
+
+export const questionsByIds = (db: Db, ids: number[]) =>
+  ids.length ? db.select().from(questions).where(inArray(questions.id, ids)) : Promise.resolve([] as QuestionRow[]);
+
+export async function getProfile(db: Db, userId: number): Promise<OnboardingData | null> {
+  const [row] = await db.select().from(onboardingProfiles).where(eq(onboardingProfiles.userId, userId));
+  return row?.data ?? null;
+}
+
+export async function saveProfile(db: Db, userId: number, data: OnboardingData) {
+  await db
+    .insert(onboardingProfiles)
+    .values({ userId, data })
+    .onConflictDoUpdate({ target: onboardingProfiles.userId, set: { data, updatedAt: new Date() } });
+}
+
+export const reviewStates = (db: Db, userId: number) =>
+  db
+    .select({
+      questionId: questionReviews.questionId,
+      dueAt: questionReviews.dueAt,
+      lastCorrect: questionReviews.lastCorrect,
+      lastSeenAt: questionReviews.lastSeenAt,
+      card: questionReviews.card,
+    })
+    .from(questionReviews)
+    .where(eq(questionReviews.userId, userId));
+
+export async function countDue(db: Db, userId: number, now: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(questionReviews)
+    .innerJoin(questions, eq(questions.id, questionReviews.questionId))
+    .where(and(eq(questionReviews.userId, userId), lte(questionReviews.dueAt, now), eq(questions.status, "active")));
+  return row?.n ?? 0;
+}
+
+export async function upsertReview(
+  db: Db,
+  row: { userId: number; questionId: number; card: Record<string, unknown>; dueAt: Date; lastCorrect: boolean; lastSeenAt: Date },
+) {
+  await db
+    .insert(questionReviews)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [questionReviews.userId, questionReviews.questionId],
+      set: { card: row.card, dueAt: row.dueAt, lastCorrect: row.lastCorrect, lastSeenAt: row.lastSeenAt },
+    });
+}
+
+/** Evidence for mastery: answers that are final (practice answers at once, exam answers after submit). */
+export const userEvidence = (db: Db, userId: number) =>
+  db
+    .select({
+      theme: questions.themeSlug,
+      difficulty: questions.difficulty,
+      isCorrect: answers.isCorrect,
+      answeredAt: answers.answeredAt,
+      quizId: answers.quizId,
+    })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
+    .where(and(eq(answers.userId, userId), or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice"))))
+    .orderBy(asc(answers.answeredAt));
+
+export async function countQuizzesSince(db: Db, userId: number, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(quizzes)
+    .where(and(eq(quizzes.userId, userId), gte(quizzes.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertQuiz(
+  db: Db,
+  quiz: typeof quizzes.$inferInsert,
+  items: { questionId: number; position: number; optionOrder: string[] }[],
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(quizzes).values(quiz).returning();
+    await tx.insert(quizQuestions).values(items.map((i) => ({ ...i, quizId: row!.id })));
+    return row!;
+  });
+}
+
+/** The user's own quiz, or undefined: another user's quiz is indistinguishable from none. */
+export async function findQuiz(db: Db, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(quizzes)
+    .where(and(eq(quizzes.id, id), eq(quizzes.userId, userId)));
+  return row;
+}
+
+export async function lockQuiz(db: Db, userId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(quizzes)
+    .where(and(eq(quizzes.id, id), eq(quizzes.userId, userId)))
+    .for("update");
+  return row;
+}
+
+export const quizItems = (db: Db, quizId: number) =>
+  db.select().from(quizQuestions).where(eq(quizQuestions.quizId, quizId)).orderBy(asc(quizQuestions.position));
+
+export const quizAnswers = (db: Db, quizId: number) => db.select().from(answers).where(eq(answers.quizId, quizId));
+
+export async function upsertAnswer(
+  db: Db,
+  row: { quizId: number; questionId: number; userId: number; response: AnswerResponse; isCorrect: boolean; answeredAt: Date },
+) {
+  await db
+    .insert(answers)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [answers.quizId, answers.questionId],
+      set: { response: row.response, isCorrect: row.isCorrect, answeredAt: row.answeredAt },
+    });
+}
+
+export const setFlag = (db: Db, quizId: number, questionId: number, flagged: boolean) =>
+  db
+    .update(quizQuestions)
+    .set({ flagged })
+    .where(and(eq(quizQuestions.quizId, quizId), eq(quizQuestions.questionId, questionId)));
+
+export const updateQuizRow = (db: Db, id: number, set: Partial<typeof quizzes.$inferInsert>) =>
+  db.update(quizzes).set(set).where(eq(quizzes.id, id));
+
+export const deleteQuizRow = (db: Db, id: number) => db.delete(quizzes).where(eq(quizzes.id, id));
+
+export const listQuizzes = (db: Db, userId: number, limit = 200) =>
+  db
+    .select({
+      quiz: quizzes,
+      answered: sql<number>`(select count(*)::int from ${answers} where ${answers.quizId} = ${quizzes.id})`,
+    })
+    .from(quizzes)
+    .where(eq(quizzes.userId, userId))
+    .orderBy(desc(quizzes.createdAt), desc(quizzes.id))
+    .limit(limit);

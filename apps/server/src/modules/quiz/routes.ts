@@ -1,0 +1,213 @@
+import { ErrorResponse } from "@academy/contract/common";
+import { CreateQuizRequest, PreviewQuizRequest, SaveOnboardingRequest, UpdateQuizRequest } from "@academy/contract/quiz";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/users.ts";
+import { notFound } from "../../lib/http-error.ts";
+import { renderResultPdf } from "./pdf.ts";
+import * as service from "./service.ts";
+
+/** Answer shapes are the contract types in @academy/contract/quiz; keys never leave before submit (service). */
+const Ok = z.looseObject({ error: z.literal(false) });
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 402: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const Name = z.object({ name: z.string().max(100) });
+const WithId = z.object({
+  name: z.string().max(100),
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+/**
+ * Onboarding and quizzes under `/v3/api/custom/{PROJECT_ID}/...`. Every call is the signed-in
+ * candidate's own: another user's quiz answers 404, like one that does not exist.
+ */
+export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string }> = async (app, { db, projectId }) => {
+  const tags = ["quiz"];
+  const base = "/v3/api/custom/:name";
+  const auth = app.requireAuth("user");
+  // The project's own name only; any other `{name}` is a path that does not exist.
+  app.addHook("preHandler", async (request) => {
+    const name = (request.params as { name?: string } | undefined)?.name;
+    if (name !== undefined && name !== projectId) throw notFound("Not found");
+  });
+
+  app.get(
+    `${base}/onboarding`,
+    { schema: { tags, summary: "The candidate's onboarding choices", params: Name, response: { 200: Ok, ...errors } }, preHandler: auth },
+    async (request) => ({
+      error: false as const,
+      model: await service.getOnboarding(db, request.principal!.id),
+    }),
+  );
+
+  app.put(
+    `${base}/onboarding`,
+    {
+      schema: {
+        tags,
+        summary: "Save onboarding choices (merged into what is saved)",
+        params: Name,
+        body: SaveOnboardingRequest,
+        response: { 200: Ok, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => ({
+      error: false as const,
+      message: "Saved",
+      model: await service.saveOnboarding(db, request.principal!.id, request.body),
+    }),
+  );
+
+  app.get(
+    `${base}/quiz/tracks`,
+    {
+      schema: { tags, summary: "Tracks with their current blueprint and themes", params: Name, response: { 200: Ok, ...errors } },
+      preHandler: auth,
+    },
+    async () => ({
+      error: false as const,
+      list: await service.listTracks(db),
+    }),
+  );
+
+  app.post(
+    `${base}/quiz/preview`,
+    {
+      schema: {
+        tags,
+        summary: "The mix a quiz with these settings would hold, and a sample question per theme (no keys)",
+        params: Name,
+        body: PreviewQuizRequest,
+        response: { 200: Ok, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => ({ error: false as const, model: await service.previewQuiz(db, request.principal!.id, request.body) }),
+  );
+
+  app.get(
+    `${base}/quiz/list`,
+    {
+      schema: { tags, summary: "The candidate's quizzes, newest first", params: Name, response: { 200: Ok, ...errors } },
+      preHandler: auth,
+    },
+    async (request) => ({
+      error: false as const,
+      list: await service.listQuizzes(db, request.principal!.id),
+    }),
+  );
+
+  app.post(
+    `${base}/quiz/create`,
+    {
+      schema: {
+        tags,
+        summary: "Generate a quiz from the track's blueprint, the chosen themes and the candidate's weak themes and due reviews",
+        description:
+          "Counts against the plan's weekly quiz allowance (402 with code QUIZ_LIMIT when used up). Answers the quiz as quiz/get does.",
+        params: Name,
+        body: CreateQuizRequest,
+        response: { 200: Ok, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => ({ error: false as const, model: await service.createQuiz(db, request.principal!.id, request.body) }),
+  );
+
+  app.get(
+    `${base}/quiz/get/:id`,
+    {
+      schema: {
+        tags,
+        summary: "One quiz: before submit its questions without keys; after submit the review with keys and explanations",
+        params: WithId,
+        response: { 200: Ok, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => ({ error: false as const, model: await service.getQuiz(db, request.principal!.id, request.params.id) }),
+  );
+
+  app.put(
+    `${base}/quiz/update/:id`,
+    {
+      schema: {
+        tags,
+        summary: "Save answers, flags and the current position of an open quiz",
+        description:
+          "Answers are saved as given (exam mode: changeable until submit; practice mode: final, and the answer carries feedback). After submit or past an exam's time limit: 409.",
+        params: WithId,
+        body: UpdateQuizRequest,
+        response: { 200: Ok, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => ({
+      error: false as const,
+      message: "Saved",
+      ...(await service.updateQuiz(db, request.principal!.id, request.params.id, request.body)),
+    }),
+  );
+
+  app.post(
+    `${base}/quiz/submit/:id`,
+    {
+      schema: { tags, summary: "Submit a quiz: scores it and answers the review", params: WithId, response: { 200: Ok, ...errors } },
+      preHandler: auth,
+    },
+    async (request) => ({ error: false as const, model: await service.submitQuiz(db, request.principal!.id, request.params.id) }),
+  );
+
+  app.delete(
+    `${base}/quiz/delete/:id`,
+    {
+      schema: {
+        tags,
+        summary: "Discard an unfinished quiz (finished quizzes stay in the history: 409)",
+        params: WithId,
+        response: { 200: Ok, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      await service.deleteQuiz(db, request.principal!.id, request.params.id);
+      return { error: false as const, message: "Deleted" };
+    },
+  );
+
+  app.get(
+    `${base}/quiz/result/:id/pdf`,
+    {
+      schema: { tags, summary: "A finished quiz's result as a PDF download", params: WithId, response: { 200: z.any(), ...errors } },
+      preHandler: auth,
+    },
+    async (request, reply) => {
+      const quiz = await service.getQuiz(db, request.principal!.id, request.params.id);
+      if (quiz.status === "in_progress") throw notFound("The result is ready once the quiz is submitted");
+      const [who] = await db
+        .select({ first: users.firstName, last: users.lastName })
+        .from(users)
+        .where(eq(users.id, request.principal!.id));
+      const pdf = await renderResultPdf(quiz, `${who?.first ?? ""} ${who?.last ?? ""}`.trim());
+      return reply.type("application/pdf").header("content-disposition", `attachment; filename="quiz-${quiz.id}-result.pdf"`).send(pdf);
+    },
+  );
+
+  app.get(
+    `${base}/quiz/progress`,
+    {
+      schema: { tags, summary: "Past attempts and readiness after each", params: Name, response: { 200: Ok, ...errors } },
+      preHandler: auth,
+    },
+    async (request) => ({
+      error: false as const,
+      ...(await service.progress(db, request.principal!.id)),
+    }),
+  );
+};

@@ -1,0 +1,36 @@
+import type { DashboardModel, QuizSummary } from "@academy/contract/quiz";
+import { useQuery } from "@tanstack/react-query";
+import { api, customPath, unwrap } from "../../../lib/api-client";
+
+/** GET /v3/api/custom/{name}/dashboard: readiness, mastery, reviews due, recent quizzes, plan allowance. */
+export function useDashboardQuery() {
+  return useQuery({
+    queryKey: ["dashboard"],
+    queryFn: async () => (await unwrap(api.get<{ error: false; model: DashboardModel }>(customPath("dashboard")))).model,
+    staleTime: 0,
+  });
+}
+
+export type ProgressPoint = {
+  quizId: number;
+  at: string;
+  score: number | null;
+  readiness: number;
+  low: number;
+  high: number;
+  answered: number;
+};
+
+/** GET quiz/progress: past attempts and readiness after each finished quiz. */
+export function useProgressQuery() {
+  return useQuery({
+    queryKey: ["quiz", "progress"],
+    queryFn: async () => unwrap(api.get<{ error: false; attempts: QuizSummary[]; trend: ProgressPoint[] }>(customPath("quiz/progress"))),
+    staleTime: 0,
+  });
+}
+
+/** POST quiz/create {reviewDue:true}: a quiz of the questions due for spaced review. */
+export async function startReview(): Promise<number> {
+  return (await unwrap(api.post<{ error: false; model: { id: number } }>(customPath("quiz/create"), { reviewDue: true }))).model.id;
+}

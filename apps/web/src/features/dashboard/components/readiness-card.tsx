@@ -1,0 +1,148 @@
+import type { DashboardModel } from "@academy/contract/quiz";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { buttonClass, linkClass } from "../../../components/ui/styles";
+import { toFormError } from "../../../lib/api-client";
+import { startReview } from "../api/get-dashboard";
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/** A 0–100% bar with the estimate as a mark and its 90% band as a shaded range. */
+export function BandBar({ value, low, high, label }: { value: number; low: number; high: number; label: string }) {
+  return (
+    <svg
+      viewBox="0 0 200 14"
+      className="h-3.5 w-full"
+      role="img"
+      aria-label={`${label}: ${pct(value)}, likely between ${pct(low)} and ${pct(high)}`}
+    >
+      <rect x="0" y="4" width="200" height="6" rx="3" fill="#e2e8f0" />
+      <rect x={low * 200} y="4" width={Math.max(1, (high - low) * 200)} height="6" rx="3" fill="#fca5a5" />
+      <rect x={Math.min(197, value * 200 - 1.5)} y="1" width="3" height="12" rx="1" fill="#b91c1c" />
+    </svg>
+  );
+}
+
+export function ReadinessSection({ data }: { data: DashboardModel }) {
+  const navigate = useNavigate();
+  const [error, setError] = useState("");
+  if (!data.track || !data.readiness)
+    return (
+      <Alert tone="info">
+        Tell us your track to see how ready you are.{" "}
+        <Link to="/user/onboarding" className={linkClass}>
+          Start onboarding
+        </Link>
+      </Alert>
+    );
+  const r = data.readiness;
+  const weakest = [...data.mastery]
+    .filter((m) => m.answered > 0)
+    .sort((a, b) => a.mastery - b.mastery)
+    .slice(0, 3);
+
+  async function review() {
+    try {
+      navigate(`/user/onboarding/quiz?id=${await startReview()}`);
+    } catch (failure) {
+      setError(toFormError(failure).message);
+    }
+  }
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <section aria-labelledby="readiness-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2">
+        <h2 id="readiness-heading" className="text-lg font-semibold text-slate-900">
+          Readiness for the {data.trackName} exam
+        </h2>
+        <p className="mt-2 text-4xl font-bold text-slate-900" data-testid="readiness">
+          {pct(r.readiness)}
+        </p>
+        <p className="text-sm text-slate-600">
+          Likely between {pct(r.low)} and {pct(r.high)} · from {r.answered} answer{r.answered === 1 ? "" : "s"}
+          {r.answered < 30 ? ": answer more questions to narrow this range" : ""}
+        </p>
+        <div className="mt-3">
+          <BandBar value={r.readiness} low={r.low} high={r.high} label="Readiness" />
+        </div>
+        <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-800">Mastery per theme</h3>
+        <ul className="space-y-2">
+          {data.mastery.map((m) => (
+            <li key={m.theme} className="grid grid-cols-[1fr_auto] items-center gap-x-3 text-sm sm:grid-cols-[12rem_1fr_3rem]">
+              <span className="truncate text-slate-700">{m.themeName}</span>
+              <span className="text-right text-slate-600 sm:order-last">{m.answered ? pct(m.mastery) : "–"}</span>
+              <span className="col-span-2 sm:col-span-1">
+                <BandBar value={m.mastery} low={m.low} high={m.high} label={m.themeName} />
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-xs text-slate-500">
+          The shaded range is where your true level most likely lies (90%). It narrows as you answer more.{" "}
+          <Link to="/user/prev" className={linkClass}>
+            See your progress
+          </Link>
+        </p>
+      </section>
+      <div className="space-y-4">
+        <section aria-labelledby="review-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="review-heading" className="font-semibold text-slate-900">
+            Due for review
+          </h2>
+          <p className="mt-1 text-3xl font-bold text-slate-900">{data.dueForReview}</p>
+          <p className="text-sm text-slate-600">questions you missed are back on schedule</p>
+          {error ? (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <button type="button" className={`${buttonClass.primary} mt-3 w-full`} disabled={data.dueForReview === 0} onClick={review}>
+            Start review
+          </button>
+          {weakest.length ? (
+            <p className="mt-3 text-xs text-slate-600">Weakest themes: {weakest.map((w) => w.themeName).join(", ")}</p>
+          ) : null}
+        </section>
+        <section aria-labelledby="plan-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="plan-heading" className="font-semibold text-slate-900">
+            Your plan: {data.quota.packageName}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {data.quota.quizzesPerWeek === null
+              ? "Unlimited quizzes"
+              : `${Math.max(0, data.quota.quizzesPerWeek - data.quota.usedThisWeek)} of ${data.quota.quizzesPerWeek} quizzes left this week`}
+          </p>
+          {data.targetExamDate ? (
+            <p className="mt-1 text-sm text-slate-600">Exam on {new Date(data.targetExamDate).toLocaleDateString()}</p>
+          ) : null}
+          <Link to="/user/card-details" className={`${linkClass} mt-2 inline-block text-sm`}>
+            See plans
+          </Link>
+        </section>
+      </div>
+      {data.recent.length ? (
+        <section aria-labelledby="recent-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-3">
+          <h2 id="recent-heading" className="mb-2 font-semibold text-slate-900">
+            Recent quizzes
+          </h2>
+          <ul className="divide-y divide-slate-100">
+            {data.recent.map((q) => (
+              <li key={q.id} className="flex items-center justify-between gap-3 py-2 text-sm">
+                <Link
+                  className={linkClass}
+                  to={q.status === "in_progress" ? `/user/onboarding/quiz?id=${q.id}` : `/user/onboarding/singlequiz/${q.id}`}
+                >
+                  {q.title}
+                </Link>
+                <span className="text-slate-600">
+                  {new Date(q.createdAt).toLocaleDateString()} · {q.score !== null ? pct(q.score) : "in progress"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/alert";
+import { Spinner } from "../../../components/ui/spinner";
+import { buttonClass, linkClass } from "../../../components/ui/styles";
+import { useTrackChoice } from "../hooks/use-track-choice";
+import { OnboardingLayout } from "./onboarding-stepper";
+
+export function FinalPreviewPage() {
+  const { isPending, isError, profile, track } = useTrackChoice();
+  if (isPending) return <Spinner />;
+  if (isError) return <Alert>We could not load your choices. Reload the page to try again.</Alert>;
+  const themes = track?.themes.filter((t) => profile.themes?.includes(t.slug)) ?? [];
+  const ready = !!track && themes.length > 0 && !!profile.quiz;
+  const rows: { label: string; value: string; to: string }[] = [
+    { label: "Track", value: track?.name ?? "Not chosen", to: "/user/onboarding/form" },
+    {
+      label: "Target exam date",
+      value: profile.targetExamDate ? new Date(profile.targetExamDate).toLocaleDateString() : "Not set",
+      to: "/user/onboarding/form",
+    },
+    { label: "Study hours per week", value: profile.weeklyHours ? String(profile.weeklyHours) : "Not set", to: "/user/onboarding/form" },
+    { label: "Themes", value: themes.length ? themes.map((t) => t.name).join(", ") : "None chosen", to: "/user/onboarding/theme" },
+    {
+      label: "Quiz",
+      value: profile.quiz
+        ? `${profile.quiz.length} questions · ${profile.quiz.difficulty === "adaptive" ? "adaptive difficulty" : `difficulty ${profile.quiz.difficulty}`} · ${profile.quiz.mode === "exam" ? "timed exam" : "practice"}`
+        : "Not set",
+      to: "/user/onboarding/themecontd",
+    },
+  ];
+  return (
+    <OnboardingLayout step={5} title="Review your choices" description="Check everything before we build your quiz.">
+      <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
+        {rows.map((r) => (
+          <div key={r.label} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-start sm:justify-between">
+            <div>
+              <dt className="text-sm font-medium text-slate-500">{r.label}</dt>
+              <dd className="text-slate-900">{r.value}</dd>
+            </div>
+            <Link to={r.to} className={`${linkClass} text-sm`} aria-label={`Change ${r.label.toLowerCase()}`}>
+              Change
+            </Link>
+          </div>
+        ))}
+      </dl>
+      {!ready ? (
+        <div className="mt-4">
+          <Alert tone="info">Finish the steps above to build your quiz.</Alert>
+        </div>
+      ) : null}
+      <div className="mt-5 flex justify-between">
+        <Link to="/user/onboarding/themepreview" className={buttonClass.secondary}>
+          Back
+        </Link>
+        {ready ? (
+          <Link to="/user/onboarding/generatequiz" className={buttonClass.primary}>
+            Build my quiz
+          </Link>
+        ) : null}
+      </div>
+    </OnboardingLayout>
+  );
+}

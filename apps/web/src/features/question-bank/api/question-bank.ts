@@ -1,0 +1,80 @@
+import type { AdminQuestion, ItemStatistic } from "@academy/contract/quiz";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api, customPath, unwrap } from "../../../lib/api-client";
+
+export type Filters = { q?: string; theme?: string; type?: string; difficulty?: string; status?: string; page: number };
+export type ThemeRow = { slug: string; name: string; tracks: string[] };
+export type Blueprint = {
+  id: number;
+  track: string;
+  version: number;
+  themes: { theme: string; weight: number }[];
+  note: string;
+  createdAt: string;
+};
+export type ImportRowError = { row: number; id: string | null; errors: Record<string, string> };
+
+const base = (rest: string) => customPath(`quiz/admin/${rest}`);
+
+export function useQuestionsQuery(f: Filters) {
+  return useQuery({
+    queryKey: ["admin", "questions", f],
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      unwrap(
+        api.get<{ error: false; list: AdminQuestion[]; total: number; num_pages: number; page: number }>(base("questions"), {
+          query: {
+            ...f,
+            limit: 20,
+            q: f.q || undefined,
+            theme: f.theme || undefined,
+            type: f.type || undefined,
+            difficulty: f.difficulty || undefined,
+            status: f.status || undefined,
+          },
+        }),
+      ),
+  });
+}
+
+export function useThemesQuery() {
+  return useQuery({
+    queryKey: ["admin", "themes"],
+    queryFn: async () => (await unwrap(api.get<{ error: false; list: ThemeRow[] }>(base("themes")))).list,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useBlueprintsQuery() {
+  return useQuery({
+    queryKey: ["admin", "blueprints"],
+    queryFn: async () => (await unwrap(api.get<{ error: false; list: Blueprint[] }>(base("blueprints")))).list,
+  });
+}
+
+export function useStatsQuery() {
+  return useQuery({
+    queryKey: ["admin", "stats"],
+    queryFn: async () => (await unwrap(api.get<{ error: false; list: ItemStatistic[] }>(base("stats")))).list,
+  });
+}
+
+export type QuestionInput = { theme: string; status: AdminQuestion["status"]; question: Record<string, unknown> };
+
+export const saveQuestion = (id: number | null, body: QuestionInput) =>
+  unwrap(
+    id
+      ? api.put<{ error: false; model: AdminQuestion }>(base(`questions/${id}`), body)
+      : api.post<{ error: false; model: AdminQuestion }>(base("questions"), body),
+  );
+
+export const addBlueprint = (body: { track: string; themes: { theme: string; weight: number }[]; note: string }) =>
+  unwrap(api.post<{ error: false; model: Blueprint }>(base("blueprints"), body));
+
+export const importQuestions = (body: { format: "json" | "csv"; content: string; dryRun: boolean }) =>
+  api.post<{ error: false; message: string; created: number; updated: number }>(base("import"), body);
+
+export const exportPath = (format: "json" | "csv") => `${base("export")}?format=${format}`;
+
+export const setQuestionStatus = (id: number, status: "active" | "review" | "retired") =>
+  unwrap(api.put<{ error: false; model: AdminQuestion }>(base(`questions/${id}/status`), { status }));

@@ -1,0 +1,120 @@
+import { expect, type Page, test } from "@playwright/test";
+import { uniqueEmail } from "./helpers";
+
+async function signUpCandidate(page: Page) {
+  await page.goto("/user/signup");
+  await page.getByLabel("First name").fill("Sam");
+  await page.getByLabel("Last name").fill("Rivera");
+  await page.getByLabel("Email").fill(uniqueEmail("quiz"));
+  await page.getByLabel("Password", { exact: true }).fill("a strong passphrase");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+}
+
+/** Walks the onboarding steps and ends in the player. */
+async function onboard(page: Page, opts: { length: number; mode: "Practice" | "Timed exam" }) {
+  await page.goto("/user/onboarding");
+  await page.getByRole("link", { name: "Get started" }).click();
+  await expect(page).toHaveURL(/\/user\/onboarding\/form$/);
+  await page.getByRole("radio", { name: /Emergency Medical Services/ }).check();
+  await page.getByLabel("Study hours per week").fill("8");
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/user\/onboarding\/theme$/);
+  await expect(page.getByRole("checkbox", { name: /Airway and breathing/i })).toBeChecked();
+  await page.getByRole("button", { name: /Continue with \d+ themes/ }).click();
+
+  await expect(page).toHaveURL(/\/user\/onboarding\/themecontd$/);
+  await page.getByLabel("Number of questions").fill(String(opts.length));
+  await page.getByRole("radio", { name: new RegExp(opts.mode) }).check();
+  await page.getByRole("button", { name: "Preview my quiz" }).click();
+
+  await expect(page).toHaveURL(/\/user\/onboarding\/themepreview$/);
+  await expect(page.getByRole("img", { name: /^Themes/ })).toBeVisible();
+  await expect(page.getByText("A sample question per theme")).toBeVisible();
+  await page.getByRole("link", { name: "Continue" }).click();
+
+  await expect(page).toHaveURL(/\/user\/onboarding\/final-preview$/);
+  await expect(page.getByText("Emergency Medical Services")).toBeVisible();
+  await page.getByRole("link", { name: "Build my quiz" }).click();
+  await expect(page.getByRole("progressbar")).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/onboarding\/quiz\?id=\d+$/, { timeout: 15_000 });
+}
+
+/** Answers the current question with any valid answer, whatever its type. */
+async function answerCurrent(page: Page) {
+  const stem = page.locator("#stem");
+  await expect(stem).toBeVisible();
+  const radio = page.locator("section").getByRole("radio").first();
+  const checkbox = page.locator("section").getByRole("checkbox").first();
+  const number = page.locator('section input[type="number"]');
+  const keep = page.getByRole("button", { name: "Keep this order" });
+  if (await radio.count()) await radio.check();
+  else if (await checkbox.count()) await checkbox.check();
+  else if (await number.count()) {
+    await number.fill("1");
+    await number.press("Enter");
+  } else if (await keep.count()) await keep.click();
+}
+
+test("the whole onboarding journey ends on a result page with a score and a PDF", async ({ page }) => {
+  await signUpCandidate(page);
+  await onboard(page, { length: 5, mode: "Timed exam" });
+  await expect(page.getByRole("timer")).toBeVisible();
+  for (let i = 0; i < 5; i++) {
+    await answerCurrent(page);
+    await expect(page.getByText("All answers saved")).toBeVisible();
+    if (i < 4) await page.getByRole("button", { name: "Next →" }).click();
+  }
+  await page.getByRole("button", { name: "Finish quiz" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/user\/onboarding\/singlequiz\/\d+$/);
+  await expect(page.getByTestId("score")).toHaveText(/^\d+%$/);
+  await expect(page.getByText(/of 5 right/)).toBeVisible();
+  await expect(page.getByText(/^Source:/).first()).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download PDF" }).click();
+  expect((await download).suggestedFilename()).toMatch(/^quiz-\d+-result\.pdf$/);
+
+  await page.goto("/user/dashboard");
+  await expect(page.getByTestId("readiness")).toHaveText(/^\d+%$/);
+  await page.goto("/user/onboarding/allquizzes");
+  await expect(page.getByRole("link", { name: "View result" })).toBeVisible();
+  await page.goto("/user/prev");
+  await expect(page.getByRole("img", { name: /Readiness after each quiz/ })).toBeVisible();
+});
+
+test("a reload resumes the quiz where the candidate was, with every answer kept", async ({ page }) => {
+  await signUpCandidate(page);
+  await onboard(page, { length: 6, mode: "Timed exam" });
+  await answerCurrent(page);
+  await expect(page.getByText("All answers saved")).toBeVisible();
+  const first = await page.locator("#stem").textContent();
+  // Keyboard only: leave the answer, move on with the arrow key, flag with f.
+  await page.locator("#stem").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByText("Question 2 of 6")).toBeVisible();
+  await page.keyboard.press("f");
+  await expect(page.getByRole("button", { name: /Flagged for review/ })).toBeVisible();
+  await expect(page.getByText("All answers saved")).toBeVisible();
+  const second = await page.locator("#stem").textContent();
+  expect(second).not.toBe(first);
+
+  await page.reload();
+  await expect(page.getByText("Question 2 of 6 · 1 answered")).toBeVisible();
+  await expect(page.locator("#stem")).toHaveText(second!);
+  await expect(page.getByRole("button", { name: "Question 1, answered" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Question 2, flagged" })).toBeVisible();
+});
+
+test("the quiz player fits a 375 px wide screen and practice mode explains each answer", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signUpCandidate(page);
+  await onboard(page, { length: 5, mode: "Practice" });
+  await answerCurrent(page);
+  await page.getByRole("button", { name: "Check answer" }).click();
+  await expect(page.getByText(/^(✓ Right|✗ Not quite)$/)).toBeVisible();
+  await expect(page.getByText(/^Source:/)).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
