@@ -133,3 +133,10 @@ test("a candidate uploads a profile photo and sees it; a file of the wrong type 
   await page.reload();
   await expect(page.getByRole("img", { name: "Your profile" })).toBeVisible();
 });
+
+test("a visitor signs in with an OpenID Connect provider and lands on the candidate dashboard", async ({ page }) => {
+  await page.goto("/user/login");
+  await page.getByRole("button", { name: "Continue with Mock" }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Noor");
+});

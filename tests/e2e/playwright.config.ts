@@ -8,6 +8,8 @@ export const ACCOUNTS = {
 // E2E_PORT lets two checkouts run their journeys side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const SHORT_TTL_PORT = PORT + 1;
+/** A local OpenID Connect provider the main server offers as "Mock". */
+const OIDC_PORT = PORT + 2;
 
 const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   PORT: String(port),
@@ -52,10 +54,21 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [
     {
+      command: `node tests/e2e/oidc-provider.mjs ${OIDC_PORT}`,
+      cwd: "../..",
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf test-results/e2e-data-${PORT} && node apps/server/dist/server.js`,
       cwd: "../..",
       url: `http://127.0.0.1:${PORT}/readyz`,
-      env: serverEnv(PORT),
+      env: serverEnv(PORT, {
+        OIDC_MOCK_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        OIDC_MOCK_CLIENT_ID: "academy-e2e",
+        OIDC_MOCK_CLIENT_SECRET: "academy-e2e-secret",
+      }),
       reuseExistingServer: false,
       timeout: 60_000,
     },
