@@ -118,15 +118,24 @@ test("a candidate turns on two-factor sign-in with the QR code, then signs in wi
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });
 
-test("a candidate uploads a profile photo and sees it; a file of the wrong type is refused", async ({ page }) => {
+test("a candidate uploads a profile photo with a progress bar and sees it; a file of the wrong type is refused", async ({ page }) => {
   await signUp(page, uniqueEmail("photo"), "photo passphrase");
   await page.goto("/user/profile");
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
   await page.getByLabel("Upload photo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(page.getByText("Choose a JPEG, PNG, WebP or GIF image")).toBeVisible();
 
-  await page.getByLabel("Upload photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  // A slow upload link, so the progress bar has time to show.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 100 * 1024 });
+  await page
+    .getByLabel("Upload photo")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.concat([png, Buffer.alloc(300 * 1024)]) });
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+  await expect(page.getByText(/Uploading… \d+%/)).toBeVisible();
   const photo = page.getByRole("img", { name: "Your profile" });
+  await expect(photo).toBeVisible({ timeout: 15_000 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect(photo).toBeVisible();
   await expect(photo).toHaveAttribute("src", /^\/uploads\/[a-f0-9-]{36}\.png$/);
   expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
