@@ -2,9 +2,10 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../db/schema/accounts.ts";
+import { authTokens, emailOutbox, rateLimits } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp } from "../../test/app.ts";
+import { pruneAccounts } from "./service.ts";
 
 const t = await createTestApp();
 const admin = await t.signUp("admin");
@@ -170,5 +171,25 @@ describe("sign-in failures per account", () => {
     expect(right.statusCode).toBe(429);
     expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
     expect(right.json()).not.toHaveProperty("token");
+  });
+});
+
+describe("housekeeping", () => {
+  it("drops rate-limit windows and one-time tokens older than a day, and keeps current ones", async () => {
+    const me = await t.signUp("user");
+    const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    await t.db.insert(rateLimits).values([
+      { key: "old-window", windowStart: old, count: 3 },
+      { key: "new-window", windowStart: new Date(), count: 1 },
+    ]);
+    await t.db.insert(authTokens).values([
+      { userId: me.user_id, kind: "magic", tokenHash: `old-${Date.now()}`, expiresAt: old },
+      { userId: me.user_id, kind: "magic", tokenHash: `new-${Date.now()}`, expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+    await pruneAccounts(t.db);
+    expect((await t.db.select().from(rateLimits)).map((r) => r.key)).not.toContain("old-window");
+    expect((await t.db.select().from(rateLimits)).map((r) => r.key)).toContain("new-window");
+    const tokens = await t.db.select().from(authTokens).where(eq(authTokens.userId, me.user_id));
+    expect(tokens.map((r) => r.tokenHash.split("-")[0])).toEqual(["new"]);
   });
 });
