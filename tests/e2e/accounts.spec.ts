@@ -149,3 +149,34 @@ test("a visitor signs in with an OpenID Connect provider and lands on the candid
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Noor");
 });
+
+test("an admin invites a colleague, who creates a staff account from the emailed link", async ({ page, request }) => {
+  const login = await request.post("/v2/api/lambda/login", {
+    headers: { "x-project": PROJECT },
+    data: { ...ACCOUNTS.admin, role: "admin" },
+  });
+  const { token } = await login.json();
+  const email = uniqueEmail("new-staff");
+  const invite = await request.post("/v2/api/lambda/admin/invite", {
+    headers: { "x-project": PROJECT, authorization: `Bearer ${token}` },
+    data: { email },
+  });
+  expect(invite.status()).toBe(200);
+
+  // Without the invitation, staff sign-up is refused.
+  await page.goto("/admin/signup");
+  await page.getByLabel("First name").fill("Kai");
+  await page.getByLabel("Last name").fill("Lindqvist");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("staff passphrase");
+  await page.getByRole("button", { name: /Create/ }).click();
+  await expect(page.getByText("Admin accounts need an invitation")).toBeVisible();
+
+  await page.goto(linkPath(await readMail(request, email, /invited/), "/admin/signup"));
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByLabel("First name").fill("Kai");
+  await page.getByLabel("Last name").fill("Lindqvist");
+  await page.getByLabel("Password", { exact: true }).fill("staff passphrase");
+  await page.getByRole("button", { name: /Create/ }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
