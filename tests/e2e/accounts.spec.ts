@@ -48,6 +48,8 @@ test("a candidate who forgot the password resets it through the email and signs 
 
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/user\/forgot$/);
+  // The screen loads its own code: wait for it, not the sign-in form's Email field.
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText("Check your inbox")).toBeVisible();
@@ -55,6 +57,7 @@ test("a candidate who forgot the password resets it through the email and signs 
   const mail = await readMail(request, email, /reset code/);
   const code = /code: (\d{6})/.exec(mail)![1]!;
   await page.goto(linkPath(mail, "/user/reset"));
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   await page.getByLabel("Code from the email").fill(code === "000000" ? "111111" : "000000");
   await page.getByLabel("New password", { exact: true }).fill("second passphrase");
   await page.getByLabel("Repeat new password").fill("second passphrase");
@@ -74,6 +77,7 @@ test("a candidate signs in with the magic link from the email, once", async ({ p
   await page.getByRole("button", { name: "Log out" }).click();
   await page.getByRole("link", { name: "Sign in with a magic link" }).click();
   await expect(page).toHaveURL(/\/magic-login\/user$/);
+  await expect(page.getByRole("heading", { name: "Sign in with a link" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByText("Check your inbox")).toBeVisible();
