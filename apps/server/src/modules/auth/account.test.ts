@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
+import { generate } from "otplib";
 import { afterAll, describe, expect, it } from "vitest";
 import { authTokens, emailOutbox, rateLimits } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
@@ -191,5 +192,37 @@ describe("housekeeping", () => {
     expect((await t.db.select().from(rateLimits)).map((r) => r.key)).toContain("new-window");
     const tokens = await t.db.select().from(authTokens).where(eq(authTokens.userId, me.user_id));
     expect(tokens.map((r) => r.tokenHash.split("-")[0])).toEqual(["new"]);
+  });
+});
+
+describe("re-authentication limits", () => {
+  it("after 10 wrong current passwords the account's email and password changes answer 429", async () => {
+    const me = await t.signUp("user");
+    for (let i = 0; i < 10; i++) {
+      const res = await t.call("POST", "/v2/api/lambda/update/password", {
+        token: me.token,
+        body: { password: "new password 123", current_password: `guess ${i}` },
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const before = await rowOf(me.user_id);
+    const limited = await t.call("POST", "/v2/api/lambda/update/email", {
+      token: me.token,
+      body: { email: "x@example.test", current_password: me.password },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBeDefined();
+    expect(await rowOf(me.user_id)).toEqual(before);
+  });
+
+  it("after 5 wrong codes two-factor setup answers 429, even for a right code", async () => {
+    const me = await t.signUp("user");
+    const { secret } = (await t.call("POST", "/v2/api/lambda/2fa/enable", { token: me.token })).json();
+    const right = await generate({ secret });
+    const wrong = right === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++)
+      expect((await t.call("POST", "/v2/api/lambda/2fa/authorize", { token: me.token, body: { token: wrong } })).statusCode).toBe(403);
+    expect((await t.call("POST", "/v2/api/lambda/2fa/authorize", { token: me.token, body: { token: right } })).statusCode).toBe(429);
+    expect((await rowOf(me.user_id)).twoFactorEnabled).toBe(false);
   });
 });
