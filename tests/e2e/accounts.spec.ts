@@ -48,6 +48,8 @@ test("a candidate who forgot the password resets it through the email and signs 
 
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/user\/forgot$/);
+  // The screen loads its own code: wait for it, not the sign-in form's Email field.
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByText("Check your inbox")).toBeVisible();
@@ -55,6 +57,7 @@ test("a candidate who forgot the password resets it through the email and signs 
   const mail = await readMail(request, email, /reset code/);
   const code = /code: (\d{6})/.exec(mail)![1]!;
   await page.goto(linkPath(mail, "/user/reset"));
+  await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   await page.getByLabel("Code from the email").fill(code === "000000" ? "111111" : "000000");
   await page.getByLabel("New password", { exact: true }).fill("second passphrase");
   await page.getByLabel("Repeat new password").fill("second passphrase");
@@ -74,6 +77,7 @@ test("a candidate signs in with the magic link from the email, once", async ({ p
   await page.getByRole("button", { name: "Log out" }).click();
   await page.getByRole("link", { name: "Sign in with a magic link" }).click();
   await expect(page).toHaveURL(/\/magic-login\/user$/);
+  await expect(page.getByRole("heading", { name: "Sign in with a link" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByText("Check your inbox")).toBeVisible();
@@ -118,18 +122,65 @@ test("a candidate turns on two-factor sign-in with the QR code, then signs in wi
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });
 
-test("a candidate uploads a profile photo and sees it; a file of the wrong type is refused", async ({ page }) => {
+test("a candidate uploads a profile photo with a progress bar and sees it; a file of the wrong type is refused", async ({ page }) => {
   await signUp(page, uniqueEmail("photo"), "photo passphrase");
   await page.goto("/user/profile");
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
   await page.getByLabel("Upload photo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(page.getByText("Choose a JPEG, PNG, WebP or GIF image")).toBeVisible();
 
-  await page.getByLabel("Upload photo").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  // A slow upload link, so the progress bar has time to show.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 100 * 1024 });
+  await page
+    .getByLabel("Upload photo")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.concat([png, Buffer.alloc(300 * 1024)]) });
+  await expect(page.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+  await expect(page.getByText(/Uploading… \d+%/)).toBeVisible();
   const photo = page.getByRole("img", { name: "Your profile" });
+  await expect(photo).toBeVisible({ timeout: 15_000 });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect(photo).toBeVisible();
   await expect(photo).toHaveAttribute("src", /^\/uploads\/[a-f0-9-]{36}\.png$/);
   expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await page.reload();
   await expect(page.getByRole("img", { name: "Your profile" })).toBeVisible();
+});
+
+test("a visitor signs in with an OpenID Connect provider and lands on the candidate dashboard", async ({ page }) => {
+  await page.goto("/user/login");
+  await page.getByRole("button", { name: "Continue with Mock" }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Noor");
+});
+
+test("an admin invites a colleague, who creates a staff account from the emailed link", async ({ page, request }) => {
+  const login = await request.post("/v2/api/lambda/login", {
+    headers: { "x-project": PROJECT },
+    data: { ...ACCOUNTS.admin, role: "admin" },
+  });
+  const { token } = await login.json();
+  const email = uniqueEmail("new-staff");
+  const invite = await request.post("/v2/api/lambda/admin/invite", {
+    headers: { "x-project": PROJECT, authorization: `Bearer ${token}` },
+    data: { email },
+  });
+  expect(invite.status()).toBe(200);
+
+  // Without the invitation, staff sign-up is refused.
+  await page.goto("/admin/signup");
+  await page.getByLabel("First name").fill("Kai");
+  await page.getByLabel("Last name").fill("Lindqvist");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("staff passphrase");
+  await page.getByRole("button", { name: /Create/ }).click();
+  await expect(page.getByText("Admin accounts need an invitation")).toBeVisible();
+
+  await page.goto(linkPath(await readMail(request, email, /invited/), "/admin/signup"));
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByLabel("First name").fill("Kai");
+  await page.getByLabel("Last name").fill("Lindqvist");
+  await page.getByLabel("Password", { exact: true }).fill("staff passphrase");
+  await page.getByRole("button", { name: /Create/ }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });

@@ -12,6 +12,8 @@ const SMTP_PORT = PORT + 2;
 const MAIL_HTTP_PORT = PORT + 3;
 /** Where the journeys read the mail that arrived at the SMTP server (GET ?to=address). */
 export const MAIL_URL = `http://127.0.0.1:${MAIL_HTTP_PORT}/mails`;
+/** A local OpenID Connect provider the main server offers as "Mock". */
+const OIDC_PORT = PORT + 4;
 
 const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   PORT: String(port),
@@ -63,10 +65,22 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `node tests/e2e/oidc-provider.mjs ${OIDC_PORT}`,
+      cwd: "../..",
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf test-results/e2e-data-${PORT} && node apps/server/dist/server.js`,
       cwd: "../..",
       url: `http://127.0.0.1:${PORT}/readyz`,
-      env: serverEnv(PORT, { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` }),
+      env: serverEnv(PORT, {
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        OIDC_MOCK_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        OIDC_MOCK_CLIENT_ID: "academy-e2e",
+        OIDC_MOCK_CLIENT_SECRET: "academy-e2e-secret",
+      }),
       reuseExistingServer: false,
       timeout: 60_000,
     },

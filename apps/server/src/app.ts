@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createSecretBox } from "./lib/secret-box.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { pruneAccounts } from "./modules/auth/service.ts";
 import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
@@ -81,6 +82,12 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   });
   app.decorate("mail", mail);
   app.addHook("onClose", async () => mail.stop());
+  // Hourly: drop old rate-limit windows and stale one-time tokens.
+  const housekeeping = setInterval(() => {
+    pruneAccounts(database.db).catch((e: unknown) => app.log.warn({ err: e }, "pruning account data failed"));
+  }, 3_600_000);
+  housekeeping.unref();
+  app.addHook("onClose", async () => clearInterval(housekeeping));
   const authDeps = { db: database.db, tokens, config, mail, twoFactorBox: createSecretBox(signingKey, "two-factor") };
 
   await app.register(errorsPlugin);

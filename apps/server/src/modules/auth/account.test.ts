@@ -1,10 +1,12 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
+import { generate } from "otplib";
 import { afterAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../db/schema/accounts.ts";
+import { authTokens, emailOutbox, rateLimits } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp } from "../../test/app.ts";
+import { pruneAccounts } from "./service.ts";
 
 const t = await createTestApp();
 const admin = await t.signUp("admin");
@@ -170,5 +172,57 @@ describe("sign-in failures per account", () => {
     expect(right.statusCode).toBe(429);
     expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
     expect(right.json()).not.toHaveProperty("token");
+  });
+});
+
+describe("housekeeping", () => {
+  it("drops rate-limit windows and one-time tokens older than a day, and keeps current ones", async () => {
+    const me = await t.signUp("user");
+    const old = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    await t.db.insert(rateLimits).values([
+      { key: "old-window", windowStart: old, count: 3 },
+      { key: "new-window", windowStart: new Date(), count: 1 },
+    ]);
+    await t.db.insert(authTokens).values([
+      { userId: me.user_id, kind: "magic", tokenHash: `old-${Date.now()}`, expiresAt: old },
+      { userId: me.user_id, kind: "magic", tokenHash: `new-${Date.now()}`, expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+    await pruneAccounts(t.db);
+    expect((await t.db.select().from(rateLimits)).map((r) => r.key)).not.toContain("old-window");
+    expect((await t.db.select().from(rateLimits)).map((r) => r.key)).toContain("new-window");
+    const tokens = await t.db.select().from(authTokens).where(eq(authTokens.userId, me.user_id));
+    expect(tokens.map((r) => r.tokenHash.split("-")[0])).toEqual(["new"]);
+  });
+});
+
+describe("re-authentication limits", () => {
+  it("after 10 wrong current passwords the account's email and password changes answer 429", async () => {
+    const me = await t.signUp("user");
+    for (let i = 0; i < 10; i++) {
+      const res = await t.call("POST", "/v2/api/lambda/update/password", {
+        token: me.token,
+        body: { password: "new password 123", current_password: `guess ${i}` },
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const before = await rowOf(me.user_id);
+    const limited = await t.call("POST", "/v2/api/lambda/update/email", {
+      token: me.token,
+      body: { email: "x@example.test", current_password: me.password },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBeDefined();
+    expect(await rowOf(me.user_id)).toEqual(before);
+  });
+
+  it("after 5 wrong codes two-factor setup answers 429, even for a right code", async () => {
+    const me = await t.signUp("user");
+    const { secret } = (await t.call("POST", "/v2/api/lambda/2fa/enable", { token: me.token })).json();
+    const right = await generate({ secret });
+    const wrong = right === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++)
+      expect((await t.call("POST", "/v2/api/lambda/2fa/authorize", { token: me.token, body: { token: wrong } })).statusCode).toBe(403);
+    expect((await t.call("POST", "/v2/api/lambda/2fa/authorize", { token: me.token, body: { token: right } })).statusCode).toBe(429);
+    expect((await rowOf(me.user_id)).twoFactorEnabled).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import * as mailRepo from "../mail/repo.ts";
+import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
 import type { AuthDeps } from "./service.ts";
 
@@ -11,10 +12,17 @@ const wrongCurrentPassword = () =>
   new HttpError(403, "Your current password is not right", { validation: { current_password: "Your current password is not right" } });
 const emailTaken = () => conflict("An account with this email already exists", { email: "An account with this email already exists" });
 
+/** Wrong current passwords on email or password changes: 10 per 15 minutes per account. */
+const reauthFailures = (userId: number) => ({ key: `reauth:${userId}`, max: 10, windowSeconds: 15 * 60 });
+
 async function ownUser(db: Db, principal: Principal, currentPassword: string) {
   const user = await repo.findUserById(db, principal.id);
   if (!user) throw notFound("User not found");
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw wrongCurrentPassword();
+  await limits.ensureUnder(db, reauthFailures(user.id));
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    await limits.record(db, reauthFailures(user.id));
+    throw wrongCurrentPassword();
+  }
   return user;
 }
 

@@ -82,6 +82,10 @@ describe("OpenID Connect sign-in", () => {
     expect((await t.db.select().from(users)).length).toBe(count);
   });
 
+  it("lists the configured providers", async () => {
+    expect((await t.call("GET", "/v2/api/lambda/oauth/providers")).json()).toEqual({ error: false, list: ["mock"] });
+  });
+
   it("answers 404 with a message for a provider that is not configured", async () => {
     const res = await t.call("GET", "/v2/api/lambda/google/login", { query: { role: "user" } });
     expect(res.statusCode).toBe(404);

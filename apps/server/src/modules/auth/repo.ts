@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { authTokens, oauthRequests, preferences, twoFactorState } from "../../db/schema/accounts.ts";
 import { adminInvitations, users } from "../../db/schema/users.ts";
@@ -177,4 +177,11 @@ export async function claimOAuthRequest(db: Db, provider: string, stateHash: str
     )
     .returning();
   return row;
+}
+
+/** Deletes one-time tokens and provider sign-in requests that expired more than a day ago. */
+export async function deleteStaleTokens(db: Db): Promise<void> {
+  const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
+  await db.delete(authTokens).where(or(lt(authTokens.expiresAt, dayAgo), lt(authTokens.usedAt, dayAgo)));
+  await db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, dayAgo));
 }

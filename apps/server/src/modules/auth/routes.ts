@@ -413,6 +413,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: O
   const ProviderParams = z.object({ provider: z.string().regex(/^[a-z0-9]{1,32}$/, "Unknown provider") });
 
   app.get(
+    "/v2/api/lambda/oauth/providers",
+    {
+      schema: {
+        tags,
+        summary: "The OpenID Connect providers one can sign in with on this server",
+        response: { 200: z.object({ error: z.literal(false), list: z.array(z.string()) }) },
+      },
+    },
+    async () => ({ error: false as const, list: oidc.names() }),
+  );
+
+  app.get(
     "/v2/api/lambda/:provider/login",
     {
       schema: {

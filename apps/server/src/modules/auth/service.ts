@@ -172,3 +172,9 @@ export function isTimeZone(zone: string): boolean {
 }
 
 export const logout = (db: Db, principal: Principal) => repo.bumpTokenVersion(db, principal.id);
+
+/** Housekeeping: rate-limit windows and one-time tokens older than a day. */
+export async function pruneAccounts(db: Db): Promise<void> {
+  await limits.prune(db);
+  await repo.deleteStaleTokens(db);
+}

@@ -6,6 +6,7 @@ import { conflict, HttpError } from "../../lib/http-error.ts";
 import { hashToken } from "../../lib/secure-token.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { enqueueMail } from "../mail/service.ts";
+import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
 import { type AuthDeps, loginAnswer, TWO_FACTOR_MAX_FAILURES } from "./service.ts";
 
@@ -21,6 +22,16 @@ async function acceptCode(db: Db, userId: number, secret: string, code: string):
   const result = await verify({ secret, token: code, epochTolerance: 30, ...(last !== undefined ? { afterTimeStep: last } : {}) });
   if (!result.valid || !("timeStep" in result)) return false;
   return repo.claimTotpStep(db, userId, result.timeStep);
+}
+
+/** Wrong codes when turning two-factor sign-in on or off: 5 per 15 minutes per account. */
+const setupFailures = (userId: number) => ({ key: `2fa-setup:${userId}`, max: 5, windowSeconds: 15 * 60 });
+
+async function checkSetupCode(db: Db, userId: number, secret: string, code: string): Promise<void> {
+  await limits.ensureUnder(db, setupFailures(userId));
+  if (await acceptCode(db, userId, secret, code)) return;
+  await limits.record(db, setupFailures(userId));
+  throw wrongCode();
 }
 
 async function userOf(db: Db, principal: Principal) {
@@ -45,7 +56,7 @@ export async function authorizeTwoFactor({ db, twoFactorBox, mail }: AuthDeps, p
   if (user.twoFactorEnabled) throw conflict("Two-factor sign-in is already on");
   const secret = user.twoFactorSecret ? twoFactorBox.open(user.twoFactorSecret) : null;
   if (!secret) throw new HttpError(400, "Start two-factor setup first");
-  if (!(await acceptCode(db, user.id, secret, code))) throw wrongCode();
+  await checkSetupCode(db, user.id, secret, code);
   await db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { twoFactorEnabled: true });
     await enqueueMail(tx, "two-factor", user.email, { first_name: user.firstName || "there", state: "turned on" });
@@ -58,7 +69,7 @@ export async function disableTwoFactor({ db, twoFactorBox, mail }: AuthDeps, pri
   const user = await userOf(db, principal);
   const secret = user.twoFactorSecret ? twoFactorBox.open(user.twoFactorSecret) : null;
   if (!user.twoFactorEnabled || !secret) throw new HttpError(400, "Two-factor sign-in is not on");
-  if (!(await acceptCode(db, user.id, secret, code))) throw wrongCode();
+  await checkSetupCode(db, user.id, secret, code);
   await db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { twoFactorEnabled: false, twoFactorSecret: null });
     await enqueueMail(tx, "two-factor", user.email, { first_name: user.firstName || "there", state: "turned off" });

@@ -10,6 +10,7 @@ import { usePending } from "../hooks/use-pending";
 import { useSignIn } from "../hooks/use-sign-in";
 import { type Errors, unplacedMessages, validateLogin } from "../validation";
 import { AuthCard } from "./auth-card";
+import { OAuthButtons } from "./oauth-buttons";
 import { TwoFactorStep } from "./two-factor-step";
 
 type Field = "email" | "password";
@@ -127,6 +128,7 @@ export function LoginPage({ accountRole: fixedRole }: { accountRole?: Role }) {
         <Link to={`/magic-login/${role}`} className={`${buttonClass.secondary} w-full`}>
           Sign in with a magic link
         </Link>
+        <OAuthButtons role={role} />
       </form>
     </AuthCard>
   );

@@ -19,6 +19,8 @@ const FIELDS: readonly Field[] = ["first_name", "last_name", "email", "password"
 export function SignupPage({ accountRole: role }: { accountRole: Role }) {
   const [params] = useSearchParams();
   const invitation = role === "admin" ? params.get("invitation")?.trim() || undefined : undefined;
+  // The invitation link names the address it was sent to.
+  const invitedEmail = invitation ? (params.get("email")?.trim() ?? "") : "";
   const { isPending, run } = usePending();
   const signIn = useSignIn();
   const [errors, setErrors] = useState<Errors<Field>>({});
@@ -96,7 +98,16 @@ export function SignupPage({ accountRole: role }: { accountRole: Role }) {
           <TextField label="First name" name="first_name" autoComplete="given-name" required maxLength={80} error={errors.first_name} />
           <TextField label="Last name" name="last_name" autoComplete="family-name" required maxLength={80} error={errors.last_name} />
         </div>
-        <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" required error={errors.email} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={invitedEmail}
+          error={errors.email}
+        />
         <TextField
           label="Password"
           name="password"
