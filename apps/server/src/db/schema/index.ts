@@ -3,3 +3,4 @@
 export * from "./packages.ts";
 export * from "./system.ts";
 export * from "./users.ts";
+export * from "./payments.ts";
