@@ -6,6 +6,9 @@ import type { Database } from "./db/client.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { applyEvent } from "./modules/payments/events.ts";
+import { paymentsRoutes } from "./modules/payments/routes.ts";
+import { webhookRoutes } from "./modules/payments/webhook.ts";
 import { WEB_DIST_DIR } from "./paths.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { docsPlugin } from "./plugins/docs.ts";
@@ -13,6 +16,7 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { projectHeaderPlugin } from "./plugins/project-header.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
+import { createPaymentProvider } from "./providers/payments/create-provider.ts";
 
 export type AppOptions = {
   config: Config;
@@ -61,6 +65,16 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db });
 
+  const payments = await createPaymentProvider(config, database.db);
+  // The test-mode provider raises the provider's events itself, applied in its own transaction.
+  payments.testMode?.onEvent(applyEvent);
+  app.decorate("payments", payments);
+  await app.register(paymentsRoutes, {
+    deps: { db: database.db, provider: payments.provider, currency: config.PAYMENTS_CURRENCY, publicUrl: config.publicUrl },
+    testMode: payments.testMode,
+  });
+  await app.register(webhookRoutes, { db: database.db, secret: config.STRIPE_WEBHOOK_SECRET });
+
   if (serveWeb)
     await app.register(webPlugin, {
       distDir: WEB_DIST_DIR,
@@ -71,3 +85,9 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    payments: Awaited<ReturnType<typeof createPaymentProvider>>;
+  }
+}

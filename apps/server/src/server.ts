@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { seedAccounts } from "./db/seed/accounts.ts";
 import { seedPackages } from "./db/seed/packages.ts";
+import { seedPaymentPlans } from "./modules/payments/seed.ts";
 
 async function main() {
   let config: Config;
@@ -31,6 +32,8 @@ async function main() {
 
   app = await buildApp({ config, database, logger });
   app.addHook("onClose", () => database.close());
+  // The test-mode provider starts with plans on sale; with the real provider, the admin creates them.
+  if (app.payments.testMode) await seedPaymentPlans(database.db, app.payments.testMode, config.PAYMENTS_CURRENCY, config.publicUrl);
 
   let isClosing = false;
   const shutdown = (signal: string) => {

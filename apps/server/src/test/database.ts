@@ -3,6 +3,8 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type Database, type Db, openPostgres, wrapPglite } from "../db/client.ts";
 import { seedPackages } from "../db/seed/packages.ts";
+import { seedPaymentPlans } from "../modules/payments/seed.ts";
+import { TestModeProvider } from "../providers/payments/test-mode.ts";
 
 /**
  * A fresh, migrated database for one test file. The `server` project runs on PGlite (a clone of
@@ -44,6 +46,7 @@ async function createPgliteDatabase(): Promise<TestDatabase> {
 /** What every test database starts with besides the schema: the data a fresh install seeds. */
 export async function seedReferenceData(db: Db): Promise<void> {
   await seedPackages(db);
+  await seedPaymentPlans(db, new TestModeProvider(db, "http://localhost"), "eur", "http://localhost");
 }
 
 /** The migrated template of this test run (named by the global setup, so parallel runs do not collide). */

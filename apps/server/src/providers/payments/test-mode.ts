@@ -38,7 +38,7 @@ type RawSub = {
 };
 
 /** Events go to this handler inside the transaction that made them, so state and mirror move together. */
-export type EventSink = (tx: Db, event: ProviderEvent) => Promise<void>;
+export type EventSink = (tx: Db, event: ProviderEvent) => Promise<unknown>;
 
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("base64url")}`;
 
