@@ -17,7 +17,7 @@ import {
 import { type CardBehaviour, behaviourOf, brandOf, luhnValid } from "./test-cards.ts";
 
 type Obj = Record<string, unknown>;
-type Card = ProviderCard & { behaviour: CardBehaviour; customer: string | null };
+type Card = ProviderCard & { behaviour: CardBehaviour; customer: string | null; added_at?: number };
 type Customer = { id: string; email: string; name: string; default_card: string | null; balance: number; metadata: Obj };
 type RawPrice = ProviderPrice & { metadata: Obj };
 type RawSub = {
@@ -40,7 +40,7 @@ type RawSub = {
 /** Events go to this handler inside the transaction that made them, so state and mirror move together. */
 export type EventSink = (tx: Db, event: ProviderEvent) => Promise<unknown>;
 
-const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("base64url")}`;
+const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
 
 export function addInterval(from: number, interval: Interval, count: number): number {
   const d = new Date(from * 1000);
@@ -308,7 +308,7 @@ export class TestModeProvider implements PaymentProvider {
       if (token.card.behaviour === "declined_on_attach") throw new PaymentError(402, "Your card was declined.", "card_declined");
       token.used = true;
       await this.save(tx, token.id, "token", null, token);
-      const card: Card = { ...token.card, customer: customer.id };
+      const card: Card = { ...token.card, customer: customer.id, added_at: Date.now() };
       await this.save(tx, card.id, "card", customer.id, card);
       if (!customer.default_card) {
         customer.default_card = card.id;
@@ -325,7 +325,9 @@ export class TestModeProvider implements PaymentProvider {
       .from(testpayObjects)
       .where(and(eq(testpayObjects.type, "card"), eq(testpayObjects.customer, customerId)))
       .orderBy(testpayObjects.created, testpayObjects.id);
-    return { cards: rows.map((r) => publicCard(r.data as Card)), defaultCard: customer.default_card };
+    // Oldest first, as added (several may share a second of the provider's clock).
+    const cards = rows.map((r) => r.data as Card).sort((a, b) => (a.added_at ?? 0) - (b.added_at ?? 0));
+    return { cards: cards.map(publicCard), defaultCard: customer.default_card };
   }
 
   private async ownedCard(tx: Db, customerId: string, cardId: string): Promise<Card> {
@@ -611,7 +613,7 @@ export class TestModeProvider implements PaymentProvider {
 
   /** Pays an open checkout session with a card token: attaches the card, then subscribes or charges once. */
   async completeCheckoutSession(id: string, token: string): Promise<{ success_url: string }> {
-    return this.once(`checkout-complete:${id}`, "checkout.complete", async (tx) => {
+    return this.once(`checkout-complete:${id}:${token}`, "checkout.complete", async (tx) => {
       const session = await this.load<Obj & { status: string; customer: string; price: string; mode: string; trial_days: number; metadata: Record<string, string>; success_url: string }>(tx, id, "checkout.session", true);
       if (session.status !== "open") throw new PaymentError(409, "This checkout has already been completed.", "checkout_complete");
       // Attach within this transaction so a declined payment leaves no card behind.
@@ -623,7 +625,7 @@ export class TestModeProvider implements PaymentProvider {
       tok.used = true;
       await this.save(tx, tok.id, "token", null, tok);
       const customer = await this.load<Customer>(tx, session.customer, "customer", true);
-      const card: Card = { ...tok.card, customer: customer.id };
+      const card: Card = { ...tok.card, customer: customer.id, added_at: Date.now() };
       await this.save(tx, card.id, "card", customer.id, card);
       customer.default_card = card.id;
       await this.save(tx, customer.id, "customer", customer.id, customer);
