@@ -48,7 +48,10 @@ export const ConfigSchema = z.object({
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, "must be a secret key (sk_test_..., sk_live_... or rk_...)")
     .optional(),
   /** Signing secret of the webhook endpoint (whsec_...); webhooks are refused without it. */
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, "must be a webhook signing secret (whsec_...)").optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, "must be a webhook signing secret (whsec_...)")
+    .optional(),
   /** Another base URL for the card provider's API (a local server shaped like it, in tests). */
   STRIPE_API_BASE: z.url().optional(),
   /** ISO currency of every price, lowercase. */

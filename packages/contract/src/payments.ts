@@ -4,7 +4,11 @@ import { z } from "zod";
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
 const Amount = z.number().int().min(0).max(100_000_000);
 const Name = z.string().trim().min(1, "Name is required").max(120, "Use at most 120 characters");
-const ProviderId = z.string().min(3).max(255).regex(/^[A-Za-z0-9_]+$/, "Invalid id");
+const ProviderId = z
+  .string()
+  .min(3)
+  .max(255)
+  .regex(/^[A-Za-z0-9_]+$/, "Invalid id");
 
 /** Paging of every payments list: `page`, `limit` (a number or `all`). */
 export const ListQuery = z.strictObject({
@@ -41,7 +45,11 @@ export const ProductRow = z.object({
 });
 export type ProductRow = z.infer<typeof ProductRow>;
 export const CreateProductRequest = z.strictObject({ name: Name, package_id: Id.nullable().optional() });
-export const UpdateProductRequest = z.strictObject({ name: Name.optional(), package_id: Id.nullable().optional(), status: z.union([z.literal(0), z.literal(1)]).optional() });
+export const UpdateProductRequest = z.strictObject({
+  name: Name.optional(),
+  package_id: Id.nullable().optional(),
+  status: z.union([z.literal(0), z.literal(1)]).optional(),
+});
 
 // ---------- prices ----------
 export const PriceType = z.enum(["one_time", "recurring", "lifetime"]);
@@ -81,7 +89,10 @@ export const CreatePriceRequest = z
     message: "A recurring price needs an interval of day, week, month or year",
     path: ["interval"],
   })
-  .refine((p) => p.usage_type !== "metered" || p.type === "recurring", { message: "Only recurring prices can be usage-metered", path: ["usage_type"] });
+  .refine((p) => p.usage_type !== "metered" || p.type === "recurring", {
+    message: "Only recurring prices can be usage-metered",
+    path: ["usage_type"],
+  });
 export type CreatePriceRequest = z.infer<typeof CreatePriceRequest>;
 /** Amount and interval of a price never change at the provider: archive it and make a new one. */
 export const UpdatePriceRequest = z.strictObject({
@@ -111,7 +122,13 @@ export const PlanOption = z.object({
 export type PlanOption = z.infer<typeof PlanOption>;
 export const PlansResponse = z.object({ error: z.literal(false), list: z.array(PlanOption) });
 
-export const PaymentLinkRow = z.object({ id: z.number().int(), price_id: z.number().int(), name: z.string(), url: z.string(), active: z.boolean() });
+export const PaymentLinkRow = z.object({
+  id: z.number().int(),
+  price_id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  active: z.boolean(),
+});
 
 // ---------- subscriptions ----------
 export const SubscriptionRow = z.object({
@@ -138,7 +155,9 @@ export type SubscriptionRow = z.infer<typeof SubscriptionRow>;
 export const SubscribeRequest = z.strictObject({ price_id: Id });
 export const ChangeSubscriptionRequest = z
   .strictObject({ price_id: Id.optional(), cancel_at_period_end: z.boolean().optional() })
-  .refine((b) => (b.price_id === undefined) !== (b.cancel_at_period_end === undefined), { message: "Send either price_id or cancel_at_period_end" });
+  .refine((b) => (b.price_id === undefined) !== (b.cancel_at_period_end === undefined), {
+    message: "Send either price_id or cancel_at_period_end",
+  });
 export const UsageChargeRequest = z.strictObject({ subId: Id, quantity: z.number().int().min(1).max(1_000_000) });
 export const SubscriptionResponse = z.object({ error: z.literal(false), model: SubscriptionRow.nullable() });
 

@@ -1,6 +1,6 @@
 // The drizzle schema, one file per domain; drizzle-kit reads this list.
 
 export * from "./packages.ts";
+export * from "./payments.ts";
 export * from "./system.ts";
 export * from "./users.ts";
-export * from "./payments.ts";

@@ -58,7 +58,9 @@ export function refusalOf(e: Entitlements, action: PlanAction): string | null {
         ? `Your ${e.packageName} plan includes ${e.quizzesPerWeek} quizzes per week. Upgrade your plan for unlimited quizzes.`
         : null;
     case "library.open":
-      return unlocksTier(e.libraryTier, action.tier) ? null : `This document is part of the ${action.tier} library. Upgrade your plan to open it.`;
+      return unlocksTier(e.libraryTier, action.tier)
+        ? null
+        : `This document is part of the ${action.tier} library. Upgrade your plan to open it.`;
     case "coaching.book":
       return action.usedThisMonth >= e.coachingSessionsPerMonth
         ? e.coachingSessionsPerMonth === 0

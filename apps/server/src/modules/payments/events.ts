@@ -12,7 +12,8 @@ import {
 import { type ProviderEvent, toProviderSubscription } from "../../providers/payments/interface.ts";
 
 type Obj = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === "string" ? v : v && typeof v === "object" && "id" in v ? String((v as { id: unknown }).id) : null);
+const str = (v: unknown) =>
+  typeof v === "string" ? v : v && typeof v === "object" && "id" in v ? String((v as { id: unknown }).id) : null;
 const int = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? Math.round(v) : 0);
 const date = (s: number | null) => (s ? new Date(s * 1000) : null);
 
@@ -95,7 +96,11 @@ export async function applyEvent(tx: Db, event: ProviderEvent): Promise<boolean>
     await tx
       .insert(stripeInvoices)
       .values({ ...values, createAt: date(int(object.created)) ?? new Date() })
-      .onConflictDoUpdate({ target: stripeInvoices.stripeId, set: values, setWhere: sql`${stripeInvoices.lastEventAt} <= ${event.created}` });
+      .onConflictDoUpdate({
+        target: stripeInvoices.stripeId,
+        set: values,
+        setWhere: sql`${stripeInvoices.lastEventAt} <= ${event.created}`,
+      });
     return true;
   }
 

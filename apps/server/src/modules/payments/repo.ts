@@ -159,7 +159,15 @@ const subscriptionSelect = {
   packageName: packages.name,
 };
 
-type SubscriptionJoined = { sub: SubscriptionRecord; email: string | null; planName: string | null; amount: number | null; currency: string | null; interval: string | null; packageName: string | null };
+type SubscriptionJoined = {
+  sub: SubscriptionRecord;
+  email: string | null;
+  planName: string | null;
+  amount: number | null;
+  currency: string | null;
+  interval: string | null;
+  packageName: string | null;
+};
 
 export const subscriptionRow = (r: SubscriptionJoined, withEmail: boolean) => ({
   id: r.sub.id,
@@ -252,7 +260,12 @@ export async function findInvoice(db: Db, id: number) {
 }
 
 export async function listCharges(db: Db, where: SQL | undefined, paging: Paging) {
-  const q = db.select().from(stripeCharges).where(where).orderBy(desc(stripeCharges.createAt), desc(stripeCharges.id)).offset(paging.offset);
+  const q = db
+    .select()
+    .from(stripeCharges)
+    .where(where)
+    .orderBy(desc(stripeCharges.createAt), desc(stripeCharges.id))
+    .offset(paging.offset);
   const rows = paging.limit === null ? await q : await q.limit(paging.limit);
   return {
     rows: rows.map((c) => ({

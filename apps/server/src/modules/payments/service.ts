@@ -24,14 +24,27 @@ export function paging(q: ListQuery): repo.Paging {
 
 export function listAnswer<T>(q: ListQuery, rows: T[], total: number) {
   const limit = q.limit === "all" ? Math.max(total, 1) : q.limit;
-  return { error: false as const, list: rows, total, limit, num_pages: Math.max(1, Math.ceil(total / limit)), page: q.limit === "all" ? 1 : q.page };
+  return {
+    error: false as const,
+    list: rows,
+    total,
+    limit,
+    num_pages: Math.max(1, Math.ceil(total / limit)),
+    page: q.limit === "all" ? 1 : q.page,
+  };
 }
 
 // ---------- products and prices (admin) ----------
 
 export async function createProduct(deps: PaymentsDeps, input: { name: string; package_id?: number | null }) {
   const product = await call(() => deps.provider.createProduct({ name: input.name, metadata: {} }, `product:${randomUUID()}`));
-  return repo.insertProduct(deps.db, { name: input.name, stripeId: product.id, packageId: input.package_id ?? null, object: product as never, status: 1 });
+  return repo.insertProduct(deps.db, {
+    name: input.name,
+    stripeId: product.id,
+    packageId: input.package_id ?? null,
+    object: product as never,
+    status: 1,
+  });
 }
 
 export async function updateProduct(deps: PaymentsDeps, id: number, input: { name?: string; package_id?: number | null; status?: 0 | 1 }) {
@@ -39,7 +52,12 @@ export async function updateProduct(deps: PaymentsDeps, id: number, input: { nam
   if (!product) throw notFound("Product not found");
   const object =
     input.name !== undefined || input.status !== undefined
-      ? await call(() => deps.provider.updateProduct(product.stripeId, { name: input.name, active: input.status === undefined ? undefined : input.status === 1 }))
+      ? await call(() =>
+          deps.provider.updateProduct(product.stripeId, {
+            name: input.name,
+            active: input.status === undefined ? undefined : input.status === 1,
+          }),
+        )
       : product.object;
   await repo.updateProduct(deps.db, id, { name: input.name, packageId: input.package_id, status: input.status, object: object as never });
 }
@@ -50,11 +68,22 @@ export async function createPrice(deps: PaymentsDeps, input: CreatePriceRequest)
   const metered = input.usage_type === "metered";
   const recurring =
     input.type === "recurring" && input.interval && input.interval !== "lifetime"
-      ? { interval: input.interval, interval_count: input.interval_count, usage_type: metered ? ("metered" as const) : ("licensed" as const) }
+      ? {
+          interval: input.interval,
+          interval_count: input.interval_count,
+          usage_type: metered ? ("metered" as const) : ("licensed" as const),
+        }
       : null;
   const price = await call(() =>
     deps.provider.createPrice(
-      { product: product.stripeId, unit_amount: input.amount, currency: deps.currency, nickname: input.name, recurring, metadata: { type: input.type } },
+      {
+        product: product.stripeId,
+        unit_amount: input.amount,
+        currency: deps.currency,
+        nickname: input.name,
+        recurring,
+        metadata: { type: input.type },
+      },
       `price:${randomUUID()}`,
     ),
   );
@@ -75,12 +104,21 @@ export async function createPrice(deps: PaymentsDeps, input: CreatePriceRequest)
   });
 }
 
-export async function updatePrice(deps: PaymentsDeps, id: number, input: { name?: string; status?: 0 | 1; usage_limit?: number | null; trial_days?: number }) {
+export async function updatePrice(
+  deps: PaymentsDeps,
+  id: number,
+  input: { name?: string; status?: 0 | 1; usage_limit?: number | null; trial_days?: number },
+) {
   const price = await repo.findPrice(deps.db, id);
   if (!price) throw notFound("Price not found");
   const object =
     input.name !== undefined || input.status !== undefined
-      ? await call(() => deps.provider.updatePrice(price.stripeId, { nickname: input.name, active: input.status === undefined ? undefined : input.status === 1 }))
+      ? await call(() =>
+          deps.provider.updatePrice(price.stripeId, {
+            nickname: input.name,
+            active: input.status === undefined ? undefined : input.status === 1,
+          }),
+        )
       : price.object;
   await repo.updatePrice(deps.db, id, {
     name: input.name,
@@ -150,7 +188,8 @@ async function sellablePrice(db: Db, priceId: number, recurring: boolean) {
   const price = await repo.findPrice(db, priceId);
   if (!price) throw notFound("Price not found");
   if (price.status !== 1) throw badRequest("This plan is no longer available", { price_id: "This plan is no longer available" });
-  if (recurring && price.type !== "recurring") throw badRequest("This price is not a subscription plan", { price_id: "This price is not a subscription plan" });
+  if (recurring && price.type !== "recurring")
+    throw badRequest("This price is not a subscription plan", { price_id: "This price is not a subscription plan" });
   return price;
 }
 
@@ -175,7 +214,12 @@ export async function subscribe(deps: PaymentsDeps, userId: number, priceId: num
   const key = `subscribe:${userId}:${priceId}:${await repo.countUserSubscriptions(deps.db, userId)}`;
   const sub = await call(() =>
     deps.provider.createSubscription(
-      { customer: customer.stripeId, price: price.stripeId, trial_days: price.trialDays, metadata: { user_id: String(userId), price_id: String(price.id) } },
+      {
+        customer: customer.stripeId,
+        price: price.stripeId,
+        trial_days: price.trialDays,
+        metadata: { user_id: String(userId), price_id: String(price.id) },
+      },
       key,
     ),
   );
@@ -192,7 +236,9 @@ export async function changePlan(deps: PaymentsDeps, userId: number, priceId: nu
   const sub = await ownOpenSubscription(deps, userId);
   if (sub.priceId === priceId) throw conflict("You are already on this plan");
   const price = await sellablePrice(deps.db, priceId, true);
-  await call(() => deps.provider.changeSubscriptionPrice(sub.stripeId, price.stripeId, `change:${sub.stripeId}:${priceId}:${sub.lastEventAt}`));
+  await call(() =>
+    deps.provider.changeSubscriptionPrice(sub.stripeId, price.stripeId, `change:${sub.stripeId}:${priceId}:${sub.lastEventAt}`),
+  );
   return subscriptionAnswer(deps, userId);
 }
 
@@ -220,7 +266,8 @@ export async function usageCharge(deps: PaymentsDeps, subscriptionId: number, qu
   const sub = await repo.findSubscription(deps.db, subscriptionId);
   if (!sub) throw notFound("Subscription not found");
   const price = sub.priceId ? await repo.findPrice(deps.db, sub.priceId) : undefined;
-  if (!price?.isUsageMetered) throw badRequest("This subscription's price is not usage-metered", { subId: "This subscription's price is not usage-metered" });
+  if (!price?.isUsageMetered)
+    throw badRequest("This subscription's price is not usage-metered", { subId: "This subscription's price is not usage-metered" });
   if (sub.status === "canceled") throw conflict("This subscription has already ended");
   if (price.usageLimit !== null && quantity > price.usageLimit)
     throw badRequest(`At most ${price.usageLimit} units can be charged at once`, { quantity: `At most ${price.usageLimit}` });
@@ -232,7 +279,8 @@ export async function usageCharge(deps: PaymentsDeps, subscriptionId: number, qu
 export async function createCheckout(deps: PaymentsDeps, userId: number, priceId: number) {
   const price = await sellablePrice(deps.db, priceId, false);
   const isSubscription = price.type === "recurring";
-  if (isSubscription && (await repo.findOpenSubscription(deps.db, userId))) throw conflict("You already have a plan: change it instead of subscribing again");
+  if (isSubscription && (await repo.findOpenSubscription(deps.db, userId)))
+    throw conflict("You already have a plan: change it instead of subscribing again");
   const customer = await ensureCustomer(deps, userId);
   return call(() =>
     deps.provider.createCheckoutSession(

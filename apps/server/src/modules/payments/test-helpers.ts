@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { createTestApp } from "../../test/app.ts";
 import { stripePrices } from "../../db/schema/payments.ts";
+import type { createTestApp } from "../../test/app.ts";
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -17,7 +17,11 @@ const P = "/v2/api/lambda/stripe";
 export function paymentsHelpers(t: T) {
   const nextYear = new Date().getUTCFullYear() + 2;
   async function tokenFor(number: string, exp_year = nextYear) {
-    const res = await t.app.inject({ method: "POST", url: "/testpay/v1/tokens", payload: { card: { number, exp_month: 12, exp_year, cvc: "123" } } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/testpay/v1/tokens",
+      payload: { card: { number, exp_month: 12, exp_year, cvc: "123" } },
+    });
     return res;
   }
   async function addCard(token: string, number: string) {

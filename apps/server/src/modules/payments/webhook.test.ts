@@ -32,7 +32,9 @@ function subscriptionEvent(type: string, customer: string, price: string, status
         trial_end: null,
         canceled_at: null,
         metadata: {},
-        items: { data: [{ id: "si_hook_1", price: { id: price }, current_period_start: created - 100, current_period_end: created + 30 * 86_400 }] },
+        items: {
+          data: [{ id: "si_hook_1", price: { id: price }, current_period_start: created - 100, current_period_end: created + 30 * 86_400 }],
+        },
       },
     },
   };
@@ -52,7 +54,10 @@ const sign = (payload: string, timestamp = now()) => Stripe.webhooks.generateTes
 async function customerAndPrice() {
   const u = await t.signUp();
   const customer = (await t.call("POST", `${P}/customer`, { token: u.token })).json().model.stripe_id as string;
-  const [row] = await t.db.select().from(stripePrices).where(eq(stripePrices.id, await priceId("Premium monthly")));
+  const [row] = await t.db
+    .select()
+    .from(stripePrices)
+    .where(eq(stripePrices.id, await priceId("Premium monthly")));
   return { u, customer, price: row!.stripeId };
 }
 
@@ -121,7 +126,12 @@ describe("webhook", () => {
   it("is refused when no signing secret is configured", async () => {
     const other = await createTestApp();
     const body = JSON.stringify({ id: "evt_x", type: "ping", created: now(), data: { object: {} } });
-    const res = await other.app.inject({ method: "POST", url: WEBHOOK_PATH, headers: { "content-type": "application/json", "stripe-signature": sign(body) }, payload: body });
+    const res = await other.app.inject({
+      method: "POST",
+      url: WEBHOOK_PATH,
+      headers: { "content-type": "application/json", "stripe-signature": sign(body) },
+      payload: body,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Webhooks are not configured");
   });

@@ -37,10 +37,20 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string | und
       } catch {
         throw badRequest("Missing or invalid signature");
       }
-      if (typeof event.id !== "string" || typeof event.type !== "string" || typeof event.created !== "number" || typeof event.data?.object !== "object")
+      if (
+        typeof event.id !== "string" ||
+        typeof event.type !== "string" ||
+        typeof event.created !== "number" ||
+        typeof event.data?.object !== "object"
+      )
         throw badRequest("Malformed event");
       const applied = await db.transaction((tx) =>
-        applyEvent(tx, { id: event.id, type: event.type, created: event.created, data: { object: event.data.object as Record<string, unknown> } }),
+        applyEvent(tx, {
+          id: event.id,
+          type: event.type,
+          created: event.created,
+          data: { object: event.data.object as Record<string, unknown> },
+        }),
       );
       return { received: true as const, applied };
     },

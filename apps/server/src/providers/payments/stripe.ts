@@ -21,7 +21,11 @@ function toProduct(p: Obj): ProviderProduct {
 }
 
 function toPrice(p: Obj): ProviderPrice {
-  const r = p.recurring as { interval: ProviderPrice["recurring"] extends infer R ? (R extends { interval: infer I } ? I : never) : never; interval_count: number; usage_type: "licensed" | "metered" } | null;
+  const r = p.recurring as {
+    interval: ProviderPrice["recurring"] extends infer R ? (R extends { interval: infer I } ? I : never) : never;
+    interval_count: number;
+    usage_type: "licensed" | "metered";
+  } | null;
   return {
     id: String(p.id),
     object: "price",
@@ -38,7 +42,13 @@ function toPrice(p: Obj): ProviderPrice {
 
 function toCard(pm: Obj): ProviderCard {
   const card = asObj(pm.card ?? {});
-  return { id: String(pm.id), brand: String(card.brand ?? "unknown"), last4: String(card.last4 ?? ""), exp_month: Number(card.exp_month), exp_year: Number(card.exp_year) };
+  return {
+    id: String(pm.id),
+    brand: String(card.brand ?? "unknown"),
+    last4: String(card.last4 ?? ""),
+    exp_month: Number(card.exp_month),
+    exp_year: Number(card.exp_year),
+  };
 }
 
 /** The card provider's refusals become ours: card errors 402, missing objects 404, bad requests 400. */
@@ -78,7 +88,9 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createProduct(input: { name: string; metadata: Record<string, string> }, idempotencyKey: string) {
-    return translate(async () => toProduct(asObj(await this.stripe.products.create({ name: input.name, metadata: input.metadata }, { idempotencyKey }))));
+    return translate(async () =>
+      toProduct(asObj(await this.stripe.products.create({ name: input.name, metadata: input.metadata }, { idempotencyKey }))),
+    );
   }
 
   async updateProduct(id: string, input: { name?: string; active?: boolean }) {
@@ -113,7 +125,14 @@ export class StripeProvider implements PaymentProvider {
           }
         : undefined;
       const price = await this.stripe.prices.create(
-        { product: input.product, unit_amount: input.unit_amount, currency: input.currency, nickname: input.nickname, metadata: input.metadata, ...(recurring ? { recurring } : {}) },
+        {
+          product: input.product,
+          unit_amount: input.unit_amount,
+          currency: input.currency,
+          nickname: input.nickname,
+          metadata: input.metadata,
+          ...(recurring ? { recurring } : {}),
+        },
         { idempotencyKey },
       );
       return toPrice(asObj(price));
@@ -141,7 +160,10 @@ export class StripeProvider implements PaymentProvider {
 
   async listCards(customer: string) {
     return translate(async () => {
-      const [list, c] = await Promise.all([this.stripe.customers.listPaymentMethods(customer, { type: "card", limit: 100 }), this.stripe.customers.retrieve(customer)]);
+      const [list, c] = await Promise.all([
+        this.stripe.customers.listPaymentMethods(customer, { type: "card", limit: 100 }),
+        this.stripe.customers.retrieve(customer),
+      ]);
       const def = (c as { invoice_settings?: { default_payment_method?: unknown } }).invoice_settings?.default_payment_method;
       const defaultCard = typeof def === "string" ? def : def && typeof def === "object" ? String(asObj(def).id) : null;
       return { cards: list.data.map((pm) => toCard(asObj(pm))), defaultCard };
@@ -169,7 +191,10 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
-  async createSubscription(input: Parameters<PaymentProvider["createSubscription"]>[0], idempotencyKey: string): Promise<ProviderSubscription> {
+  async createSubscription(
+    input: Parameters<PaymentProvider["createSubscription"]>[0],
+    idempotencyKey: string,
+  ): Promise<ProviderSubscription> {
     return translate(async () => {
       const sub = await this.stripe.subscriptions.create(
         {
@@ -203,7 +228,9 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async setCancelAtPeriodEnd(id: string, cancelAtPeriodEnd: boolean) {
-    return translate(async () => toProviderSubscription(asObj(await this.stripe.subscriptions.update(id, { cancel_at_period_end: cancelAtPeriodEnd }))));
+    return translate(async () =>
+      toProviderSubscription(asObj(await this.stripe.subscriptions.update(id, { cancel_at_period_end: cancelAtPeriodEnd }))),
+    );
   }
 
   async cancelSubscriptionNow(id: string) {
@@ -214,13 +241,20 @@ export class StripeProvider implements PaymentProvider {
     await translate(async () => {
       const sub = toProviderSubscription(asObj(await this.stripe.subscriptions.retrieve(subscription)));
       await this.stripe.billing.meterEvents.create(
-        { event_name: USAGE_METER_EVENT, payload: { stripe_customer_id: sub.customer, value: String(quantity) }, identifier: idempotencyKey },
+        {
+          event_name: USAGE_METER_EVENT,
+          payload: { stripe_customer_id: sub.customer, value: String(quantity) },
+          identifier: idempotencyKey,
+        },
         { idempotencyKey },
       );
     });
   }
 
-  async createCheckoutSession(input: Parameters<PaymentProvider["createCheckoutSession"]>[0], idempotencyKey: string): Promise<CheckoutSession> {
+  async createCheckoutSession(
+    input: Parameters<PaymentProvider["createCheckoutSession"]>[0],
+    idempotencyKey: string,
+  ): Promise<CheckoutSession> {
     return translate(async () => {
       const session = await this.stripe.checkout.sessions.create(
         {

@@ -14,7 +14,7 @@ import {
   type ProviderSubscription,
   toProviderSubscription,
 } from "./interface.ts";
-import { type CardBehaviour, behaviourOf, brandOf, luhnValid } from "./test-cards.ts";
+import { behaviourOf, brandOf, type CardBehaviour, luhnValid } from "./test-cards.ts";
 
 type Obj = Record<string, unknown>;
 type Card = ProviderCard & { behaviour: CardBehaviour; customer: string | null; added_at?: number };
@@ -217,13 +217,19 @@ export class TestModeProvider implements PaymentProvider {
 
   // ---------- tokens (our stand-in for the provider's tokenisation endpoint) ----------
 
-  async createToken(card: { number: string; exp_month: number; exp_year: number; cvc: string }): Promise<{ id: string; card: ProviderCard }> {
+  async createToken(card: {
+    number: string;
+    exp_month: number;
+    exp_year: number;
+    cvc: string;
+  }): Promise<{ id: string; card: ProviderCard }> {
     const number = card.number.replace(/[\s-]/g, "");
     if (!/^\d{12,19}$/.test(number) || !luhnValid(number))
       throw new PaymentError(402, "Your card number is incorrect.", "incorrect_number");
     if (!/^\d{3,4}$/.test(card.cvc)) throw new PaymentError(402, "Your card's security code is invalid.", "invalid_cvc");
     const now = new Date((await this.now()) * 1000);
-    const expired = card.exp_year < now.getUTCFullYear() || (card.exp_year === now.getUTCFullYear() && card.exp_month < now.getUTCMonth() + 1);
+    const expired =
+      card.exp_year < now.getUTCFullYear() || (card.exp_year === now.getUTCFullYear() && card.exp_month < now.getUTCMonth() + 1);
     if (expired || behaviourOf(number) === "expired") throw new PaymentError(402, "Your card has expired.", "expired_card");
     const stored: Card = {
       id: newId("card"),
@@ -243,7 +249,14 @@ export class TestModeProvider implements PaymentProvider {
 
   async createProduct(input: { name: string; metadata: Record<string, string> }, key: string): Promise<ProviderProduct> {
     return this.once(key, "product.create", async (tx) => {
-      const product = { id: newId("prod"), object: "product" as const, name: input.name, active: true, created: await this.now(tx), metadata: input.metadata };
+      const product = {
+        id: newId("prod"),
+        object: "product" as const,
+        name: input.name,
+        active: true,
+        created: await this.now(tx),
+        metadata: input.metadata,
+      };
       await this.save(tx, product.id, "product", null, product);
       return product;
     });
@@ -292,7 +305,14 @@ export class TestModeProvider implements PaymentProvider {
 
   async createCustomer(input: { email: string; name: string; metadata: Record<string, string> }, key: string) {
     return this.once(key, "customer.create", async (tx) => {
-      const customer: Customer = { id: newId("cus"), email: input.email, name: input.name, default_card: null, balance: 0, metadata: input.metadata };
+      const customer: Customer = {
+        id: newId("cus"),
+        email: input.email,
+        name: input.name,
+        default_card: null,
+        balance: 0,
+        metadata: input.metadata,
+      };
       await this.save(tx, customer.id, "customer", customer.id, customer);
       return { id: customer.id };
     });
@@ -485,7 +505,10 @@ export class TestModeProvider implements PaymentProvider {
     await this.save(tx, sub.id, "subscription", sub.customer, sub, now);
     const metered = price.recurring.usage_type === "metered";
     const paid = await this.invoice(tx, sub.customer, sub.id, [
-      { description: trial ? `Free trial of ${price.nickname ?? "plan"}` : (price.nickname ?? "Subscription"), amount: trial || metered ? 0 : price.unit_amount },
+      {
+        description: trial ? `Free trial of ${price.nickname ?? "plan"}` : (price.nickname ?? "Subscription"),
+        amount: trial || metered ? 0 : price.unit_amount,
+      },
     ]);
     // Like `payment_behavior: error_if_incomplete`: a failed first payment makes no subscription.
     if (!paid.ok) throw paid.failure!;
@@ -503,21 +526,31 @@ export class TestModeProvider implements PaymentProvider {
     const raw = await this.once(key, "subscription.change", async (tx) => {
       const now = await this.now(tx);
       const sub = await this.load<RawSub>(tx, id, "subscription", true);
-      if (!["active", "trialing"].includes(sub.status)) throw new PaymentError(400, "This subscription can no longer be changed.", "subscription_inactive");
+      if (!["active", "trialing"].includes(sub.status))
+        throw new PaymentError(400, "This subscription can no longer be changed.", "subscription_inactive");
       const price = await this.load<RawPrice>(tx, priceId, "price");
       if (!price.active || !price.recurring) throw new PaymentError(400, "The price specified is inactive.", "price_inactive");
       const item = sub.items.data[0]!;
       const old = item.price;
-      const sameCycle = old.recurring?.interval === price.recurring.interval && old.recurring.interval_count === price.recurring.interval_count;
+      const sameCycle =
+        old.recurring?.interval === price.recurring.interval && old.recurring.interval_count === price.recurring.interval_count;
       const span = Math.max(1, sub.current_period_end - sub.current_period_start);
       const remaining = Math.max(0, sub.current_period_end - now) / span;
       const lines: { description: string; amount: number }[] = [];
       if (sub.status === "active") {
         const oldMetered = old.recurring?.usage_type === "metered";
         const newMetered = price.recurring.usage_type === "metered";
-        if (!oldMetered) lines.push({ description: `Unused time on ${old.nickname ?? "previous plan"}`, amount: -Math.round(old.unit_amount * remaining) });
+        if (!oldMetered)
+          lines.push({
+            description: `Unused time on ${old.nickname ?? "previous plan"}`,
+            amount: -Math.round(old.unit_amount * remaining),
+          });
         if (sameCycle) {
-          if (!newMetered) lines.push({ description: `Remaining time on ${price.nickname ?? "new plan"}`, amount: Math.round(price.unit_amount * remaining) });
+          if (!newMetered)
+            lines.push({
+              description: `Remaining time on ${price.nickname ?? "new plan"}`,
+              amount: Math.round(price.unit_amount * remaining),
+            });
         } else {
           // A new billing cycle starts today, as with the card provider.
           const end = addInterval(now, price.recurring.interval, price.recurring.interval_count);
@@ -571,7 +604,8 @@ export class TestModeProvider implements PaymentProvider {
       const sub = await this.load<RawSub>(tx, subscription, "subscription", true);
       if (sub.items.data[0]?.price.recurring?.usage_type !== "metered")
         throw new PaymentError(400, "Usage can only be reported on a usage-metered price.", "price_not_metered");
-      if (!["active", "trialing", "past_due"].includes(sub.status)) throw new PaymentError(400, "This subscription has ended.", "subscription_canceled");
+      if (!["active", "trialing", "past_due"].includes(sub.status))
+        throw new PaymentError(400, "This subscription has ended.", "subscription_canceled");
       sub.usage_quantity += quantity;
       await this.save(tx, sub.id, "subscription", sub.customer, sub);
       return { total_usage: sub.usage_quantity };
@@ -586,7 +620,15 @@ export class TestModeProvider implements PaymentProvider {
       const price = await this.load<RawPrice>(tx, input.price, "price");
       if (!price.active) throw new PaymentError(400, "The price specified is inactive.", "price_inactive");
       const id = newId("cs");
-      const session = { id, object: "checkout.session", status: "open", url: `${this.publicUrl}/checkout/${id}`, ...input, subscription: null, created: await this.now(tx) };
+      const session = {
+        id,
+        object: "checkout.session",
+        status: "open",
+        url: `${this.publicUrl}/checkout/${id}`,
+        ...input,
+        subscription: null,
+        created: await this.now(tx),
+      };
       await this.save(tx, id, "checkout.session", input.customer, session);
       return { id, url: session.url };
     });
@@ -614,7 +656,17 @@ export class TestModeProvider implements PaymentProvider {
   /** Pays an open checkout session with a card token: attaches the card, then subscribes or charges once. */
   async completeCheckoutSession(id: string, token: string): Promise<{ success_url: string }> {
     return this.once(`checkout-complete:${id}:${token}`, "checkout.complete", async (tx) => {
-      const session = await this.load<Obj & { status: string; customer: string; price: string; mode: string; trial_days: number; metadata: Record<string, string>; success_url: string }>(tx, id, "checkout.session", true);
+      const session = await this.load<
+        Obj & {
+          status: string;
+          customer: string;
+          price: string;
+          mode: string;
+          trial_days: number;
+          metadata: Record<string, string>;
+          success_url: string;
+        }
+      >(tx, id, "checkout.session", true);
       if (session.status !== "open") throw new PaymentError(409, "This checkout has already been completed.", "checkout_complete");
       // Attach within this transaction so a declined payment leaves no card behind.
       const tok = await this.load<{ id: string; used: boolean; card: Card }>(tx, token, "token", true).catch(() => {
@@ -630,7 +682,12 @@ export class TestModeProvider implements PaymentProvider {
       customer.default_card = card.id;
       await this.save(tx, customer.id, "customer", customer.id, customer);
       if (session.mode === "subscription") {
-        const sub = await this.startSubscription(tx, { customer: customer.id, price: session.price, trial_days: session.trial_days, metadata: session.metadata });
+        const sub = await this.startSubscription(tx, {
+          customer: customer.id,
+          price: session.price,
+          trial_days: session.trial_days,
+          metadata: session.metadata,
+        });
         session.subscription = sub.id;
       } else {
         const price = await this.load<RawPrice>(tx, session.price, "price");
