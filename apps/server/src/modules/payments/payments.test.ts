@@ -419,3 +419,28 @@ describe("idempotency and secrecy", () => {
     expect(dump).not.toContain("4000056655665556");
   });
 });
+
+describe("logs", () => {
+  it("never log the card number", async () => {
+    const { buildApp } = await import("../../app.ts");
+    const { Writable } = await import("node:stream");
+    let captured = "";
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        captured += chunk.toString();
+        done();
+      },
+    });
+    const logged = await buildApp({ config: t.config, database: t.database, logger: { level: "trace", stream }, serveWeb: false });
+    const res = await logged.inject({
+      method: "POST",
+      url: "/testpay/v1/tokens",
+      payload: { card: { number: "4000002500003155", exp_month: 1, exp_year: 2099, cvc: "999" } },
+    });
+    await logged.close();
+    expect(res.statusCode).toBe(200);
+    expect(captured).toContain("/testpay/v1/tokens");
+    expect(captured).not.toContain("4000002500003155");
+    expect(captured).not.toContain('"999"');
+  });
+});
