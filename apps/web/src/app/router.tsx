@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { AccessGate } from "./access-gate";
 import { NotFoundPage } from "./not-found-page";
@@ -28,6 +28,18 @@ const AdminDashboardPage = lazy(() =>
     q.withQueryClient((await import("../features/dashboard/components/admin-dashboard-page")).AdminDashboardPage),
   ),
 );
+const CardDetailsPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/payments/components/card-details-page")).CardDetailsPage),
+  ),
+);
+const CheckoutPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/payments/components/checkout-page")).CheckoutPage),
+  ),
+);
+const PlanSummary = lazy(() => import("../features/payments/components/plan-summary").then((m) => ({ default: m.PlanSummary })));
+const LandingPlans = lazy(() => import("../features/payments/components/plan-picker").then((m) => ({ default: m.LandingPlans })));
 const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(() =>
   import("./placeholder-page").then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -35,7 +47,15 @@ const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(()
 function renderScreen(screen: Screen, route: AppRoute) {
   switch (screen) {
     case "landing":
-      return <LandingPage />;
+      return (
+        <LandingPage
+          plans={
+            <Suspense fallback={null}>
+              <LandingPlans />
+            </Suspense>
+          }
+        />
+      );
     case "faq":
       return <FaqPage />;
     case "contact":
@@ -51,9 +71,21 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "admin-signup":
       return <SignupPage accountRole="admin" />;
     case "user-dashboard":
-      return <UserDashboardPage />;
+      return (
+        <UserDashboardPage
+          planSection={
+            <Suspense fallback={null}>
+              <PlanSummary />
+            </Suspense>
+          }
+        />
+      );
     case "admin-dashboard":
       return <AdminDashboardPage />;
+    case "card-details":
+      return <CardDetailsPage />;
+    case "checkout":
+      return <CheckoutPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

@@ -22,6 +22,8 @@ export type Screen =
   | "admin-signup"
   | "user-dashboard"
   | "admin-dashboard"
+  | "card-details"
+  | "checkout"
   | "placeholder";
 
 export interface AppRoute {
@@ -62,7 +64,8 @@ export const routeTable: readonly AppRoute[] = [
   // Candidates.
   route("/user/dashboard", "user", "Dashboard", "Your readiness, what to practise next and your upcoming coaching.", "user-dashboard"),
   route("/user/profile", "user", "Profile", PROFILE),
-  route("/user/card-details", "user", "Card details", "Your saved cards, your current plan and your invoices."),
+  route("/user/card-details", "user", "Card details", "Your saved cards, your current plan and your invoices.", "card-details"),
+  route("/checkout/:sessionId", "user", "Checkout", "Pay for your plan with a card.", "checkout"),
   route("/user/onboarding", "user", "Onboarding", "Welcome: the steps to set up your study plan and first quiz."),
   route("/user/onboarding/form", "user", "About you", "Your track, target exam date, region, experience and weekly study hours."),
   route(

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { useAuth } from "../../../lib/auth-store";
@@ -43,7 +44,8 @@ const NEXT_STEPS: readonly LinkCardProps[] = [
   },
 ];
 
-export function UserDashboardPage() {
+/** `planSection`: the plan status, composed in by the app (features do not import each other). */
+export function UserDashboardPage({ planSection }: { planSection?: ReactNode }) {
   const { state } = useAuth();
   const profile = useProfileQuery();
   // The name from sign-in shows at once; the profile answer replaces it when it arrives.
@@ -66,6 +68,7 @@ export function UserDashboardPage() {
           </Alert>
         </div>
       ) : null}
+      {planSection}
       <section aria-labelledby="next-steps-heading">
         <h2 id="next-steps-heading" className="mb-3 text-lg font-semibold text-slate-900">
           Next steps
