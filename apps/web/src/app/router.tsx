@@ -38,6 +38,21 @@ const CheckoutPage = lazy(() =>
     q.withQueryClient((await import("../features/payments/components/checkout-page")).CheckoutPage),
   ),
 );
+const AdminPricesPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/payments/components/admin-prices-page")).AdminPricesPage),
+  ),
+);
+const AdminSubscriptionsPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/payments/components/admin-subscriptions-page")).AdminSubscriptionsPage),
+  ),
+);
+const AdminSubscriptionPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/payments/components/admin-subscriptions-page")).AdminSubscriptionPage),
+  ),
+);
 const PlanSummary = lazy(() => import("../features/payments/components/plan-summary").then((m) => ({ default: m.PlanSummary })));
 const LandingPlans = lazy(() => import("../features/payments/components/plan-picker").then((m) => ({ default: m.LandingPlans })));
 const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(() =>
@@ -86,6 +101,12 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <CardDetailsPage />;
     case "checkout":
       return <CheckoutPage />;
+    case "admin-prices":
+      return <AdminPricesPage />;
+    case "admin-subscriptions":
+      return <AdminSubscriptionsPage />;
+    case "admin-subscription":
+      return <AdminSubscriptionPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

@@ -23,6 +23,9 @@ export type Screen =
   | "user-dashboard"
   | "admin-dashboard"
   | "card-details"
+  | "admin-prices"
+  | "admin-subscriptions"
+  | "admin-subscription"
   | "checkout"
   | "placeholder";
 
@@ -121,15 +124,22 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/edit-packages/:id", "admin", "Edit package", "Change what a plan unlocks."),
   route("/admin/view-packages", "admin", "Package details", "A plan, what it unlocks and its prices."),
   route("/admin/view-packages/:id", "admin", "Package details", "A plan, what it unlocks and its prices."),
-  route("/admin/stripe_subscription", "admin", "Subscriptions", "Candidates' subscriptions with their status and billing period."),
+  route(
+    "/admin/stripe_subscription",
+    "admin",
+    "Subscriptions",
+    "Candidates' subscriptions with their status and billing period.",
+    "admin-subscriptions",
+  ),
   route(
     "/admin/view-stripe_subscription/:id",
     "admin",
     "Subscription details",
     "One subscription: its plan, status, invoices and history.",
+    "admin-subscription",
   ),
-  route("/admin/stripe_price", "admin", "Prices", PRICES),
-  route("/admin/view-stripe_price/:id", "admin", "Prices", PRICES),
+  route("/admin/stripe_price", "admin", "Prices", PRICES, "admin-prices"),
+  route("/admin/view-stripe_price/:id", "admin", "Prices", PRICES, "admin-prices"),
   route("/admin/pages", "admin", "Pages", "Public pages: landing, FAQ, contact and terms."),
   route("/admin/cms", "admin", "CMS", "Keyed text and images that screens read for their copy."),
   route("/admin/add-cms", "admin", "Add CMS entry", "Add a keyed text or image for a page."),
