@@ -7,13 +7,22 @@ test("an admin adds, views and archives prices, and ends a candidate's subscript
   // A candidate with a subscription, made through the API as the web app would.
   const email = uniqueEmail("subscriber");
   const headers = { "x-project": PROJECT };
-  const reg = await request.post("/v2/api/lambda/register", { headers, data: { email, password: "a strong passphrase", first_name: "Ada", last_name: "Kim", role: "user" } });
+  const reg = await request.post("/v2/api/lambda/register", {
+    headers,
+    data: { email, password: "a strong passphrase", first_name: "Ada", last_name: "Kim", role: "user" },
+  });
   const auth = { ...headers, authorization: `Bearer ${(await reg.json()).token}` };
-  const token = await request.post("/testpay/v1/tokens", { data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } } });
-  expect((await request.post("/v2/api/lambda/stripe/customer/card", { headers: auth, data: { card_token: (await token.json()).id } })).ok()).toBe(true);
+  const token = await request.post("/testpay/v1/tokens", {
+    data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } },
+  });
+  expect(
+    (await request.post("/v2/api/lambda/stripe/customer/card", { headers: auth, data: { card_token: (await token.json()).id } })).ok(),
+  ).toBe(true);
   const plans = (await (await request.get("/v2/api/lambda/stripe/plans", { headers })).json()).list as { price_id: number; name: string }[];
   const premium = plans.find((p) => p.name === "Premium monthly")!;
-  expect((await request.post("/v2/api/lambda/stripe/customer/subscription", { headers: auth, data: { price_id: premium.price_id } })).ok()).toBe(true);
+  expect(
+    (await request.post("/v2/api/lambda/stripe/customer/subscription", { headers: auth, data: { price_id: premium.price_id } })).ok(),
+  ).toBe(true);
 
   await signIn(page, "admin");
   await page.goto("/admin/stripe_price");
