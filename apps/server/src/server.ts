@@ -33,7 +33,17 @@ async function main() {
   app = await buildApp({ config, database, logger });
   app.addHook("onClose", () => database.close());
   // The test-mode provider starts with plans on sale; with the real provider, the admin creates them.
-  if (app.payments.testMode) await seedPaymentPlans(database.db, app.payments.testMode, config.PAYMENTS_CURRENCY, config.publicUrl);
+  const testMode = app.payments.testMode;
+  if (testMode) {
+    await seedPaymentPlans(database.db, testMode, config.PAYMENTS_CURRENCY, config.publicUrl);
+    // The test-mode provider bills what fell due (renewals, trial ends, cancellations) each minute;
+    // several instances may run it at once (each subscription is billed under a row lock).
+    const billing = setInterval(() => {
+      testMode.runDueBilling().catch((e) => app?.log.warn({ err: e }, "test-mode billing run failed"));
+    }, 60_000);
+    billing.unref();
+    app.addHook("onClose", async () => clearInterval(billing));
+  }
 
   let isClosing = false;
   const shutdown = (signal: string) => {

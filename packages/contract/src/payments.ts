@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LoginResponse, RegisterRequest } from "./auth.ts";
 
 /** Money is in integer minor units (cents) of the configured currency. */
 const Id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -254,10 +255,6 @@ export const TokenResponse = z.object({
   card: z.object({ id: z.string(), brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() }),
 });
 
-export const RegisterSubscribeRequest = z.strictObject({
-  email: z.email("Enter a valid email address").max(254),
-  password: z.string().min(8, "Use at least 8 characters").max(128),
-  first_name: z.string().trim().min(1).max(80).optional(),
-  last_name: z.string().trim().min(1).max(80).optional(),
-  price_id: Id,
-});
+/** Sign up and start paying for a plan in one call: the account is made, then the checkout. */
+export const RegisterSubscribeRequest = RegisterRequest.omit({ role: true, invitation: true }).extend({ price_id: Id });
+export const RegisterSubscribeResponse = LoginResponse.extend({ model: z.object({ id: z.string(), url: z.string() }) });

@@ -444,3 +444,63 @@ describe("logs", () => {
     expect(captured).not.toContain('"999"');
   });
 });
+
+describe("sign up and subscribe, one-time purchases", () => {
+  it("signs up and starts a checkout in one call, and makes no account for a plan not on sale", async () => {
+    const email = `new-${Date.now()}@example.test`;
+    const res = await t.call("POST", `${P}/customer/register-subscribe`, {
+      body: { email, password: "correct horse battery", first_name: "New", last_name: "Payer", price_id: await priceId("Premium monthly") },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      error: false,
+      role: "user",
+      token: expect.any(String),
+      model: { url: expect.stringContaining("/checkout/") },
+    });
+    const id = res.json().model.id;
+    const paid = await t.call("POST", `${P}/checkout/${id}/complete`, {
+      token: res.json().token,
+      body: { card_token: (await tokenFor(CARDS.visa)).json().id },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await getEntitlements(t.db, res.json().user_id)).packageName).toBe("Premium");
+
+    const archived = await createPrice({
+      product_id: await productOf("Premium monthly"),
+      name: "Gone",
+      amount: 100,
+      type: "recurring",
+      interval: "month",
+    });
+    await t.call("PUT", `${P}/price/${archived}`, { token: admin.token, body: { status: 0 } });
+    const other = `never-${Date.now()}@example.test`;
+    const refused = await t.call("POST", `${P}/customer/register-subscribe`, {
+      body: { email: other, password: "correct horse battery", price_id: archived },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(
+      (await t.call("POST", "/v2/api/lambda/login", { body: { email: other, password: "correct horse battery", role: "user" } }))
+        .statusCode,
+    ).not.toBe(200);
+  });
+
+  it("records a one-time purchase as an order", async () => {
+    const u = await t.signUp();
+    const guide = await createPrice({
+      product_id: await productOf("Core monthly"),
+      name: "Exam day guide",
+      amount: 1500,
+      type: "one_time",
+    });
+    const { id } = (await t.call("POST", `${P}/checkout`, { token: u.token, body: { price_id: guide } })).json().model;
+    expect((await t.call("GET", `${P}/checkout/${id}`, { token: u.token })).json().model).toMatchObject({ mode: "payment", amount: 1500 });
+    await t.call("POST", `${P}/checkout/${id}/complete`, { token: u.token, body: { card_token: (await tokenFor(CARDS.visa)).json().id } });
+    const orders = await t.call("GET", `${P}/customer/orders`, { token: u.token });
+    expect(orders.json().list).toEqual([expect.objectContaining({ amount: 1500, price_id: guide, status: "paid" })]);
+    const all = await t.call("GET", `${P}/orders`, { token: admin.token, query: { user_id: String(u.user_id) } });
+    expect(all.json().total).toBe(1);
+    expect((await t.call("GET", `${P}/orders`, { token: u.token })).statusCode).toBe(403);
+    expect((await getEntitlements(t.db, u.user_id)).packageName).toBe("Free");
+  });
+});

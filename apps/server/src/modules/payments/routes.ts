@@ -25,6 +25,8 @@ import {
   PriceRow,
   ProductRow,
   ProviderIdParams,
+  RegisterSubscribeRequest,
+  RegisterSubscribeResponse,
   SubscribeRequest,
   SubscriptionResponse,
   SubscriptionRow,
@@ -38,6 +40,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/http-error.ts";
 import type { TestModeProvider } from "../../providers/payments/test-mode.ts";
+import * as authService from "../auth/service.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
 import * as repo from "./repo.ts";
 import * as service from "./service.ts";
@@ -344,6 +347,31 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: service.PaymentsDeps;
         service.paging(r.query),
       );
       return service.listAnswer(r.query, rows, total);
+    },
+  );
+
+  app.post(
+    `${P}/customer/register-subscribe`,
+    {
+      schema: {
+        tags,
+        summary: "Create a candidate account and start a checkout for a plan (signs in)",
+        body: RegisterSubscribeRequest,
+        response: { 200: RegisterSubscribeResponse, ...errors },
+      },
+      preHandler: app.lenientAuth,
+    },
+    async (r) => {
+      const { session, checkout } = await service.registerAndCheckout(
+        deps,
+        async (account) => {
+          const result = await authService.register({ db, tokens: app.tokens }, { ...account, role: "user" }, null);
+          if (result.kind !== "session") throw new Error("a self sign-up always signs in");
+          return result.answer;
+        },
+        r.body,
+      );
+      return { ...session, model: checkout };
     },
   );
 

@@ -298,6 +298,22 @@ export async function createCheckout(deps: PaymentsDeps, userId: number, priceId
   );
 }
 
+/**
+ * Signs up and starts a checkout for `priceId`. The price is checked first, so a plan that is
+ * not on sale makes no account.
+ */
+export async function registerAndCheckout<S extends { user_id: number }>(
+  deps: PaymentsDeps,
+  register: (input: { email: string; password: string; first_name?: string; last_name?: string }) => Promise<S>,
+  input: { email: string; password: string; first_name?: string; last_name?: string; price_id: number },
+) {
+  await sellablePrice(deps.db, input.price_id, false);
+  const { price_id, ...account } = input;
+  const session = await register(account);
+  const checkout = await createCheckout(deps, session.user_id, price_id);
+  return { session, checkout };
+}
+
 // ---------- lists ----------
 
 export function userFilter(userId: number | undefined, column: Parameters<typeof eq>[0], extra?: SQL): SQL | undefined {
