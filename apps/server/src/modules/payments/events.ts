@@ -82,7 +82,10 @@ export async function applyEvent(tx: Db, event: ProviderEvent): Promise<boolean>
     const values = {
       userId: await userOfCustomer(tx, str(object.customer)),
       stripeId: String(object.id),
-      subscriptionStripeId: str(object.subscription ?? (object.parent as Obj | undefined)?.subscription_details),
+      // Newer API versions carry it under parent.subscription_details.
+      subscriptionStripeId: str(
+        object.subscription ?? ((object.parent as Obj | undefined)?.subscription_details as Obj | undefined)?.subscription ?? null,
+      ),
       number: str(object.number),
       status: String(object.status ?? "open"),
       amountDue: int(object.amount_due),

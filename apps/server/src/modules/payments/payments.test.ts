@@ -56,6 +56,8 @@ describe("plans and prices", () => {
       object: { object: "price", unit_amount: 3900 },
     });
     expect((await t.call("GET", `${P}/price`, { token: admin.token, query: { limit: "1000000" } })).statusCode).toBe(400);
+    expect((await t.call("GET", `${P}/price`, { token: admin.token, query: { status: "1 or 1=1" } })).statusCode).toBe(400);
+    expect((await t.call("GET", `${P}/price`, { token: admin.token, query: { status: "1" } })).json().total).toBe(3);
   });
 });
 

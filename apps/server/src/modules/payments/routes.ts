@@ -81,7 +81,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: service.PaymentsDeps;
     `${P}/product`,
     { ...admin, schema: { tags, summary: "Products, paged", querystring: ListQuery, response: { 200: listOf(ProductRow), ...errors } } },
     async (r) => {
-      const where = r.query.status !== undefined ? eq(repo.stripeProducts.status, Number(r.query.status)) : undefined;
+      const status = service.statusFilter(r.query);
+      const where = status !== undefined ? eq(repo.stripeProducts.status, status) : undefined;
       const { rows, total } = await repo.listProducts(db, where, service.paging(r.query));
       return service.listAnswer(r.query, rows.map(repo.productRow), total);
     },
@@ -142,7 +143,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: service.PaymentsDeps;
       },
     },
     async (r) => {
-      const where = r.query.status !== undefined ? eq(repo.stripePrices.status, Number(r.query.status)) : undefined;
+      const status = service.statusFilter(r.query);
+      const where = status !== undefined ? eq(repo.stripePrices.status, status) : undefined;
       const { rows, total } = await repo.listPrices(db, where, service.paging(r.query));
       return service.listAnswer(r.query, rows.map(repo.priceRow), total);
     },

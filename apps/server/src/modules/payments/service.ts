@@ -3,7 +3,7 @@ import type { CreatePriceRequest, ListQuery } from "@academy/contract/payments";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error.ts";
-import { PaymentError, type PaymentProvider, type ProviderSubscription } from "../../providers/payments/interface.ts";
+import { PaymentError, type PaymentProvider } from "../../providers/payments/interface.ts";
 import * as repo from "./repo.ts";
 
 export type PaymentsDeps = { db: Db; provider: PaymentProvider; currency: string; publicUrl: string };
@@ -16,6 +16,13 @@ export async function call<T>(work: () => Promise<T>): Promise<T> {
     if (e instanceof PaymentError) throw new HttpError(e.status, e.message, { code: e.code });
     throw e;
   }
+}
+
+/** The `status` filter of product and price lists: 0 archived, 1 active. */
+export function statusFilter(q: ListQuery): 0 | 1 | undefined {
+  if (q.status === undefined) return undefined;
+  if (q.status !== "0" && q.status !== "1") throw badRequest("status must be 0 or 1", { status: "status must be 0 or 1" });
+  return Number(q.status) as 0 | 1;
 }
 
 export function paging(q: ListQuery): repo.Paging {
@@ -193,12 +200,10 @@ async function sellablePrice(db: Db, priceId: number, recurring: boolean) {
   return price;
 }
 
-async function subscriptionAnswer(deps: PaymentsDeps, userId: number, fallback?: ProviderSubscription) {
+/** The user's current plan as our mirror knows it (null until the provider's event has arrived). */
+async function subscriptionAnswer(deps: PaymentsDeps, userId: number) {
   const open = await repo.findOpenSubscription(deps.db, userId);
-  if (open) return repo.subscriptionRow((await repo.getSubscriptionJoined(deps.db, open.id))!, false);
-  if (!fallback) return null;
-  // With the real provider the event may not have arrived yet; access follows it when it does.
-  return null;
+  return open ? repo.subscriptionRow((await repo.getSubscriptionJoined(deps.db, open.id))!, false) : null;
 }
 
 export async function getMySubscription(deps: PaymentsDeps, userId: number) {
@@ -212,7 +217,7 @@ export async function subscribe(deps: PaymentsDeps, userId: number, priceId: num
   const customer = await ensureCustomer(deps, userId);
   // Tied to this operation: a retry after a lost answer gets the same subscription back.
   const key = `subscribe:${userId}:${priceId}:${await repo.countUserSubscriptions(deps.db, userId)}`;
-  const sub = await call(() =>
+  await call(() =>
     deps.provider.createSubscription(
       {
         customer: customer.stripeId,
@@ -223,7 +228,7 @@ export async function subscribe(deps: PaymentsDeps, userId: number, priceId: num
       key,
     ),
   );
-  return subscriptionAnswer(deps, userId, sub);
+  return subscriptionAnswer(deps, userId);
 }
 
 async function ownOpenSubscription(deps: PaymentsDeps, userId: number) {

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import {
   type CheckoutSession,
+  type Interval,
   PaymentError,
   type PaymentProvider,
   type ProviderCard,
@@ -22,7 +23,7 @@ function toProduct(p: Obj): ProviderProduct {
 
 function toPrice(p: Obj): ProviderPrice {
   const r = p.recurring as {
-    interval: ProviderPrice["recurring"] extends infer R ? (R extends { interval: infer I } ? I : never) : never;
+    interval: Interval;
     interval_count: number;
     usage_type: "licensed" | "metered";
   } | null;

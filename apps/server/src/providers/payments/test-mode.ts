@@ -142,7 +142,6 @@ export class TestModeProvider implements PaymentProvider {
     sub.latest_invoice = paid.invoice;
     if (paid.ok) {
       sub.status = "active";
-      sub.trial_end = sub.status === "active" && sub.trial_end && sub.trial_end <= at ? sub.trial_end : sub.trial_end;
       sub.current_period_start = at;
       sub.current_period_end = nextEnd;
       item.current_period_start = at;
