@@ -50,6 +50,11 @@ test("an admin adds, views and archives prices, and ends a candidate's subscript
   await expect(row).toContainText("Archived");
 
   await page.goto("/admin/stripe_subscription");
+  const billing = page.getByRole("region", { name: "Billing" });
+  await expect(billing.getByRole("row").filter({ hasText: email })).toContainText("€39.00");
+  await billing.getByRole("tab", { name: "Charges" }).click();
+  await expect(billing.getByRole("tab", { name: "Charges" })).toHaveAttribute("aria-selected", "true");
+  await expect(billing.getByRole("cell", { name: /^ch_test_/ }).first()).toBeVisible();
   await page.getByRole("link", { name: `View subscription of ${email}` }).click();
   await expect(page).toHaveURL(/\/admin\/view-stripe_subscription\/\d+$/);
   await expect(page.getByText("Premium monthly · €39.00 per month")).toBeVisible();

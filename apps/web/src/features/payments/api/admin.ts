@@ -1,4 +1,4 @@
-import type { InvoiceRow, PriceRow, ProductRow, SubscriptionRow } from "@academy/contract/payments";
+import type { ChargeRow, InvoiceRow, OrderRow, PriceRow, ProductRow, SubscriptionRow } from "@academy/contract/payments";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, PAYMENT_THROW_ON, unwrap } from "../../../lib/api-client";
 
@@ -44,6 +44,15 @@ export const useUserInvoicesQuery = (userId: number | undefined) =>
     queryKey: adminKeys.invoices(userId ?? 0),
     queryFn: async () => (await listOf<InvoiceRow>("invoices-v2", 1, { user_id: userId ?? 0, limit: 100 })).list,
     enabled: Boolean(userId),
+  });
+
+export type BillingKind = "invoices-v2" | "orders" | "charges";
+export type BillingRow = InvoiceRow | OrderRow | ChargeRow;
+export const useBillingQuery = (kind: BillingKind, page: number) =>
+  useQuery({
+    queryKey: ["admin-payments", "billing", kind, page],
+    queryFn: () => listOf<BillingRow>(kind, page),
+    placeholderData: keepPreviousData,
   });
 
 export type PriceDraft = {

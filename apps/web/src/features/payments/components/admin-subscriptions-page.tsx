@@ -10,6 +10,7 @@ import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
 import { cancelSubscriptionNow, useAdminSubscriptionQuery, useSubscriptionsQuery, useUserInvoicesQuery } from "../api/admin";
 import { formatDate, formatInterval, formatMoney, STATUS_LABEL } from "../format";
+import { AdminBilling } from "./admin-billing";
 import { Pager } from "./side-panel";
 
 /** /admin/stripe_subscription: every subscription, newest first. */
@@ -18,7 +19,10 @@ export function AdminSubscriptionsPage() {
   const subs = useSubscriptionsQuery(page);
   return (
     <>
-      <PageHeader title="Subscriptions" description="Candidates' subscriptions with their plan, status and billing period." />
+      <PageHeader
+        title="Subscriptions"
+        description="Candidates' subscriptions with their plan, status and billing period, and every invoice, order and charge."
+      />
       {subs.isPending ? (
         <Spinner label="Loading subscriptions…" />
       ) : subs.isError ? (
@@ -77,6 +81,7 @@ export function AdminSubscriptionsPage() {
         </div>
       )}
       {subs.data ? <Pager page={subs.data.page} numPages={subs.data.num_pages} total={subs.data.total} onPage={setPage} /> : null}
+      <AdminBilling />
     </>
   );
 }
