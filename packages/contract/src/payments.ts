@@ -121,7 +121,8 @@ export const PlanOption = z.object({
   }),
 });
 export type PlanOption = z.infer<typeof PlanOption>;
-export const PlansResponse = z.object({ error: z.literal(false), list: z.array(PlanOption) });
+/** `mode`: "test" = the built-in test-mode provider (cards are entered on our pages); "live" = the real provider's pages. */
+export const PlansResponse = z.object({ error: z.literal(false), mode: z.enum(["test", "live"]), list: z.array(PlanOption) });
 
 export const PaymentLinkRow = z.object({
   id: z.number().int(),

@@ -28,6 +28,7 @@ describe("plans and prices", () => {
     const plans = await t.call("GET", `${P}/plans`);
     expect(plans.statusCode).toBe(200);
     expect(plans.json().list.map((p: { name: string }) => p.name)).toEqual(["Core monthly", "Premium monthly", "Premium yearly"]);
+    expect(plans.json().mode).toBe("test");
     expect(plans.json().list[1]).toMatchObject({ amount: 3900, currency: "eur", interval: "month", package: { slug: "premium" } });
 
     const user = await t.signUp();

@@ -217,6 +217,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: service.PaymentsDeps;
       const plans = await repo.listPlanPrices(db);
       return {
         error: false as const,
+        mode: deps.provider.mode,
         list: plans.map(({ price, pkg }) => ({
           price_id: price.id,
           name: price.name,

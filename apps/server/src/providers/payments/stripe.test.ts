@@ -48,9 +48,12 @@ async function premiumPrice(body: Record<string, unknown> = {}) {
 }
 
 describe("the card provider's SDK adapter", () => {
-  it("uses the real provider when a secret key is set", () => {
+  it("uses the real provider when a secret key is set", async () => {
     expect(t.app.payments.provider.mode).toBe("live");
     expect(t.app.payments.testMode).toBeNull();
+    expect((await t.call("GET", `${P}/plans`)).json().mode).toBe("live");
+    // Cards are tokenised by the provider itself, not by us.
+    expect((await t.app.inject({ method: "POST", url: "/testpay/v1/tokens", payload: { card: {} } })).statusCode).toBe(404);
   });
 
   it("creates products and prices there, with idempotency keys", async () => {

@@ -1,5 +1,5 @@
 import type { CardRow, InvoiceRow, PlanOption, SubscriptionRow } from "@academy/contract/payments";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
@@ -22,7 +22,7 @@ import {
   useInvoicesQuery,
   useSubscriptionQuery,
 } from "../api/billing";
-import { listPlans } from "../api/plans";
+import { getPlans, listPlans } from "../api/plans";
 import { formatDate, formatInterval, formatMoney, STATUS_LABEL } from "../format";
 import { CardForm } from "./card-form";
 import { PlanPicker } from "./plan-picker";
@@ -87,6 +87,9 @@ export function CardDetailsPage() {
   const subscription = useSubscriptionQuery();
   const cards = useCardsQuery();
   const invoices = useInvoicesQuery();
+  // With the real provider, cards are entered on its checkout page, never on ours.
+  const plansInfo = useQuery({ queryKey: ["payments", "plans"], queryFn: getPlans, staleTime: 60_000 });
+  const isTestMode = plansInfo.data?.mode !== "live";
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
@@ -141,7 +144,9 @@ export function CardDetailsPage() {
   }
 
   const sub = subscription.data ?? null;
-  const defaultCard = cards.data?.find((c) => c.is_default) ?? null;
+  const savedDefault = cards.data?.find((c) => c.is_default) ?? null;
+  // Paid straight from the saved card in test mode; the real provider's checkout page otherwise.
+  const defaultCard = isTestMode ? savedDefault : null;
 
   async function confirmChoice(plan: PlanOption) {
     if (sub) return run(() => changeSubscription({ price_id: plan.price_id }), `You are now on ${plan.name}.`, true);
@@ -252,7 +257,7 @@ export function CardDetailsPage() {
           title="Saved cards"
           description="Your default card pays for your plan."
           actions={
-            isAddingCard ? null : (
+            isAddingCard || !isTestMode ? null : (
               <button type="button" className={buttonClass.secondary} onClick={() => setIsAddingCard(true)}>
                 Add a card
               </button>
