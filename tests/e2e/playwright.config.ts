@@ -22,6 +22,8 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   // Journeys sign the seeded accounts in more often than a person would.
   LOGIN_RATE_LIMIT: "100",
   DATA_DIR: `test-results/e2e-data-${port}`,
+  // Links the server makes (checkout pages, emails) point at the origin the browser uses.
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
   ADMIN_EMAIL: ACCOUNTS.admin.email,
   ADMIN_PASSWORD: ACCOUNTS.admin.password,
   DEMO_USER_EMAIL: ACCOUNTS.user.email,

@@ -12,6 +12,9 @@ import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { emailAdminRoutes } from "./modules/email-admin/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { type MailWorker, startMailWorker } from "./modules/mail/service.ts";
+import { applyEvent } from "./modules/payments/events.ts";
+import { paymentsRoutes } from "./modules/payments/routes.ts";
+import { webhookRoutes } from "./modules/payments/webhook.ts";
 import { questionBankRoutes } from "./modules/question-bank/routes.ts";
 import { quizRoutes } from "./modules/quiz/routes.ts";
 import { recordsRoutes } from "./modules/records/routes.ts";
@@ -26,6 +29,7 @@ import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createLogTransport, createSmtpTransport } from "./providers/mail/transport.ts";
 import { createOidcClients } from "./providers/oauth/oidc.ts";
+import { createPaymentProvider } from "./providers/payments/create-provider.ts";
 import { createLocalFileStore } from "./providers/storage/store.ts";
 
 declare module "fastify" {
@@ -108,6 +112,17 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID });
   await app.register(questionBankRoutes, { db: database.db, projectId: config.PROJECT_ID });
 
+  const payments = await createPaymentProvider(config, database.db);
+  // The test-mode provider raises the provider's events itself, applied in its own transaction.
+  payments.testMode?.onEvent(applyEvent);
+  app.decorate("payments", payments);
+  await app.register(paymentsRoutes, {
+    deps: { db: database.db, provider: payments.provider, currency: config.PAYMENTS_CURRENCY, publicUrl: config.publicUrl },
+    testMode: payments.testMode,
+    authDeps,
+  });
+  await app.register(webhookRoutes, { db: database.db, secret: config.STRIPE_WEBHOOK_SECRET });
+
   if (serveWeb)
     await app.register(webPlugin, {
       distDir: WEB_DIST_DIR,
@@ -118,3 +133,9 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    payments: Awaited<ReturnType<typeof createPaymentProvider>>;
+  }
+}

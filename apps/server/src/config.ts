@@ -61,6 +61,23 @@ export const ConfigSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
   /** Sign-in attempts allowed per minute for one address and email (the security default is 5). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** The card provider's secret API key; when unset, the built-in test-mode provider is used. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, "must be a secret key (sk_test_..., sk_live_... or rk_...)")
+    .optional(),
+  /** Signing secret of the webhook endpoint (whsec_...); webhooks are refused without it. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, "must be a webhook signing secret (whsec_...)")
+    .optional(),
+  /** Another base URL for the card provider's API (a local server shaped like it, in tests). */
+  STRIPE_API_BASE: z.url().optional(),
+  /** ISO currency of every price, lowercase. */
+  PAYMENTS_CURRENCY: z
+    .string()
+    .regex(/^[a-z]{3}$/, "must be a lowercase ISO 4217 code such as eur")
+    .default("eur"),
 });
 
 export type OidcProvider = { name: string; issuer: string; clientId: string; clientSecret: string };

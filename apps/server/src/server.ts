@@ -5,6 +5,7 @@ import { seedAccounts } from "./db/seed/accounts.ts";
 import { seedEmailTemplates } from "./db/seed/emails.ts";
 import { seedPackages } from "./db/seed/packages.ts";
 import { seedQuizContentIfChanged } from "./db/seed/quiz-content.ts";
+import { seedPaymentPlans } from "./modules/payments/seed.ts";
 
 async function main() {
   let config: Config;
@@ -35,6 +36,18 @@ async function main() {
 
   app = await buildApp({ config, database, logger });
   app.addHook("onClose", () => database.close());
+  // The test-mode provider starts with plans on sale; with the real provider, the admin creates them.
+  const testMode = app.payments.testMode;
+  if (testMode) {
+    await seedPaymentPlans(database.db, testMode, config.PAYMENTS_CURRENCY, config.publicUrl);
+    // The test-mode provider bills what fell due (renewals, trial ends, cancellations) each minute;
+    // several instances may run it at once (each subscription is billed under a row lock).
+    const billing = setInterval(() => {
+      testMode.runDueBilling().catch((e) => app?.log.warn({ err: e }, "test-mode billing run failed"));
+    }, 60_000);
+    billing.unref();
+    app.addHook("onClose", async () => clearInterval(billing));
+  }
 
   let isClosing = false;
   const shutdown = (signal: string) => {

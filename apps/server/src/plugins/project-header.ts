@@ -6,7 +6,12 @@ import { HttpError } from "../lib/http-error.ts";
 
 /** Paths of the platform API; everything else (web app, health, docs) needs no project header. */
 export const API_PREFIXES = ["/v1/", "/v2/", "/v3/", "/v4/", "/v5/", "/rest/"];
-export const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+/** Called by the card provider, which cannot send our project header; its signature is checked instead. */
+const SIGNED_PATHS = ["/v2/api/lambda/stripe/webhook"];
+export const isApiPath = (url: string) => {
+  const path = url.split("?")[0] ?? url;
+  return API_PREFIXES.some((p) => path.startsWith(p)) && !SIGNED_PATHS.includes(path);
+};
 
 export const projectHeaderPlugin = fp<{ projectId: string; projectSecret: string }>(
   async (app: FastifyInstance, { projectId, projectSecret }) => {

@@ -5,6 +5,8 @@ import { type Database, type Db, openPostgres, wrapPglite } from "../db/client.t
 import { seedEmailTemplates } from "../db/seed/emails.ts";
 import { seedPackages } from "../db/seed/packages.ts";
 import { seedQuizContent } from "../db/seed/quiz-content.ts";
+import { seedPaymentPlans } from "../modules/payments/seed.ts";
+import { TestModeProvider } from "../providers/payments/test-mode.ts";
 
 /**
  * A fresh, migrated database for one test file. The `server` project runs on PGlite (a clone of
@@ -48,6 +50,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await seedPackages(db);
   await seedEmailTemplates(db);
   await seedQuizContent(db);
+  await seedPaymentPlans(db, new TestModeProvider(db, "http://localhost"), "eur", "http://localhost");
 }
 
 /** The migrated template of this test run (named by the global setup, so parallel runs do not collide). */

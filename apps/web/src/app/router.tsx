@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
 import { BrowserRouter, Route, Routes, useLocation } from "react-router";
 import { AccessGate } from "./access-gate";
 import { NotFoundPage } from "./not-found-page";
@@ -128,6 +128,33 @@ const QuestionBankPage = lazy(() =>
     q.withQueryClient((await import("../features/question-bank/components/question-bank-page")).QuestionBankPage),
   ),
 );
+const CardDetailsPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/payments/components/card-details-page")).CardDetailsPage),
+  ),
+);
+const CheckoutPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/payments/components/checkout-page")).CheckoutPage),
+  ),
+);
+const AdminPricesPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/payments/components/admin-prices-page")).AdminPricesPage),
+  ),
+);
+const AdminSubscriptionsPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/payments/components/admin-subscriptions-page")).AdminSubscriptionsPage),
+  ),
+);
+const AdminSubscriptionPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/payments/components/admin-subscriptions-page")).AdminSubscriptionPage),
+  ),
+);
+const PlanSummary = lazy(() => import("../features/payments/components/plan-summary").then((m) => ({ default: m.PlanSummary })));
+const LandingPlans = lazy(() => import("../features/payments/components/plan-picker").then((m) => ({ default: m.LandingPlans })));
 const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(() =>
   import("./placeholder-page").then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -135,7 +162,15 @@ const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(()
 function renderScreen(screen: Screen, route: AppRoute) {
   switch (screen) {
     case "landing":
-      return <LandingPage />;
+      return (
+        <LandingPage
+          plans={
+            <Suspense fallback={null}>
+              <LandingPlans />
+            </Suspense>
+          }
+        />
+      );
     case "faq":
       return <PublicPage slug="faq" fallback={<FaqPage />} />;
     case "contact":
@@ -165,7 +200,15 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "profile":
       return <ProfilePage />;
     case "user-dashboard":
-      return <UserDashboardPage />;
+      return (
+        <UserDashboardPage
+          planSection={
+            <Suspense fallback={null}>
+              <PlanSummary />
+            </Suspense>
+          }
+        />
+      );
     case "admin-dashboard":
       return <AdminDashboardPage />;
     case "admin-packages":
@@ -204,6 +247,16 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <ProgressPage />;
     case "admin-quizzes":
       return <QuestionBankPage />;
+    case "card-details":
+      return <CardDetailsPage />;
+    case "checkout":
+      return <CheckoutPage />;
+    case "admin-prices":
+      return <AdminPricesPage />;
+    case "admin-subscriptions":
+      return <AdminSubscriptionsPage />;
+    case "admin-subscription":
+      return <AdminSubscriptionPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

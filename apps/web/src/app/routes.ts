@@ -47,6 +47,11 @@ export type Screen =
   | "quiz-result"
   | "progress"
   | "admin-quizzes"
+  | "card-details"
+  | "admin-prices"
+  | "admin-subscriptions"
+  | "admin-subscription"
+  | "checkout"
   | "placeholder";
 
 export interface AppRoute {
@@ -87,7 +92,8 @@ export const routeTable: readonly AppRoute[] = [
   // Candidates.
   route("/user/dashboard", "user", "Dashboard", "Your readiness, what to practise next and your upcoming coaching.", "user-dashboard"),
   route("/user/profile", "user", "Profile", PROFILE, "profile"),
-  route("/user/card-details", "user", "Card details", "Your saved cards, your current plan and your invoices."),
+  route("/user/card-details", "user", "Card details", "Your saved cards, your current plan and your invoices.", "card-details"),
+  route("/checkout/:sessionId", "user", "Checkout", "Pay for your plan with a card.", "checkout"),
   route("/user/onboarding", "user", "Onboarding", "Welcome: the steps to set up your study plan and first quiz.", "onboarding-welcome"),
   route(
     "/user/onboarding/form",
@@ -172,15 +178,22 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/edit-packages/:id", "admin", "Edit package", "Change what a plan unlocks.", "admin-packages"),
   route("/admin/view-packages", "admin", "Package details", "A plan, what it unlocks and its prices.", "admin-packages"),
   route("/admin/view-packages/:id", "admin", "Package details", "A plan, what it unlocks and its prices.", "admin-packages"),
-  route("/admin/stripe_subscription", "admin", "Subscriptions", "Candidates' subscriptions with their status and billing period."),
+  route(
+    "/admin/stripe_subscription",
+    "admin",
+    "Subscriptions",
+    "Candidates' subscriptions with their status and billing period.",
+    "admin-subscriptions",
+  ),
   route(
     "/admin/view-stripe_subscription/:id",
     "admin",
     "Subscription details",
     "One subscription: its plan, status, invoices and history.",
+    "admin-subscription",
   ),
-  route("/admin/stripe_price", "admin", "Prices", PRICES),
-  route("/admin/view-stripe_price/:id", "admin", "Prices", PRICES),
+  route("/admin/stripe_price", "admin", "Prices", PRICES, "admin-prices"),
+  route("/admin/view-stripe_price/:id", "admin", "Prices", PRICES, "admin-prices"),
   route("/admin/pages", "admin", "Pages", "Public pages: landing, FAQ, contact and terms.", "admin-pages"),
   route("/admin/pages/new", "admin", "Add page", "Write a new public page.", "admin-pages"),
   route("/admin/pages/edit/:id", "admin", "Edit page", "Change a public page.", "admin-pages"),

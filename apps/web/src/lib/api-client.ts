@@ -212,7 +212,29 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return errorBody;
 }
 
+/** Like apiRequest, for a file answer (a PDF, say): resolves with its bytes, or the error body. */
+export async function apiBlob(path: string, options: Omit<RequestOptions, "method" | "body"> = {}): Promise<Blob | ApiErrorBody> {
+  const { query, throwOn = DEFAULT_THROW_ON, signal } = options;
+  const headers: Record<string, string> = { [PROJECT_HEADER]: readProjectConfig().header };
+  const token = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers, signal });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
+  }
+  if (response.ok) return response.blob();
+  const parsed = await readBody(response);
+  if (isTokenExpiredBody(parsed)) for (const listener of expiryListeners) listener();
+  const errorBody = toErrorBody(response.status, parsed);
+  if (throwOn.includes(response.status)) throw new ApiError(response.status, errorBody.message, errorBody.validation, errorBody.code);
+  return errorBody;
+}
+
 export const api = {
+  blob: apiBlob,
   get: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) => apiRequest<T>(path, { ...options, method: "GET" }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
     apiRequest<T>(path, { ...options, method: "POST", body }),

@@ -3,6 +3,7 @@
 export * from "./accounts.ts";
 export * from "./content.ts";
 export * from "./packages.ts";
+export * from "./payments.ts";
 export * from "./quiz.ts";
 export * from "./system.ts";
 export * from "./users.ts";

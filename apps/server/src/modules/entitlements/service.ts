@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { packages } from "../../db/schema/packages.ts";
 import { HttpError } from "../../lib/http-error.ts";
+import { findLivePackage } from "../payments/repo.ts";
 
 export type Entitlements = {
   packageId: number;
@@ -14,14 +15,20 @@ export type Entitlements = {
 
 /**
  * What a user's plan unlocks. Every feature asks here, never decides on its own.
- * Without a paid plan, the default package applies.
+ * The package of the user's live subscription (active or trialing, including one set to end at
+ * the close of its period) applies; without one, the default package.
  */
-export async function getEntitlements(db: Db, _userId: number): Promise<Entitlements> {
-  const [plan] = await db
-    .select()
-    .from(packages)
-    .where(and(eq(packages.isDefault, true), eq(packages.status, "active")))
-    .limit(1);
+export async function getEntitlements(db: Db, userId: number): Promise<Entitlements> {
+  const paid = await findLivePackage(db, userId);
+  const plan =
+    paid ??
+    (
+      await db
+        .select()
+        .from(packages)
+        .where(and(eq(packages.isDefault, true), eq(packages.status, "active")))
+        .limit(1)
+    )[0];
   if (!plan) throw new HttpError(503, "No default plan is configured");
   return {
     packageId: plan.id,
@@ -36,3 +43,42 @@ const TIER_RANK = { free: 0, core: 1, premium: 2 } as const;
 
 /** Whether a plan's library tier opens a document of `tier`. */
 export const unlocksTier = (plan: Entitlements["libraryTier"], tier: Entitlements["libraryTier"]) => TIER_RANK[plan] >= TIER_RANK[tier];
+
+/** Something a plan may or may not allow; the caller says how much of it the user has used. */
+export type PlanAction =
+  | { kind: "quiz.generate"; usedThisWeek: number }
+  | { kind: "library.open"; tier: Entitlements["libraryTier"] }
+  | { kind: "coaching.book"; usedThisMonth: number };
+
+/** Why `action` is not allowed, or null when it is. */
+export function refusalOf(e: Entitlements, action: PlanAction): string | null {
+  switch (action.kind) {
+    case "quiz.generate":
+      return e.quizzesPerWeek !== null && action.usedThisWeek >= e.quizzesPerWeek
+        ? `Your ${e.packageName} plan includes ${e.quizzesPerWeek} quizzes per week. Upgrade your plan for unlimited quizzes.`
+        : null;
+    case "library.open":
+      return unlocksTier(e.libraryTier, action.tier)
+        ? null
+        : `This document is part of the ${action.tier} library. Upgrade your plan to open it.`;
+    case "coaching.book":
+      return action.usedThisMonth >= e.coachingSessionsPerMonth
+        ? e.coachingSessionsPerMonth === 0
+          ? `Coaching is not part of your ${e.packageName} plan. Upgrade to Premium to book sessions.`
+          : `Your ${e.packageName} plan includes ${e.coachingSessionsPerMonth} coaching sessions per month, and you have booked them all.`
+        : null;
+  }
+}
+
+/** May this user do this? */
+export async function isAllowed(db: Db, userId: number, action: PlanAction): Promise<boolean> {
+  return refusalOf(await getEntitlements(db, userId), action) === null;
+}
+
+/** Throws a 403 (code PLAN_LIMIT) with the reason when the user's plan does not allow `action`. */
+export async function assertAllowed(db: Db, userId: number, action: PlanAction): Promise<Entitlements> {
+  const entitlements = await getEntitlements(db, userId);
+  const reason = refusalOf(entitlements, action);
+  if (reason) throw new HttpError(403, reason, { code: "PLAN_LIMIT" });
+  return entitlements;
+}

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, emailTemplates, photos } from "../../db/schema/accounts.ts";
 import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
 import { packages } from "../../db/schema/packages.ts";
+import { stripePrices, stripeProducts } from "../../db/schema/payments.ts";
 import { themes, tracks } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp } from "../../test/app.ts";
@@ -93,6 +94,32 @@ const FIXTURES: Record<string, Fixture> = {
       idOf(await t.db.insert(userSessions).values({ userId: owner, sessionId: label, htmlCopy: label }).returning()),
     create: (_r, label) => ({ session_id: label, screen_width: 1280, screen_height: 800, events: [{ type: "click" }] }),
     update: { status: "ended" },
+  },
+  stripe_price: {
+    insert: async (_o, isPublic, label) => {
+      const [product] = await t.db
+        .insert(stripeProducts)
+        .values({ name: label, stripeId: `prod_${label}`, object: {} })
+        .returning();
+      return idOf(
+        await t.db
+          .insert(stripePrices)
+          .values({
+            name: label,
+            productId: product!.id,
+            stripeId: `price_${label}`,
+            object: {},
+            amount: 1900,
+            currency: "eur",
+            type: "recurring",
+            interval: "month",
+            status: isPublic ? 1 : 0,
+          })
+          .returning(),
+      );
+    },
+    create: (_r, label) => ({ name: label, amount: 100 }),
+    update: { name: "changed" },
   },
   track: {
     insert: async (_o, _p, label) => idOf(await t.db.insert(tracks).values({ slug: label, name: label }).returning()),

@@ -14,6 +14,19 @@ import {
 import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
 import { packages } from "../../db/schema/packages.ts";
 import {
+  stripeCharges,
+  stripeCustomers,
+  stripeInvoices,
+  stripeOrders,
+  stripePrices,
+  stripeProducts,
+  stripeSubscriptions,
+  stripeWebhookEvents,
+  testpayClock,
+  testpayIdempotency,
+  testpayObjects,
+} from "../../db/schema/payments.ts";
+import {
   answers,
   blueprints,
   onboardingProfiles,
@@ -66,7 +79,7 @@ export const OPS: readonly Op[] = ["list", "view", "create", "update", "delete",
 
 /** Never readable, writable, filterable or orderable, for anyone, whatever a rule says. */
 export function isHiddenField(name: string): boolean {
-  return /password|secret|token|_hash$|^role$|provider|stripe_customer/i.test(name);
+  return /password|secret|token|_hash$|^role$|provider|stripe_customer|stripe_id/i.test(name);
 }
 
 /** Tables the records API does not know at all (answers 404 "Unknown table", admins included). */
@@ -89,6 +102,18 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   answers,
   onboardingProfiles,
   questionReviews,
+  // Payments: the mirror of the card provider's objects is served by the payment calls, which
+  // check whose they are; the test-mode provider's own state is nobody else's business.
+  stripeProducts,
+  stripeCustomers,
+  stripeSubscriptions,
+  stripeInvoices,
+  stripeCharges,
+  stripeOrders,
+  stripeWebhookEvents,
+  testpayObjects,
+  testpayIdempotency,
+  testpayClock,
 ];
 
 const RICH_TEXT: sanitizeHtml.IOptions = {
@@ -196,6 +221,65 @@ export const RULES: Record<string, TableRule> = {
       user: ["session_id", "status", "events", "screen_width", "screen_height", "screen_size", "start_time", "end_time", "html_copy"],
     },
     maxLength: { html_copy: 200_000, events: 100_000, session_id: 200, status: 50, screen_size: 50 },
+  },
+
+  // The spec's price table: prices on sale are public; staff see archived ones too. Prices are
+  // created and changed through the payment calls, which keep the card provider in step.
+  stripe_price: {
+    table: stripePrices,
+    publicRows: { status: 1 },
+    access: { list: publicToAll, view: publicToAll, export: admin },
+    read: {
+      anonymous: [
+        "id",
+        "name",
+        "product_id",
+        "is_usage_metered",
+        "usage_limit",
+        "amount",
+        "currency",
+        "trial_days",
+        "type",
+        "interval",
+        "interval_count",
+        "status",
+        "create_at",
+        "update_at",
+      ],
+      user: [
+        "id",
+        "name",
+        "product_id",
+        "is_usage_metered",
+        "usage_limit",
+        "amount",
+        "currency",
+        "trial_days",
+        "type",
+        "interval",
+        "interval_count",
+        "status",
+        "create_at",
+        "update_at",
+      ],
+      admin: [
+        "id",
+        "name",
+        "product_id",
+        "is_usage_metered",
+        "usage_limit",
+        "amount",
+        "currency",
+        "trial_days",
+        "type",
+        "interval",
+        "interval_count",
+        "status",
+        "create_at",
+        "update_at",
+      ],
+    },
+    write: {},
   },
 
   // Career tracks and exam themes: public reference data; staff change them through the question bank.

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { useAuth } from "../../../lib/auth-store";
@@ -45,7 +46,8 @@ const NEXT_STEPS: readonly LinkCardProps[] = [
   },
 ];
 
-export function UserDashboardPage() {
+/** `planSection`: the plan status, composed in by the app (features do not import each other). */
+export function UserDashboardPage({ planSection }: { planSection?: ReactNode }) {
   const { state } = useAuth();
   const profile = useProfileQuery();
   const dashboard = useDashboardQuery();
@@ -79,6 +81,7 @@ export function UserDashboardPage() {
           <Alert>We could not load your readiness. Reload the page to try again.</Alert>
         </div>
       ) : null}
+      {planSection}
       <section aria-labelledby="next-steps-heading">
         <h2 id="next-steps-heading" className="mb-3 text-lg font-semibold text-slate-900">
           Next steps

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/styles";
 import { useAuth } from "../../../lib/auth-store";
@@ -46,7 +47,8 @@ const STEPS = [
 ] as const;
 
 /** The public landing page: what the academy is, the four tracks, and a way in. */
-export function LandingPage() {
+/** `plans`: the plans on sale, composed in by the app (features do not import each other). */
+export function LandingPage({ plans }: { plans?: ReactNode }) {
   const { state } = useAuth();
   const dashboard = state.isAuthenticated && state.role ? `/${state.role}/dashboard` : null;
   const signedIn = dashboard !== null;
@@ -121,6 +123,18 @@ export function LandingPage() {
           ))}
         </ol>
       </section>
+
+      {plans ? (
+        <section className="py-10" aria-labelledby="plans-heading">
+          <h2 id="plans-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+            Plans
+          </h2>
+          <p className="mt-2 max-w-2xl text-slate-600">
+            Start free. Upgrade when you want unlimited quizzes, the full library and coaching.
+          </p>
+          <div className="mt-6">{plans}</div>
+        </section>
+      ) : null}
 
       {signedIn ? null : (
         <section className="my-12 rounded-2xl bg-slate-900 px-6 py-10 text-center sm:px-12" aria-labelledby="cta-heading">

@@ -1,0 +1,39 @@
+import { eq } from "drizzle-orm";
+import { stripePrices } from "../../db/schema/payments.ts";
+import type { createTestApp } from "../../test/app.ts";
+
+type T = Awaited<ReturnType<typeof createTestApp>>;
+
+export const CARDS = {
+  visa: "4242424242424242",
+  declined: "4000000000000002",
+  insufficientFunds: "4000000000009995",
+  declinedOnCharge: "4000000000000341",
+} as const;
+
+const P = "/v2/api/lambda/stripe";
+
+/** Payment helpers over HTTP, as the web app calls them. */
+export function paymentsHelpers(t: T) {
+  const nextYear = new Date().getUTCFullYear() + 2;
+  async function tokenFor(number: string, exp_year = nextYear) {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/testpay/v1/tokens",
+      payload: { card: { number, exp_month: 12, exp_year, cvc: "123" } },
+    });
+    return res;
+  }
+  async function addCard(token: string, number: string) {
+    const tok = await tokenFor(number);
+    if (tok.statusCode !== 200) throw new Error(`tokenising failed: ${tok.body}`);
+    return t.call("POST", `${P}/customer/card`, { token, body: { card_token: tok.json().id } });
+  }
+  async function priceId(name: string) {
+    const [row] = await t.db.select().from(stripePrices).where(eq(stripePrices.name, name));
+    if (!row) throw new Error(`no price ${name}`);
+    return row.id;
+  }
+  const advanceDays = (days: number) => t.app.payments.testMode!.advanceClock(days * 86_400);
+  return { P, tokenFor, addCard, priceId, advanceDays };
+}

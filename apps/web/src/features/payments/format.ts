@@ -1,0 +1,64 @@
+/** Amounts are integer minor units of an ISO currency. */
+export function formatMoney(minor: number, currency: string): string {
+  return new Intl.NumberFormat("en", { style: "currency", currency: currency.toUpperCase() }).format(minor / 100);
+}
+
+export function formatInterval(interval: string | null, count = 1): string {
+  if (!interval || interval === "lifetime") return "once";
+  return count === 1 ? `per ${interval}` : `every ${count} ${interval}s`;
+}
+
+export function formatDate(iso: string | null): string {
+  return iso ? new Date(iso).toLocaleDateString("en", { day: "numeric", month: "long", year: "numeric" }) : "";
+}
+
+export const STATUS_LABEL: Record<string, string> = {
+  active: "Active",
+  trialing: "Free trial",
+  past_due: "Payment failed",
+  canceled: "Ended",
+  incomplete: "Awaiting payment",
+  unpaid: "Unpaid",
+  paid: "Paid",
+  open: "Unpaid",
+  void: "Void",
+};
+
+/** Luhn check, so a typo is caught before the card leaves the page. */
+export function isLuhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+export type CardInput = { number: string; expiry: string; cvc: string };
+
+/** Field messages for a card form, or an empty object when it can be sent. */
+export function validateCard(input: CardInput, now = new Date()): Partial<Record<keyof CardInput, string>> {
+  const errors: Partial<Record<keyof CardInput, string>> = {};
+  const digits = input.number.replace(/[\s-]/g, "");
+  if (!digits) errors.number = "Enter your card number";
+  else if (!/^\d{12,19}$/.test(digits) || !isLuhnValid(digits)) errors.number = "This card number is not valid";
+  const m = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(input.expiry.trim());
+  if (!input.expiry.trim()) errors.expiry = "Enter the expiry date";
+  else if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) errors.expiry = "Use the format MM / YY";
+  else {
+    const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+    const month = Number(m[1]);
+    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) errors.expiry = "This card has expired";
+  }
+  if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.cvc = "Enter the 3 or 4 digits on the back";
+  return errors;
+}
+
+export function parseExpiry(expiry: string): { exp_month: number; exp_year: number } {
+  const [, mm = "0", yy = "0"] = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim()) ?? [];
+  return { exp_month: Number(mm), exp_year: yy.length === 2 ? 2000 + Number(yy) : Number(yy) };
+}
