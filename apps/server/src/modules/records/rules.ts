@@ -126,6 +126,43 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
 export const sanitizeRichText = (html: string) => sanitizeHtml(html, RICH_TEXT);
 
 const everyone = { anonymous: "all", user: "all", admin: "all" } as const;
+/** What a plan card shows; staff see every column. */
+const PACKAGE_FIELDS = [
+  "id",
+  "slug",
+  "name",
+  "description",
+  "features",
+  "quizzes_per_week",
+  "library_tier",
+  "coaching_sessions_per_month",
+  "display_order",
+  "is_default",
+] as const;
+const PRICE_FIELDS = [
+  "id",
+  "name",
+  "product_id",
+  "is_usage_metered",
+  "usage_limit",
+  "amount",
+  "currency",
+  "trial_days",
+  "type",
+  "interval",
+  "interval_count",
+  "status",
+  "create_at",
+  "update_at",
+] as const;
+
+/** Reference data anyone may read and only the feature's own calls change. */
+const readOnlyForAll = (table: PgTable): TableRule => ({
+  table,
+  access: { list: everyone, view: everyone, export: admin },
+  read: { anonymous: "*", user: "*", admin: "*" },
+  write: {},
+});
 const publicToAll = { anonymous: "public", user: "public", admin: "all" } as const;
 const ownOrAll = { user: "own", admin: "all" } as const;
 const admin = { admin: "all" } as const;
@@ -158,33 +195,7 @@ export const RULES: Record<string, TableRule> = {
     table: packages,
     publicRows: { status: "active" },
     access: { list: publicToAll, view: publicToAll, create: admin, update: admin, delete: admin, export: admin },
-    read: {
-      anonymous: [
-        "id",
-        "slug",
-        "name",
-        "description",
-        "features",
-        "quizzes_per_week",
-        "library_tier",
-        "coaching_sessions_per_month",
-        "display_order",
-        "is_default",
-      ],
-      user: [
-        "id",
-        "slug",
-        "name",
-        "description",
-        "features",
-        "quizzes_per_week",
-        "library_tier",
-        "coaching_sessions_per_month",
-        "display_order",
-        "is_default",
-      ],
-      admin: "*",
-    },
+    read: { anonymous: PACKAGE_FIELDS, user: PACKAGE_FIELDS, admin: "*" },
     // is_default is not writable: exactly one default package is an invariant of the seed.
     write: {
       admin: [
@@ -229,72 +240,13 @@ export const RULES: Record<string, TableRule> = {
     table: stripePrices,
     publicRows: { status: 1 },
     access: { list: publicToAll, view: publicToAll, export: admin },
-    read: {
-      anonymous: [
-        "id",
-        "name",
-        "product_id",
-        "is_usage_metered",
-        "usage_limit",
-        "amount",
-        "currency",
-        "trial_days",
-        "type",
-        "interval",
-        "interval_count",
-        "status",
-        "create_at",
-        "update_at",
-      ],
-      user: [
-        "id",
-        "name",
-        "product_id",
-        "is_usage_metered",
-        "usage_limit",
-        "amount",
-        "currency",
-        "trial_days",
-        "type",
-        "interval",
-        "interval_count",
-        "status",
-        "create_at",
-        "update_at",
-      ],
-      admin: [
-        "id",
-        "name",
-        "product_id",
-        "is_usage_metered",
-        "usage_limit",
-        "amount",
-        "currency",
-        "trial_days",
-        "type",
-        "interval",
-        "interval_count",
-        "status",
-        "create_at",
-        "update_at",
-      ],
-    },
+    read: { anonymous: PRICE_FIELDS, user: PRICE_FIELDS, admin: PRICE_FIELDS },
     write: {},
   },
 
   // Career tracks and exam themes: public reference data; staff change them through the question bank.
-  track: {
-    table: tracks,
-    access: { list: everyone, view: everyone, export: admin },
-    read: { anonymous: "*", user: "*", admin: "*" },
-    write: {},
-  },
-  theme: {
-    table: themes,
-    access: { list: everyone, view: everyone, export: admin },
-    read: { anonymous: "*", user: "*", admin: "*" },
-    write: {},
-  },
+  track: readOnlyForAll(tracks),
+  theme: readOnlyForAll(themes),
 
   // Transactional email templates: staff edit them; HTML is the mail's own (previewed sandboxed).
   email: {

@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { dialogKeyHandler } from "./dialog-keys";
 
 interface ModalProps {
   title: string;
@@ -8,8 +9,6 @@ interface ModalProps {
   onClose?: () => void;
   footer?: ReactNode;
 }
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /** An accessible modal dialog: labelled, focus moved in, Tab kept inside, Escape closes. */
 export function Modal({ title, children, initialFocusRef, onClose, footer }: ModalProps) {
@@ -23,28 +22,7 @@ export function Modal({ title, children, initialFocusRef, onClose, footer }: Mod
     return () => previous?.focus?.();
   }, [initialFocusRef]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && onClose) {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    if (event.key !== "Tab" || !dialogRef.current) return;
-    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = dialogKeyHandler(dialogRef, onClose);
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/60 p-4">

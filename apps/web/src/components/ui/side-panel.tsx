@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { buttonClass } from "./styles";
+import { dialogKeyHandler } from "./dialog-keys";
 
 interface SidePanelProps {
   title: string;
@@ -8,9 +9,6 @@ interface SidePanelProps {
   onClose: () => void;
   footer?: ReactNode;
 }
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A dialog that slides in from the right: add, edit and view panels of the resource table. */
 export function SidePanel({ title, description, children, onClose, footer }: SidePanelProps) {
@@ -24,25 +22,7 @@ export function SidePanel({ title, description, children, onClose, footer }: Sid
     return () => previous?.focus?.();
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    if (event.key !== "Tab" || !panelRef.current) return;
-    const items = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = dialogKeyHandler(panelRef, onClose);
 
   return (
     <div className="fixed inset-0 z-50 flex justify-end">
