@@ -18,7 +18,6 @@ const OIDC_PORT = PORT + 4;
 const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   PORT: String(port),
   HOST: "127.0.0.1",
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
   // Journeys sign the seeded accounts in more often than a person would.
   LOGIN_RATE_LIMIT: "100",
   DATA_DIR: `test-results/e2e-data-${port}`,

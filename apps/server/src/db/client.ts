@@ -37,8 +37,10 @@ export async function openPostgres(
     idleTimeoutMillis: 30_000,
     statement_timeout: opts.statementTimeoutMs ?? 15_000,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A connection lost while idle in the pool, or while checked out between two queries, must not
+  // crash the process: the pool drops it, and the query that used it fails and answers 503.
   pool.on("error", (e) => opts.onError?.(e));
+  pool.on("connect", (client) => client.on("error", (e) => opts.onError?.(e)));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     kind: "postgres",
