@@ -317,6 +317,15 @@ export async function deleteRows(db: Db, actor: Actor, tableName: string, target
   const scope = scopeOf(info, authorize(info, "delete", actor), actor);
   const condition = target.id !== undefined ? eq(info.id, target.id) : target.where;
   if (!condition) throw badRequest("condition is required.");
+  const inUse = info.rule.inUse;
+  if (inUse) {
+    const [busy] = await db
+      .select({ id: info.id })
+      .from(info.table)
+      .where(and(condition, scope, inUse.when(info.id)))
+      .limit(1);
+    if (busy) throw new HttpError(409, inUse.message);
+  }
   const deleted = await db.delete(info.table).where(and(condition, scope)).returning({ id: info.id }).catch(translateDbError);
   return deleted.length;
 }

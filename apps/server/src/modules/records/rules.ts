@@ -1,5 +1,5 @@
 import { ne, type SQL, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import sanitizeHtml from "sanitize-html";
 import {
   authTokens,
@@ -68,6 +68,8 @@ export type TableRule = {
   maxLength?: Record<string, number>;
   /** Rewrites written values (rich text is sanitized here, before it is stored). */
   sanitize?: (values: Record<string, unknown>) => void;
+  /** Rows that others still point to: deleting one answers 409 with `message` instead. */
+  inUse?: { when: (id: PgColumn) => SQL; message: string };
   /** Extra assignments of an update, given the fields being changed. */
   onUpdate?: (changes: Record<string, unknown>) => Record<string, SQL>;
   /** Rows an update may not touch, given the caller and the fields being changed (ANDed in). */
@@ -193,6 +195,12 @@ export const RULES: Record<string, TableRule> = {
 
   packages: {
     table: packages,
+    // Subscribers keep the plan they pay for: archive a package instead of deleting it.
+    inUse: {
+      when: (id) =>
+        sql`EXISTS (SELECT 1 FROM ${stripeSubscriptions} s JOIN ${stripePrices} p ON p.id = s.price_id JOIN ${stripeProducts} pr ON pr.id = p.product_id WHERE pr.package_id = ${id} AND s.status IN ('active', 'trialing', 'past_due', 'incomplete', 'unpaid'))`,
+      message: "This package has subscribers: archive it instead",
+    },
     publicRows: { status: "active" },
     access: { list: publicToAll, view: publicToAll, create: admin, update: admin, delete: admin, export: admin },
     read: { anonymous: PACKAGE_FIELDS, user: PACKAGE_FIELDS, admin: "*" },

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { buttonClass } from "./styles";
 import { dialogKeyHandler } from "./dialog-keys";
+import { buttonClass } from "./styles";
 
 interface SidePanelProps {
   title: string;
