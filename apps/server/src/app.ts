@@ -8,6 +8,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { pruneAccounts } from "./modules/auth/service.ts";
 import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
+import { contactRoutes } from "./modules/contact/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { emailAdminRoutes } from "./modules/email-admin/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(recordsRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
   await app.register(cmsRoutes, { db: database.db });
+  await app.register(contactRoutes, { db: database.db, mail });
   await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID });
   await app.register(questionBankRoutes, { db: database.db, projectId: config.PROJECT_ID });
 
