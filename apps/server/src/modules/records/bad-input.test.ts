@@ -450,6 +450,23 @@ const cases: Case[] = [
     message: /events: At most 100000/,
   },
   {
+    name: "year 0 in a filter",
+    method: "GET",
+    url: "/v4/api/records/schedule?filter=meeting_start,gt,0000-01-01",
+    as: "user",
+    status: 400,
+    message: /date/,
+  },
+  {
+    name: "year 0 in a body",
+    method: "POST",
+    url: "/v4/api/records/schedule",
+    body: { meeting_start: "0000-01-01T00:00:00Z", meeting_end: "2026-03-01T10:00:00Z" },
+    as: "user",
+    status: 400,
+    message: /meeting_start: Year/,
+  },
+  {
     name: "oversized html_copy",
     method: "POST",
     url: "/v4/api/records/user_session",

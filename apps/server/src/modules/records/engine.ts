@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema/index.ts";
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from "../../lib/http-error.ts";
-import { parseConditionObject, parseFilters, shown } from "./filters.ts";
+import { isStorableDate, parseConditionObject, parseFilters, shown } from "./filters.ts";
 import { INTERNAL_TABLES, isHiddenField, type Op, type Role, type Rows, RULES, type TableRule } from "./rules.ts";
 
 export type Actor = { role: Role; userId: number | null };
@@ -148,7 +148,8 @@ export async function listRows(db: Db, actor: Actor, tableName: string, opts: Li
     .from(info.table)
     .where(and(scope, opts.where, parseFilters(opts.filters ?? [], columns)))
     .orderBy(...parseOrder(opts.order, columns, info))
-    .limit(size);
+    .limit(size)
+    .catch(translateDbError);
   if (opts.joins?.length) await attachJoins(db, info, rows, opts.joins, actor);
   return rows;
 }
@@ -173,7 +174,8 @@ export async function pageRows(db: Db, actor: Actor, tableName: string, opts: Li
     .where(where)
     .orderBy(...order)
     .limit(opts.size)
-    .offset(offset);
+    .offset(offset)
+    .catch(translateDbError);
   // A short page that is not past the end tells the total without counting.
   const isLastPage = list.length < opts.size && (list.length > 0 || offset === 0);
   const total = isLastPage ? offset + list.length : ((await db.select({ total: count() }).from(info.table).where(where))[0]?.total ?? 0);
@@ -191,7 +193,8 @@ export async function getRows(db: Db, actor: Actor, tableName: string, ids: numb
     .select(selection(columns))
     .from(info.table)
     .where(and(inArray(info.id, ids), scope))
-    .orderBy(desc(info.id));
+    .orderBy(desc(info.id))
+    .catch(translateDbError);
   if (joins.length) await attachJoins(db, info, rows, joins, actor);
   return rows;
 }
@@ -208,7 +211,10 @@ function fieldSchema(info: TableInfo, column: PgColumn): z.ZodType {
       case "boolean":
         return z.boolean();
       case "date":
-        return z.iso.datetime({ offset: true }).transform((s) => new Date(s));
+        return z.iso
+          .datetime({ offset: true })
+          .transform((s) => new Date(s))
+          .refine(isStorableDate, "Year must be 1 to 9999");
       case "json":
         return z.unknown().superRefine((value, ctx) => {
           const problem = jsonProblem(value, max);
