@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema/index.ts";
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from "../../lib/http-error.ts";
-import { parseConditionObject, parseFilters, shown } from "./filters.ts";
+import { isStorableDate, parseConditionObject, parseFilters, shown } from "./filters.ts";
 import { INTERNAL_TABLES, isHiddenField, type Op, type Role, type Rows, RULES, type TableRule } from "./rules.ts";
 
 export type Actor = { role: Role; userId: number | null };
@@ -148,7 +148,8 @@ export async function listRows(db: Db, actor: Actor, tableName: string, opts: Li
     .from(info.table)
     .where(and(scope, opts.where, parseFilters(opts.filters ?? [], columns)))
     .orderBy(...parseOrder(opts.order, columns, info))
-    .limit(size);
+    .limit(size)
+    .catch(translateDbError);
   if (opts.joins?.length) await attachJoins(db, info, rows, opts.joins, actor);
   return rows;
 }
@@ -173,7 +174,8 @@ export async function pageRows(db: Db, actor: Actor, tableName: string, opts: Li
     .where(where)
     .orderBy(...order)
     .limit(opts.size)
-    .offset(offset);
+    .offset(offset)
+    .catch(translateDbError);
   // A short page that is not past the end tells the total without counting.
   const isLastPage = list.length < opts.size && (list.length > 0 || offset === 0);
   const total = isLastPage ? offset + list.length : ((await db.select({ total: count() }).from(info.table).where(where))[0]?.total ?? 0);
@@ -191,7 +193,8 @@ export async function getRows(db: Db, actor: Actor, tableName: string, ids: numb
     .select(selection(columns))
     .from(info.table)
     .where(and(inArray(info.id, ids), scope))
-    .orderBy(desc(info.id));
+    .orderBy(desc(info.id))
+    .catch(translateDbError);
   if (joins.length) await attachJoins(db, info, rows, joins, actor);
   return rows;
 }
@@ -208,9 +211,15 @@ function fieldSchema(info: TableInfo, column: PgColumn): z.ZodType {
       case "boolean":
         return z.boolean();
       case "date":
-        return z.iso.datetime({ offset: true }).transform((s) => new Date(s));
+        return z.iso
+          .datetime({ offset: true })
+          .transform((s) => new Date(s))
+          .refine(isStorableDate, "Year must be 1 to 9999");
       case "json":
-        return z.json().refine((v) => JSON.stringify(v).length <= max, `At most ${max} characters`);
+        return z.unknown().superRefine((value, ctx) => {
+          const problem = jsonProblem(value, max);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        });
       default:
         return z
           .string()
@@ -219,6 +228,35 @@ function fieldSchema(info: TableInfo, column: PgColumn): z.ZodType {
     }
   })();
   return column.notNull ? base : base.nullable();
+}
+
+const MAX_JSON_DEPTH = 16;
+
+/** What is wrong with a JSON value for a jsonb field (depth, size, NUL characters), checked without recursion. */
+function jsonProblem(value: unknown, maxChars: number): string | null {
+  const stack: [unknown, number][] = [[value, 0]];
+  let chars = 0;
+  while (stack.length) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (depth > MAX_JSON_DEPTH) return `Nested deeper than ${MAX_JSON_DEPTH} levels`;
+    if (v === null || typeof v === "boolean") chars += 5;
+    else if (typeof v === "number") {
+      if (!Number.isFinite(v)) return "Not a JSON value";
+      chars += 24;
+    } else if (typeof v === "string") {
+      if (v.includes("\0")) return "Contains a NUL character";
+      chars += v.length + 2;
+    } else if (Array.isArray(v)) for (const item of v) stack.push([item, depth + 1]);
+    else if (typeof v === "object") {
+      for (const [k, item] of Object.entries(v)) {
+        if (k.includes("\0")) return "Contains a NUL character";
+        chars += k.length + 3;
+        stack.push([item, depth + 1]);
+      }
+    } else return "Not a JSON value";
+    if (chars > maxChars) return `At most ${maxChars} characters`;
+  }
+  return null;
 }
 
 const bodySchemas = new Map<string, z.ZodType<Row>>();
@@ -276,7 +314,7 @@ function translateDbError(error: unknown): never {
     if (e.code === "23505") throw new HttpError(409, "A record with these values already exists");
     if (e.code === "23503") throw badRequest("A referenced record does not exist");
     if (e.code === "23502") throw badRequest("A required field is missing");
-    if (e.code === "23514" || e.code === "22P02" || e.code === "22007" || e.code === "22008") throw badRequest("Invalid value");
+    if (["23514", "22P02", "22P05", "22007", "22008", "22021", "54001"].includes(e.code ?? "")) throw badRequest("Invalid value");
     e = e.cause as typeof e;
   }
   throw error;

@@ -10,6 +10,9 @@ export const MAX_FILTERS = 10;
 export const MAX_VALUE_LENGTH = 500;
 const MAX_IN_VALUES = 100;
 
+/** A date PostgreSQL stores as given: years 1 to 9999. */
+export const isStorableDate = (date: Date) => !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1 && date.getUTCFullYear() <= 9999;
+
 /** A client's value as the column's type, or 400: text never reaches SQL other than as a bound value. */
 export function coerceValue(column: PgColumn, field: string, raw: string): string | number | boolean | Date {
   if (raw.length > MAX_VALUE_LENGTH)
@@ -27,7 +30,7 @@ export function coerceValue(column: PgColumn, field: string, raw: string): strin
       throw badRequest(`${field} must be true or false`, { [field]: "Must be true or false" });
     case "date": {
       const date = new Date(raw);
-      if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(date.getTime()))
+      if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || !isStorableDate(date))
         throw badRequest(`${field} must be a date`, { [field]: "Must be a date" });
       return date;
     }
