@@ -1,44 +1,15 @@
 import type { Role } from "@academy/contract/common";
-import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
-import { isErrorBody, toFormError } from "../../../lib/api-client";
 import { requestPasswordReset } from "../api/recovery";
-import { usePending } from "../hooks/use-pending";
-import { checkEmail } from "../validation";
+import { useEmailRequest } from "../hooks/use-email-request";
 import { AuthCard } from "./auth-card";
 
 /** Asks for a reset link; says the same whether or not the email has an account. */
 export function ForgotPage({ accountRole: role }: { accountRole: Role }) {
-  const { isPending, run } = usePending();
-  const [error, setError] = useState<string | undefined>();
-  const [message, setMessage] = useState<string | undefined>();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
-    const invalid = checkEmail(email);
-    setError(invalid);
-    setMessage(undefined);
-    if (invalid) {
-      formRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.focus();
-      return;
-    }
-    try {
-      const answer = await run(() => requestPasswordReset(email, role));
-      if (!answer) return;
-      if (isErrorBody(answer)) throw answer;
-      setSentTo(email);
-    } catch (failure) {
-      const { message: general, fields } = toFormError(failure);
-      setError(fields.email);
-      setMessage(general);
-    }
-  };
+  const { isPending, error, message, sentTo, formRef, onSubmit } = useEmailRequest((email) => requestPasswordReset(email, role));
 
   return (
     <AuthCard

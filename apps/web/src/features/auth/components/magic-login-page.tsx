@@ -1,46 +1,17 @@
 import type { Role } from "@academy/contract/common";
-import { type FormEvent, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
-import { isErrorBody, toFormError } from "../../../lib/api-client";
 import { requestMagicLink } from "../api/recovery";
-import { usePending } from "../hooks/use-pending";
-import { checkEmail } from "../validation";
+import { useEmailRequest } from "../hooks/use-email-request";
 import { AuthCard } from "./auth-card";
 
 /** /magic-login/:role: mails a one-time sign-in link for that role. */
 export function MagicLoginPage() {
   const params = useParams();
   const role: Role = params.role === "admin" ? "admin" : "user";
-  const { isPending, run } = usePending();
-  const [error, setError] = useState<string | undefined>();
-  const [message, setMessage] = useState<string | undefined>();
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
-    const invalid = checkEmail(email);
-    setError(invalid);
-    setMessage(undefined);
-    if (invalid) {
-      formRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.focus();
-      return;
-    }
-    try {
-      const answer = await run(() => requestMagicLink(email, role));
-      if (!answer) return;
-      if (isErrorBody(answer)) throw answer;
-      setSentTo(email);
-    } catch (failure) {
-      const { message: general, fields } = toFormError(failure);
-      setError(fields.email);
-      setMessage(general);
-    }
-  };
+  const { isPending, error, message, sentTo, formRef, onSubmit } = useEmailRequest((email) => requestMagicLink(email, role));
 
   return (
     <AuthCard

@@ -18,7 +18,7 @@ export function OnboardingStepper({ current }: { current: number }) {
     <nav aria-label="Onboarding steps" className="mb-6 overflow-x-auto">
       <ol className="flex min-w-max gap-2 text-xs sm:text-sm">
         {STEPS.map((step, i) => {
-          const state = i < current ? "done" : i === current ? "current" : "todo";
+          const state = i < current ? "done" : i === current ? "current" : "upcoming";
           const badge = (
             <span
               className={`inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold ${
