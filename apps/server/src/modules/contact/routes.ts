@@ -6,9 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/users.ts";
 import { hit } from "../auth/rate-limit.ts";
 import * as mailRepo from "../mail/repo.ts";
-import type { MailWorker } from "../mail/service.ts";
-
-const escapeHtml = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+import { escapeHtml, type MailWorker } from "../mail/service.ts";
 
 /** The contact page's form: the message goes to every active admin through the outbox. */
 export const contactRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailWorker }> = async (app, { db, mail }) => {

@@ -3,11 +3,12 @@ import { AdminDashboardResponse, DashboardQuery } from "@academy/contract/dashbo
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { notFound } from "../../lib/http-error.ts";
+import { projectNameGuard } from "../../lib/project-name.ts";
 import * as quiz from "../quiz/service.ts";
 import { getAdminDashboard } from "./service.ts";
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string }> = async (app, { db, projectId }) => {
+  app.addHook("preHandler", projectNameGuard(projectId));
   app.get(
     "/v3/api/custom/:name/dashboard",
     {
@@ -27,7 +28,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string 
       preHandler: app.requireAuth(),
     },
     async (request) => {
-      if (request.params.name !== projectId) throw notFound("Unknown project");
       const principal = request.principal!;
       if (principal.role === "admin") return { error: false as const, model: await getAdminDashboard(db, request.query.days) };
       return { error: false as const, model: await quiz.dashboard(db, principal.id) };

@@ -10,7 +10,7 @@ import { conflict, notFound } from "../../lib/http-error.ts";
 import type { FileStore } from "../../providers/storage/store.ts";
 import { findUserById } from "../auth/repo.ts";
 import * as mailRepo from "../mail/repo.ts";
-import { fill, type MailWorker } from "../mail/service.ts";
+import { type MailWorker, renderTemplate } from "../mail/service.ts";
 
 const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -56,14 +56,8 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailWorker;
       if (!template) throw notFound("Email template not found");
       const me = await findUserById(db, request.principal!.id);
       if (!me) throw notFound("User not found");
-      const values = sampleValues(publicUrl, me.firstName);
-      await mailRepo.insertOutbox(db, {
-        to: me.email,
-        subject: `[Test] ${fill(template.subject, values, false)}`,
-        html: fill(template.html, values, true),
-        text: fill(template.text, values, false),
-        templateSlug: template.slug,
-      });
+      const mailed = renderTemplate(template, sampleValues(publicUrl, me.firstName));
+      await mailRepo.insertOutbox(db, { to: me.email, ...mailed, subject: `[Test] ${mailed.subject}`, templateSlug: template.slug });
       mail.kick();
       return { error: false as const, message: `Test sent to ${me.email}` };
     },

@@ -5,7 +5,7 @@ import * as repo from "./repo.ts";
 
 export type TemplateSlug = "welcome" | "verify" | "forgot" | "magic-link" | "two-factor" | "admin-invite";
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 
 /** Fills `{{name}}` placeholders; values are escaped in the HTML part. Unknown names stay empty. */
@@ -23,14 +23,13 @@ export function fill(template: string, vars: Record<string, string>, html: boole
 export async function enqueueMail(db: Db, slug: TemplateSlug, to: string, vars: Record<string, string>): Promise<number> {
   const template = (await repo.findTemplate(db, slug)) ?? DEFAULT_EMAIL_TEMPLATES.find((t) => t.slug === slug);
   if (!template) throw new Error(`no email template ${slug}`);
-  const row = await repo.insertOutbox(db, {
-    to,
-    subject: fill(template.subject, vars, false),
-    html: fill(template.html, vars, true),
-    text: fill(template.text, vars, false),
-    templateSlug: slug,
-  });
+  const row = await repo.insertOutbox(db, { to, ...renderTemplate(template, vars), templateSlug: slug });
   return row.id;
+}
+
+/** A template's subject, HTML and text with its placeholders filled. */
+export function renderTemplate(template: { subject: string; html: string; text: string }, vars: Record<string, string>) {
+  return { subject: fill(template.subject, vars, false), html: fill(template.html, vars, true), text: fill(template.text, vars, false) };
 }
 
 const MAX_ATTEMPTS = 8;

@@ -3,7 +3,7 @@ import { ImportRequest, NewBlueprintRequest, QuestionListQuery, QuestionStatus }
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { notFound } from "../../lib/http-error.ts";
+import { projectNameGuard } from "../../lib/project-name.ts";
 import * as service from "./service.ts";
 
 const Ok = z.looseObject({ error: z.literal(false) });
@@ -31,10 +31,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
   const tags = ["question bank"];
   const base = "/v3/api/custom/:name/quiz/admin";
   const auth = app.requireAuth("admin");
-  app.addHook("preHandler", async (request) => {
-    const name = (request.params as { name?: string } | undefined)?.name;
-    if (name !== undefined && name !== projectId) throw notFound("Not found");
-  });
+  app.addHook("preHandler", projectNameGuard(projectId));
 
   app.get(
     `${base}/questions`,

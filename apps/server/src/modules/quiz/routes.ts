@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/users.ts";
 import { notFound } from "../../lib/http-error.ts";
+import { projectNameGuard } from "../../lib/project-name.ts";
 import { renderResultPdf } from "./pdf.ts";
 import * as service from "./service.ts";
 
@@ -30,11 +31,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string }> = 
   const tags = ["quiz"];
   const base = "/v3/api/custom/:name";
   const auth = app.requireAuth("user");
-  // The project's own name only; any other `{name}` is a path that does not exist.
-  app.addHook("preHandler", async (request) => {
-    const name = (request.params as { name?: string } | undefined)?.name;
-    if (name !== undefined && name !== projectId) throw notFound("Not found");
-  });
+  app.addHook("preHandler", projectNameGuard(projectId));
 
   app.get(
     `${base}/onboarding`,
