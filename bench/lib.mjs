@@ -8,11 +8,15 @@ export const PROJECT = Buffer.from("rescue-academy:local-project-secret").toStri
 
 export function startServer({ port, dataDir, env = {} }) {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, "apps/server/dist/server.js")], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(" ") : []), path.join(root, "apps/server/dist/server.js")],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   const exited = new Promise((resolve) => child.on("exit", resolve));
   return { child, started, exited };
 }

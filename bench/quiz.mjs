@@ -51,6 +51,8 @@ export async function benchQuiz({ runs = 300 } = {}) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const r = await benchQuiz();
-  console.log(`quiz generation (40 of 10,000, 5,000 past answers, ${r.runs} runs): p50 ${r.p50_ms.toFixed(2)} ms, p95 ${r.p95_ms.toFixed(2)} ms, max ${r.max_ms.toFixed(2)} ms`);
+  console.log(
+    `quiz generation (40 of 10,000, 5,000 past answers, ${r.runs} runs): p50 ${r.p50_ms.toFixed(2)} ms, p95 ${r.p95_ms.toFixed(2)} ms, max ${r.max_ms.toFixed(2)} ms`,
+  );
   if (r.p95_ms >= 50) process.exitCode = 1;
 }

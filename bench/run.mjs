@@ -1,8 +1,8 @@
 // `npm run bench`: every benchmark, against the built server (built first when stale).
 import { buildStale } from "../scripts/build-stale.mjs";
 import { benchHttp } from "./http.mjs";
-import { benchQuiz } from "./quiz.mjs";
 import { fmt } from "./lib.mjs";
+import { benchQuiz } from "./quiz.mjs";
 import { benchStartup } from "./startup.mjs";
 
 buildStale();

@@ -1,5 +1,5 @@
 import type { Role } from "@academy/contract/common";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
@@ -56,14 +56,18 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app: Fasti
       for (const method of [route.method].flat()) if (method !== "HEAD") app.adminRoutes.push({ method, url: route.url });
   });
 
+  // Every authenticated call runs this: prepared once per connection.
+  const accountOf = db
+    .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion, status: users.status })
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare("auth_account");
+
   async function resolve(token: string): Promise<Principal> {
     const claims = await tokens.verify(token);
     if (!claims) throw tokenExpired();
     // Revocation: the stored version, role and status must still match what the token says.
-    const [row] = await db
-      .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion, status: users.status })
-      .from(users)
-      .where(eq(users.id, claims.userId));
+    const [row] = await accountOf.execute({ id: claims.userId });
     if (row?.status !== "active" || row.tokenVersion !== claims.tokenVersion || row.role !== claims.role) throw tokenExpired();
     return { id: row.id, role: row.role, tokenVersion: row.tokenVersion };
   }

@@ -42,7 +42,8 @@ export const schedule = pgTable(
     meetingDetails: text("meeting_details").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("schedule_user_id_idx").on(t.userId, t.id)],
+  // A person's meetings by id, and in time order (the calendar view).
+  (t) => [index("schedule_user_id_idx").on(t.userId, t.id), index("schedule_user_start_idx").on(t.userId, t.meetingStart, t.id)],
 );
 
 /** Session analytics: what a signed-in user did during one visit. */

@@ -18,10 +18,21 @@ export type TokenService = {
   verify(token: string): Promise<AccessClaims | null>;
 };
 
+/** Verified tokens kept so a client's repeated calls skip the signature check; bounded, oldest out first. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
+  // Imported once: handing jose the raw bytes would import the key again on every call.
+  const key = globalThis.crypto.subtle.importKey("raw", new Uint8Array(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+    "verify",
+  ]);
+  // A token's text fixes its signature and claims, so a verdict holds until the token expires.
+  // Revocation is not decided here: the caller checks the account's token version on every call.
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
   return {
     ttlSeconds,
-    sign: ({ userId, role, tokenVersion }) =>
+    sign: async ({ userId, role, tokenVersion }) =>
       new SignJWT({ role, tv: tokenVersion, typ: "access" })
         .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
         .setSubject(String(userId))
@@ -29,10 +40,16 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(secret),
+        .sign(await key),
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.expiresAt > Date.now()) return hit.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: AUDIENCE,
@@ -43,7 +60,10 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
         const tokenVersion = payload.tv;
         if (payload.typ !== "access" || !Number.isSafeInteger(userId) || typeof tokenVersion !== "number") return null;
         if (role !== "user" && role !== "admin") return null;
-        return { userId, role, tokenVersion };
+        const claims: AccessClaims = { userId, role, tokenVersion };
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { claims, expiresAt: (payload.exp as number) * 1000 });
+        return claims;
       } catch (e) {
         if (e instanceof joseErrors.JOSEError) return null;
         throw e;

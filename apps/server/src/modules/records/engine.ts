@@ -84,12 +84,13 @@ export function authorize(info: TableInfo, op: Op, actor: Actor): Rows {
   return rows;
 }
 
-export function scopeOf(info: TableInfo, rows: Rows, actor: Actor): SQL | undefined {
+/** The rule's row scope; `asPlaceholder` leaves the owner's id as the `owner` placeholder of a prepared query. */
+export function scopeOf(info: TableInfo, rows: Rows, actor: Actor, asPlaceholder = false): SQL | undefined {
   if (rows === "all") return undefined;
   if (rows === "own") {
     const owner = info.columns.get(info.rule.owner ?? "");
     if (!owner || actor.userId === null) return sql`false`;
-    return eq(owner, actor.userId);
+    return eq(owner, asPlaceholder ? sql.placeholder("owner") : actor.userId);
   }
   const pairs = Object.entries(info.rule.publicRows ?? {});
   if (!pairs.length) return sql`false`;
@@ -104,15 +105,50 @@ export function readable(info: TableInfo, role: Role): Map<string, PgColumn> {
 
 const selection = (columns: Map<string, PgColumn>) => Object.fromEntries(columns);
 
-function parseOrder(order: string | undefined, columns: Map<string, PgColumn>, info: TableInfo): SQL[] {
+type Prepared = { execute(values: Record<string, unknown>): Promise<Row[]> };
+const statementNames = new Map<string, string>();
+const preparedByDb = new WeakMap<Db, Map<string, Prepared>>();
+
+/**
+ * A query of fixed shape built once and, on PostgreSQL, prepared once per connection: the calls
+ * made most (a row by id, an unfiltered page) skip rebuilding their SQL and the server's planning.
+ * The key names everything the SQL depends on; values go in as placeholders.
+ */
+function preparedQuery(db: Db, key: string, build: () => { prepare(name: string): unknown }): Prepared {
+  let forDb = preparedByDb.get(db);
+  if (!forDb) preparedByDb.set(db, (forDb = new Map()));
+  let found = forDb.get(key);
+  if (!found) {
+    let name = statementNames.get(key);
+    if (!name) statementNames.set(key, (name = `records_${statementNames.size + 1}`));
+    found = build().prepare(name) as Prepared;
+    forDb.set(key, found);
+  }
+  return found;
+}
+
+/** What a prepared query's key must say about the actor: role, reach, and whether an owner id exists. */
+const reachKey = (actor: Actor, rows: Rows) => `${actor.role}:${rows}:${actor.userId === null ? "-" : "u"}`;
+
+type OrderTerm = { field: string; direction: "asc" | "desc" };
+
+/** The order as checked terms: a readable field and a direction, then id as the tie-breaker. */
+function parseOrder(order: string | undefined, columns: Map<string, PgColumn>, info: TableInfo): OrderTerm[] {
   const [field = "id", dir = "desc", ...extra] = (order ?? "id,desc").split(",");
   const column = columns.get(field);
   if (!column || extra.length) throw badRequest(`Unknown field in order: ${shown(field)}`, { order: "Unknown field" });
   const direction = dir.toLowerCase();
   if (direction !== "asc" && direction !== "desc") throw badRequest("order direction must be asc or desc", { order: "asc or desc" });
-  const by = direction === "asc" ? asc : desc;
-  return column === info.id ? [by(column)] : [by(column), by(info.id)];
+  return column === info.id
+    ? [{ field, direction }]
+    : [
+        { field, direction },
+        { field: info.id.name, direction },
+      ];
 }
+
+const orderBy = (terms: OrderTerm[], columnOf: (field: string) => PgColumn) =>
+  terms.map(({ field, direction }) => (direction === "asc" ? asc : desc)(columnOf(field)));
 
 /** Nests each joined row under the joined table's name, filtered by that table's own rule. */
 async function attachJoins(db: Db, info: TableInfo, rows: Row[], joinNames: readonly string[], actor: Actor): Promise<void> {
@@ -147,7 +183,7 @@ export async function listRows(db: Db, actor: Actor, tableName: string, opts: Li
     .select(selection(columns))
     .from(info.table)
     .where(and(scope, opts.where, parseFilters(opts.filters ?? [], columns)))
-    .orderBy(...parseOrder(opts.order, columns, info))
+    .orderBy(...orderBy(parseOrder(opts.order, columns, info), (f) => info.columns.get(f) as PgColumn))
     .limit(size)
     .catch(translateDbError);
   if (opts.joins?.length) await attachJoins(db, info, rows, opts.joins, actor);
@@ -158,27 +194,55 @@ export type Page = { list: Row[]; total: number; limit: number; num_pages: numbe
 
 export async function pageRows(db: Db, actor: Actor, tableName: string, opts: ListOptions & { page: number; size: number }): Promise<Page> {
   const info = tableInfo(tableName);
-  const scope = scopeOf(info, authorize(info, "list", actor), actor);
+  const rows = authorize(info, "list", actor);
   const columns = readable(info, actor.role);
   if (!Number.isSafeInteger(opts.page) || opts.page < 1) throw badRequest("page must be 1 or more", { page: "Out of range" });
   if (opts.size < 1 || opts.size > LIMITS.pageSize) throw badRequest(`page size must be 1 to ${LIMITS.pageSize}`, { size: "Out of range" });
-  const where = and(scope, opts.where, parseFilters(opts.filters ?? [], columns));
+  const filters = parseFilters(opts.filters ?? [], columns);
   const order = parseOrder(opts.order, columns, info);
   const offset = (opts.page - 1) * opts.size;
   // Deep offsets read every row before them: past this, narrow the filter instead.
   if (offset > LIMITS.maxOffset)
     throw badRequest(`page is too deep (at most ${LIMITS.maxOffset} rows in); narrow the filter`, { page: "Too deep" });
-  const list = await db
-    .select(selection(columns))
-    .from(info.table)
-    .where(where)
-    .orderBy(...order)
-    .limit(opts.size)
-    .offset(offset)
-    .catch(translateDbError);
-  // A short page that is not past the end tells the total without counting.
-  const isLastPage = list.length < opts.size && (list.length > 0 || offset === 0);
-  const total = isLastPage ? offset + list.length : ((await db.select({ total: count() }).from(info.table).where(where))[0]?.total ?? 0);
+  const isFixedShape = !filters && !opts.where;
+  const build = () => {
+    const where = and(scopeOf(info, rows, actor, isFixedShape), opts.where, filters);
+    const limit = isFixedShape ? sql.placeholder("limit") : opts.size;
+    const skip = isFixedShape ? sql.placeholder("offset") : offset;
+    // One round trip: the count, and the page beside it (a page past the end still answers the count).
+    const counted = db
+      .select({ __total: sql<number>`count(*)::int`.as("__total") })
+      .from(info.table)
+      .where(where)
+      .as("counted");
+    const paged = db
+      .select({ ...selection(columns), __id: sql<number>`${info.id}`.as("__id") })
+      .from(info.table)
+      .where(where)
+      .orderBy(...orderBy(order, (f) => info.columns.get(f) as PgColumn))
+      .limit(limit as number)
+      .offset(skip as number)
+      .as("paged");
+    const pagedFields = paged as unknown as Record<string, PgColumn>;
+    const fields: Record<string, unknown> = { __total: counted.__total, __id: paged.__id };
+    for (const name of columns.keys()) fields[name] = pagedFields[name];
+    return db
+      .select(fields as Record<string, PgColumn>)
+      .from(counted)
+      .leftJoinLateral(paged, sql`true`)
+      .orderBy(...orderBy(order, (f) => (f === info.id.name ? paged.__id : pagedFields[f]) as PgColumn));
+  };
+  const found = (await (isFixedShape
+    ? preparedQuery(db, `page:${info.name}:${reachKey(actor, rows)}:${order.map((o) => `${o.field} ${o.direction}`)}`, build).execute({
+        owner: actor.userId,
+        limit: opts.size,
+        offset,
+      })
+    : build()
+  ).catch(translateDbError)) as Row[];
+  const total = Number(found[0]?.__total ?? 0);
+  const list: Row[] = [];
+  for (const { __total, __id, ...row } of found) if (__id !== null) list.push(row);
   if (opts.joins?.length) await attachJoins(db, info, list, opts.joins, actor);
   return { list, total, limit: opts.size, num_pages: Math.ceil(total / opts.size), page: opts.page };
 }
@@ -187,14 +251,22 @@ export async function pageRows(db: Db, actor: Actor, tableName: string, opts: Li
 export async function getRows(db: Db, actor: Actor, tableName: string, ids: number[], joins: readonly string[] = []): Promise<Row[]> {
   const info = tableInfo(tableName);
   if (ids.length > LIMITS.ids) throw badRequest(`At most ${LIMITS.ids} ids`, { id: "Too many ids" });
-  const scope = scopeOf(info, authorize(info, ids.length === 1 ? "view" : "list", actor), actor);
+  const reach = authorize(info, ids.length === 1 ? "view" : "list", actor);
   const columns = readable(info, actor.role);
-  const rows = await db
-    .select(selection(columns))
-    .from(info.table)
-    .where(and(inArray(info.id, ids), scope))
-    .orderBy(desc(info.id))
-    .catch(translateDbError);
+  const [id] = ids;
+  const rows = await (ids.length === 1 && id !== undefined
+    ? preparedQuery(db, `get:${info.name}:${reachKey(actor, reach)}`, () =>
+        db
+          .select(selection(columns))
+          .from(info.table)
+          .where(and(eq(info.id, sql.placeholder("id")), scopeOf(info, reach, actor, true))),
+      ).execute({ id, owner: actor.userId })
+    : db
+        .select(selection(columns))
+        .from(info.table)
+        .where(and(inArray(info.id, ids), scopeOf(info, reach, actor)))
+        .orderBy(desc(info.id))
+  ).catch(translateDbError);
   if (joins.length) await attachJoins(db, info, rows, joins, actor);
   return rows;
 }

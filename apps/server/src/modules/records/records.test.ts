@@ -48,6 +48,10 @@ describe("v4 records: reading", () => {
     const body = res.json();
     expect(body).toMatchObject({ error: false, total: 30, limit: 20, num_pages: 2, page: 1 });
     expect(body.list.map((r: { id: number }) => r.id)).toEqual([...ids].reverse().slice(0, 20));
+    // A page's rows have the same fields and formats as the row read on its own.
+    const one = (await t.call("GET", `/v4/api/records/schedule/${body.list[0].id}`, { token: user.token })).json();
+    expect(body.list[0]).toEqual(one.model);
+    expect(one.model.meeting_start).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const second = (await t.call("GET", "/v4/api/records/schedule?page=2,20", { token: user.token })).json();
     expect(second.list).toHaveLength(10);
     expect(second).toMatchObject({ total: 30, num_pages: 2, page: 2 });

@@ -1,0 +1,1 @@
+CREATE INDEX "schedule_user_start_idx" ON "schedule" USING btree ("user_id","meeting_start","id");
