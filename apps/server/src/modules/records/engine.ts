@@ -115,12 +115,12 @@ const preparedByDb = new WeakMap<Db, Map<string, Prepared>>();
  * The key names everything the SQL depends on; values go in as placeholders.
  */
 function preparedQuery(db: Db, key: string, build: () => { prepare(name: string): unknown }): Prepared {
-  let forDb = preparedByDb.get(db);
-  if (!forDb) preparedByDb.set(db, (forDb = new Map()));
+  const forDb = preparedByDb.get(db) ?? new Map<string, Prepared>();
+  preparedByDb.set(db, forDb);
   let found = forDb.get(key);
   if (!found) {
-    let name = statementNames.get(key);
-    if (!name) statementNames.set(key, (name = `records_${statementNames.size + 1}`));
+    const name = statementNames.get(key) ?? `records_${statementNames.size + 1}`;
+    statementNames.set(key, name);
     found = build().prepare(name) as Prepared;
     forDb.set(key, found);
   }
