@@ -3,11 +3,21 @@ import { getTableConfig, type PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema/index.ts";
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from "../../lib/http-error.ts";
+import { users } from "../../db/schema/users.ts";
+import { badRequest, forbidden, HttpError, notFound, tokenExpired, unauthorized } from "../../lib/http-error.ts";
+import { currentAccountValues, isCurrentAccount } from "../auth/current-account.ts";
 import { isStorableDate, parseConditionObject, parseFilters, shown } from "./filters.ts";
 import { INTERNAL_TABLES, isHiddenField, type Op, type Role, type Rows, RULES, type TableRule } from "./rules.ts";
 
-export type Actor = { role: Role; userId: number | null };
+export type Actor = {
+  role: Role;
+  userId: number | null;
+  /**
+   * The token version of a caller whose token is genuine but whose account is not yet checked
+   * (the records reads check it in their own query); undefined once it is confirmed.
+   */
+  unconfirmedVersion?: number;
+};
 export type Row = Record<string, unknown>;
 
 export const LIMITS = {
@@ -127,8 +137,28 @@ function preparedQuery(db: Db, key: string, build: () => { prepare(name: string)
   return found;
 }
 
-/** What a prepared query's key must say about the actor: role, reach, and whether an owner id exists. */
-const reachKey = (actor: Actor, rows: Rows) => `${actor.role}:${rows}:${actor.userId === null ? "-" : "u"}`;
+/** What a prepared query's key must say about the actor: role, reach, whether an owner id exists and is still to be confirmed. */
+const reachKey = (actor: Actor, rows: Rows) =>
+  `${actor.role}:${rows}:${actor.userId === null ? "-" : "u"}:${isUnconfirmed(actor) ? "confirm" : ""}`;
+
+const isUnconfirmed = (actor: Actor): actor is Actor & { userId: number; unconfirmedVersion: number } =>
+  actor.unconfirmedVersion !== undefined && actor.userId !== null;
+
+const accountValues = (actor: Actor) =>
+  isUnconfirmed(actor) ? currentAccountValues({ userId: actor.userId, tokenVersion: actor.unconfirmedVersion, role: actor.role }) : {};
+
+/** The caller's account row when it is still current (one row), as a subquery reads can start from. */
+const currentAccountRow = (db: Db) => db.select({ __account: users.id }).from(users).where(isCurrentAccount).as("current_account");
+
+/** Checks an unconfirmed caller's account on its own (reads that cannot fold the check into their query). */
+async function confirmAccount(db: Db, actor: Actor): Promise<Actor> {
+  if (!isUnconfirmed(actor)) return actor;
+  const [row] = await preparedQuery(db, "account", () => db.select({ id: users.id }).from(users).where(isCurrentAccount)).execute(
+    accountValues(actor),
+  );
+  if (!row) throw tokenExpired();
+  return { role: actor.role, userId: actor.userId };
+}
 
 type OrderTerm = { field: string; direction: "asc" | "desc" };
 
@@ -173,17 +203,21 @@ async function attachJoins(db: Db, info: TableInfo, rows: Row[], joinNames: read
 
 export type ListOptions = { filters?: readonly string[]; where?: SQL; order?: string; joins?: readonly string[] };
 
-export async function listRows(db: Db, actor: Actor, tableName: string, opts: ListOptions & { size?: number }): Promise<Row[]> {
+export async function listRows(db: Db, caller: Actor, tableName: string, opts: ListOptions & { size?: number }): Promise<Row[]> {
   const info = tableInfo(tableName);
-  const scope = scopeOf(info, authorize(info, "list", actor), actor);
-  const columns = readable(info, actor.role);
+  const reach = authorize(info, "list", caller);
+  const columns = readable(info, caller.role);
   const size = opts.size ?? LIMITS.listSize;
   if (size < 1 || size > LIMITS.listSize) throw badRequest(`size must be 1 to ${LIMITS.listSize}`, { size: "Out of range" });
+  const filters = parseFilters(opts.filters ?? [], columns);
+  const order = parseOrder(opts.order, columns, info);
+  const actor = await confirmAccount(db, caller);
+  const scope = scopeOf(info, reach, actor);
   const rows = await db
     .select(selection(columns))
     .from(info.table)
-    .where(and(scope, opts.where, parseFilters(opts.filters ?? [], columns)))
-    .orderBy(...orderBy(parseOrder(opts.order, columns, info), (f) => info.columns.get(f) as PgColumn))
+    .where(and(scope, opts.where, filters))
+    .orderBy(...orderBy(order, (f) => info.columns.get(f) as PgColumn))
     .limit(size)
     .catch(translateDbError);
   if (opts.joins?.length) await attachJoins(db, info, rows, opts.joins, actor);
@@ -192,10 +226,15 @@ export async function listRows(db: Db, actor: Actor, tableName: string, opts: Li
 
 export type Page = { list: Row[]; total: number; limit: number; num_pages: number; page: number };
 
-export async function pageRows(db: Db, actor: Actor, tableName: string, opts: ListOptions & { page: number; size: number }): Promise<Page> {
+export async function pageRows(
+  db: Db,
+  caller: Actor,
+  tableName: string,
+  opts: ListOptions & { page: number; size: number },
+): Promise<Page> {
   const info = tableInfo(tableName);
-  const rows = authorize(info, "list", actor);
-  const columns = readable(info, actor.role);
+  const rows = authorize(info, "list", caller);
+  const columns = readable(info, caller.role);
   if (!Number.isSafeInteger(opts.page) || opts.page < 1) throw badRequest("page must be 1 or more", { page: "Out of range" });
   if (opts.size < 1 || opts.size > LIMITS.pageSize) throw badRequest(`page size must be 1 to ${LIMITS.pageSize}`, { size: "Out of range" });
   const filters = parseFilters(opts.filters ?? [], columns);
@@ -205,6 +244,8 @@ export async function pageRows(db: Db, actor: Actor, tableName: string, opts: Li
   if (offset > LIMITS.maxOffset)
     throw badRequest(`page is too deep (at most ${LIMITS.maxOffset} rows in); narrow the filter`, { page: "Too deep" });
   const isFixedShape = !filters && !opts.where;
+  // A page of fixed shape checks the caller's account in its own statement; any other first.
+  const actor = isFixedShape ? caller : await confirmAccount(db, caller);
   const build = () => {
     const where = and(scopeOf(info, rows, actor, isFixedShape), opts.where, filters);
     const limit = isFixedShape ? sql.placeholder("limit") : opts.size;
@@ -226,48 +267,75 @@ export async function pageRows(db: Db, actor: Actor, tableName: string, opts: Li
     const pagedFields = paged as unknown as Record<string, PgColumn>;
     const fields: Record<string, unknown> = { __total: counted.__total, __id: paged.__id };
     for (const name of columns.keys()) fields[name] = pagedFields[name];
+    const byOrder = orderBy(order, (f) => (f === info.id.name ? paged.__id : pagedFields[f]) as PgColumn);
+    if (!isUnconfirmed(actor))
+      return db
+        .select(fields as Record<string, PgColumn>)
+        .from(counted)
+        .leftJoinLateral(paged, sql`true`)
+        .orderBy(...byOrder);
     return db
       .select(fields as Record<string, PgColumn>)
-      .from(counted)
+      .from(currentAccountRow(db))
+      .innerJoin(counted, sql`true`)
       .leftJoinLateral(paged, sql`true`)
-      .orderBy(...orderBy(order, (f) => (f === info.id.name ? paged.__id : pagedFields[f]) as PgColumn));
+      .orderBy(...byOrder);
   };
   const found = (await (isFixedShape
     ? preparedQuery(db, `page:${info.name}:${reachKey(actor, rows)}:${order.map((o) => `${o.field} ${o.direction}`)}`, build).execute({
         owner: actor.userId,
         limit: opts.size,
         offset,
+        ...accountValues(actor),
       })
     : build()
   ).catch(translateDbError)) as Row[];
+  if (!found.length) throw tokenExpired();
   const total = Number(found[0]?.__total ?? 0);
   const list: Row[] = [];
   for (const { __total, __id, ...row } of found) if (__id !== null) list.push(row);
-  if (opts.joins?.length) await attachJoins(db, info, list, opts.joins, actor);
+  if (opts.joins?.length) await attachJoins(db, info, list, opts.joins, { role: actor.role, userId: actor.userId });
   return { list, total, limit: opts.size, num_pages: Math.ceil(total / opts.size), page: opts.page };
 }
 
 /** Rows by id: `view` for one id, `list` for several; rows out of the caller's reach are simply absent. */
-export async function getRows(db: Db, actor: Actor, tableName: string, ids: number[], joins: readonly string[] = []): Promise<Row[]> {
+export async function getRows(db: Db, caller: Actor, tableName: string, ids: number[], joins: readonly string[] = []): Promise<Row[]> {
   const info = tableInfo(tableName);
   if (ids.length > LIMITS.ids) throw badRequest(`At most ${LIMITS.ids} ids`, { id: "Too many ids" });
-  const reach = authorize(info, ids.length === 1 ? "view" : "list", actor);
-  const columns = readable(info, actor.role);
+  const reach = authorize(info, ids.length === 1 ? "view" : "list", caller);
+  const columns = readable(info, caller.role);
   const [id] = ids;
-  const rows = await (ids.length === 1 && id !== undefined
-    ? preparedQuery(db, `get:${info.name}:${reachKey(actor, reach)}`, () =>
-        db
-          .select(selection(columns))
-          .from(info.table)
-          .where(and(eq(info.id, sql.placeholder("id")), scopeOf(info, reach, actor, true))),
-      ).execute({ id, owner: actor.userId })
-    : db
-        .select(selection(columns))
+  let rows: Row[];
+  if (ids.length === 1 && id !== undefined) {
+    // One row by id: the caller's account check rides in the same statement.
+    const found = (await preparedQuery(db, `get:${info.name}:${reachKey(caller, reach)}`, () => {
+      const one = db
+        .select({ ...selection(columns), __id: sql<number>`${info.id}`.as("__id") })
         .from(info.table)
-        .where(and(inArray(info.id, ids), scopeOf(info, reach, actor)))
-        .orderBy(desc(info.id))
-  ).catch(translateDbError);
-  if (joins.length) await attachJoins(db, info, rows, joins, actor);
+        .where(and(eq(info.id, sql.placeholder("id")), scopeOf(info, reach, caller, true)))
+        .as("one");
+      const oneFields = one as unknown as Record<string, PgColumn>;
+      const fields: Record<string, PgColumn> = { __id: oneFields.__id as PgColumn };
+      for (const name of columns.keys()) fields[name] = oneFields[name] as PgColumn;
+      return isUnconfirmed(caller)
+        ? db.select(fields).from(currentAccountRow(db)).leftJoinLateral(one, sql`true`)
+        : db.select(fields).from(one);
+    })
+      .execute({ id, owner: caller.userId, ...accountValues(caller) })
+      .catch(translateDbError)) as Row[];
+    if (isUnconfirmed(caller) && !found.length) throw tokenExpired();
+    rows = [];
+    for (const { __id, ...row } of found) if (__id !== null) rows.push(row);
+  } else {
+    const actor = await confirmAccount(db, caller);
+    rows = await db
+      .select(selection(columns))
+      .from(info.table)
+      .where(and(inArray(info.id, ids), scopeOf(info, reach, actor)))
+      .orderBy(desc(info.id))
+      .catch(translateDbError);
+  }
+  if (joins.length) await attachJoins(db, info, rows, joins, { role: caller.role, userId: caller.userId });
   return rows;
 }
 
@@ -392,7 +460,8 @@ function translateDbError(error: unknown): never {
   throw error;
 }
 
-export async function createRow(db: Db, actor: Actor, tableName: string, body: unknown): Promise<number> {
+export async function createRow(db: Db, caller: Actor, tableName: string, body: unknown): Promise<number> {
+  const actor = await confirmAccount(db, caller);
   const info = tableInfo(tableName);
   const rows = authorize(info, "create", actor);
   const values = validateBody(info, actor.role, "create", body);
@@ -405,7 +474,8 @@ export async function createRow(db: Db, actor: Actor, tableName: string, body: u
 export type UpdateWhere = { id?: number; where?: SQL };
 
 /** Updates the rows matching `target` within the caller's reach; answers how many changed. */
-export async function updateRows(db: Db, actor: Actor, tableName: string, target: UpdateWhere, body: unknown): Promise<number> {
+export async function updateRows(db: Db, caller: Actor, tableName: string, target: UpdateWhere, body: unknown): Promise<number> {
+  const actor = await confirmAccount(db, caller);
   const info = tableInfo(tableName);
   const scope = scopeOf(info, authorize(info, "update", actor), actor);
   const values = validateBody(info, actor.role, "update", body);
@@ -422,7 +492,8 @@ export async function updateRows(db: Db, actor: Actor, tableName: string, target
   return changed.length;
 }
 
-export async function deleteRows(db: Db, actor: Actor, tableName: string, target: UpdateWhere): Promise<number> {
+export async function deleteRows(db: Db, caller: Actor, tableName: string, target: UpdateWhere): Promise<number> {
+  const actor = await confirmAccount(db, caller);
   const info = tableInfo(tableName);
   const scope = scopeOf(info, authorize(info, "delete", actor), actor);
   const condition = target.id !== undefined ? eq(info.id, target.id) : target.where;
@@ -445,7 +516,8 @@ export function conditionOf(actor: Actor, tableName: string, condition: Record<s
   return parseConditionObject(condition, readable(tableInfo(tableName), actor.role));
 }
 
-export async function exportRows(db: Db, actor: Actor, tableName: string): Promise<{ columns: string[]; rows: Row[] }> {
+export async function exportRows(db: Db, caller: Actor, tableName: string): Promise<{ columns: string[]; rows: Row[] }> {
+  const actor = await confirmAccount(db, caller);
   const info = tableInfo(tableName);
   const scope = scopeOf(info, authorize(info, "export", actor), actor);
   const columns = readable(info, actor.role);
@@ -477,7 +549,8 @@ function isForeignKey(a: TableInfo, aColumn: string, b: TableInfo, bColumn: stri
 }
 
 /** Tables joined along schema foreign keys; each table's rule (list) applies to its rows and fields. */
-export async function joinRows(db: Db, actor: Actor, query: JoinQuery): Promise<Row[] | Page> {
+export async function joinRows(db: Db, caller: Actor, query: JoinQuery): Promise<Row[] | Page> {
+  const actor = await confirmAccount(db, caller);
   if (new Set(query.tables).size !== query.tables.length) throw badRequest("A table may appear once");
   if (query.pairs.length !== query.tables.length - 1) throw badRequest("Give one join per additional table");
   const infos = query.tables.map((t) => tableInfo(t));
@@ -518,7 +591,8 @@ export async function joinRows(db: Db, actor: Actor, query: JoinQuery): Promise<
 }
 
 /** Legacy AUTOCOMPLETE: rows whose text field starts with `query` (case-insensitive), id and field only. */
-export async function autocomplete(db: Db, actor: Actor, tableName: string, field: string, query: string, limit: number): Promise<Row[]> {
+export async function autocomplete(db: Db, caller: Actor, tableName: string, field: string, query: string, limit: number): Promise<Row[]> {
+  const actor = await confirmAccount(db, caller);
   const info = tableInfo(tableName);
   const scope = scopeOf(info, authorize(info, "list", actor), actor);
   const columns = readable(info, actor.role);

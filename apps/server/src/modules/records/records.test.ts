@@ -197,6 +197,40 @@ describe("v4 records: writing", () => {
     expect((await t.db.select().from(cms).where(eq(cms.key, "title"))).map((r) => r.value)).toEqual(["Rescue Academy"]);
   });
 
+  it("refuses a revoked token on every read form, though the reads check the account inside their own query", async () => {
+    const reader = await t.signUp("user");
+    const made = await t.call("POST", "/v4/api/records/schedule", {
+      token: reader.token,
+      body: { meeting_start: "2026-03-01T09:00:00Z", meeting_end: "2026-03-01T10:00:00Z", meeting_details: "Reader's own" },
+    });
+    const id = made.json().data as number;
+    const reads = [
+      `/v4/api/records/schedule/${id}`,
+      `/v4/api/records/schedule/${id},${ids[0]}`,
+      `/v4/api/records/schedule/${ids[0]}`,
+      "/v4/api/records/schedule?page=1,20",
+      "/v4/api/records/schedule?page=7,20",
+      "/v4/api/records/schedule?page=1,20&filter=meeting_details,sw,Reader",
+      "/v4/api/records/schedule?size=5",
+      `/v4/api/records/schedule/${id}?join=user`,
+    ];
+    const before = await Promise.all(reads.map((url) => t.call("GET", url, { token: reader.token })));
+    expect(before.map((r) => r.statusCode)).toEqual([200, 200, 404, 200, 200, 200, 200, 200]);
+    expect(before[0]?.json().model).toMatchObject({ id, meeting_details: "Reader's own" });
+    expect(before[3]?.json()).toMatchObject({ total: 1, list: [{ id }] });
+
+    expect((await t.call("POST", "/v2/api/lambda/logout", { token: reader.token })).statusCode).toBe(200);
+    for (const url of reads) {
+      const res = await t.call("GET", url, { token: reader.token });
+      expect([url, res.statusCode, res.json().message]).toEqual([url, 401, "TOKEN_EXPIRED"]);
+    }
+    // Writes are refused too, and the row is untouched.
+    const write = await t.call("PUT", `/v4/api/records/schedule/${id}`, { token: reader.token, body: { meeting_details: "Changed" } });
+    expect(write.statusCode).toBe(401);
+    const [row] = await t.db.select().from(schedule).where(eq(schedule.id, id));
+    expect(row?.meetingDetails).toBe("Reader's own");
+  });
+
   it("revokes an account's tokens when an admin disables it, and leaves its role and email alone", async () => {
     const target = await t.signUp("user");
     expect((await t.call("GET", "/v2/api/lambda/profile", { token: target.token })).statusCode).toBe(200);

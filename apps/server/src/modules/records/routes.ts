@@ -22,7 +22,13 @@ import { legacyRoutes } from "./legacy-routes.ts";
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
 export const actorOf = (request: FastifyRequest): engine.Actor =>
-  request.principal ? { role: request.principal.role, userId: request.principal.id } : { role: "anonymous", userId: null };
+  request.principal
+    ? {
+        role: request.principal.role,
+        userId: request.principal.id,
+        unconfirmedVersion: request.isAccountUnconfirmed ? request.principal.tokenVersion : undefined,
+      }
+    : { role: "anonymous", userId: null };
 
 /** Blank means '', null, undefined or the text 'undefined' (the spec's rule). */
 export const isBlank = (v: unknown) => v === undefined || v === null || v === "" || v === "undefined" || v === "null";
@@ -41,6 +47,12 @@ function parseIds(text: string): number[] {
   return [...new Set(ids)];
 }
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    checksAccountInQuery?: boolean;
+  }
+}
+
 const tags = ["records"];
 
 /**
@@ -50,7 +62,11 @@ const tags = ["records"];
 const asJson = () => (data: unknown) => JSON.stringify(data);
 
 export const recordsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook("preHandler", app.optionalAuth);
+  // The two GET calls check revocation inside their own query (the engine confirms the account);
+  // every other call checks it here first.
+  app.addHook("preHandler", function (request, reply) {
+    return (request.routeOptions.config.checksAccountInQuery ? app.readerAuth : app.optionalAuth).call(this, request, reply);
+  });
 
   app.get(
     "/v4/api/records/:table",
@@ -63,6 +79,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: z.union([RecordPageResponse, RecordListResponse]), ...errors },
       },
       serializerCompiler: asJson,
+      config: { checksAccountInQuery: true },
     },
     async (request) => {
       const q = request.query;
@@ -91,6 +108,7 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: z.union([RecordResponse, RecordListResponse]), ...errors },
       },
       serializerCompiler: asJson,
+      config: { checksAccountInQuery: true },
     },
     async (request) => {
       const ids = parseIds(request.params.id);

@@ -1,0 +1,21 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { users } from "../../db/schema/users.ts";
+
+/**
+ * Revocation: a token stands only while its account is active with the token's version and role.
+ * The condition selects the account row; no row means the token is revoked. Its values are the
+ * placeholders `account`, `tokenVersion` and `role`, so queries that use it can be prepared.
+ */
+export const isCurrentAccount: SQL = and(
+  eq(users.id, sql.placeholder("account")),
+  eq(users.tokenVersion, sql.placeholder("tokenVersion")),
+  eq(users.role, sql.placeholder("role")),
+  eq(users.status, "active"),
+) as SQL;
+
+/** The placeholder values of `isCurrentAccount` for a token's claims. */
+export const currentAccountValues = (claims: { userId: number; tokenVersion: number; role: string }) => ({
+  account: claims.userId,
+  tokenVersion: claims.tokenVersion,
+  role: claims.role,
+});
