@@ -16,6 +16,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string 
         tags: ["dashboard"],
         summary:
           "The dashboard of the caller: an admin gets the academy's figures with daily series; a candidate their readiness, reviews due, recent quizzes and plan allowance",
+        description:
+          "For an admin: candidates and staff, live subscriptions by package, monthly recurring revenue and card payments collected per currency (integer minor units), quizzes taken, the share of right answers per theme and upcoming coaching sessions, with one zero-filled point per calendar day of the last `days` days in the admin's own time zone (`time_zone`).",
         params: z.object({ name: z.string().max(64) }),
         querystring: DashboardQuery,
         response: {
@@ -29,7 +31,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string 
     },
     async (request) => {
       const principal = request.principal!;
-      if (principal.role === "admin") return { error: false as const, model: await getAdminDashboard(db, request.query.days) };
+      if (principal.role === "admin")
+        return { error: false as const, model: await getAdminDashboard(db, principal.id, request.query.days) };
       return { error: false as const, model: await quiz.dashboard(db, principal.id) };
     },
   );
