@@ -33,9 +33,10 @@ export const AdminDashboard = z.object({
      * Monthly recurring revenue per currency: the prices of active (paying, so not trialing)
      * subscriptions with a licensed recurring price, normalized to a month (a year is 1/12,
      * a week 52/12, a day 365/12, divided by the interval count), rounded to whole minor units.
+     * The academy's own currency is always listed, at 0 when nothing is paying.
      */
     mrr: z.array(Money),
-    /** Card payments that succeeded, per currency, with their daily sums. */
+    /** Card payments that succeeded in the period, per currency (the academy's always), with their daily sums. */
     collected: z.array(z.object({ currency: z.string(), amount: z.number().int(), series: z.array(DailyPoint) })),
   }),
   quizzes: z.object({

@@ -94,7 +94,12 @@ describe("admin dashboard", () => {
   it("counts live subscriptions by package, the recurring revenue of paying ones, and payments collected per day", async () => {
     const before = await figures();
     expect(before.subscriptions).toMatchObject({ active: 0, trialing: 0, endingAtPeriodEnd: 0, byPackage: [], newInPeriod: 0 });
-    expect(before.revenue).toEqual({ mrr: [], collected: [] });
+    // The academy's currency is always there, at zero before the first payment.
+    expect(before.revenue.mrr).toEqual([{ currency: "eur", amount: 0 }]);
+    expect(before.revenue.collected).toHaveLength(1);
+    expect(before.revenue.collected[0]).toMatchObject({ currency: "eur", amount: 0 });
+    expect(sumOf(before.revenue.collected[0].series)).toBe(0);
+    expect(before.revenue.collected[0].series).toHaveLength(30);
     expect(before.coaching).toEqual({ upcoming: 0 });
 
     const monthly = await subscribe("Premium monthly"); // 39.00 a month, charged now

@@ -7,7 +7,10 @@ import { projectNameGuard } from "../../lib/project-name.ts";
 import * as quiz from "../quiz/service.ts";
 import { getAdminDashboard } from "./service.ts";
 
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string }> = async (app, { db, projectId }) => {
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; currency: string }> = async (
+  app,
+  { db, projectId, currency },
+) => {
   app.addHook("preHandler", projectNameGuard(projectId));
   app.get(
     "/v3/api/custom/:name/dashboard",
@@ -32,7 +35,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string 
     async (request) => {
       const principal = request.principal!;
       if (principal.role === "admin")
-        return { error: false as const, model: await getAdminDashboard(db, principal.id, request.query.days) };
+        return { error: false as const, model: await getAdminDashboard(db, { adminId: principal.id, days: request.query.days, currency }) };
       return { error: false as const, model: await quiz.dashboard(db, principal.id) };
     },
   );

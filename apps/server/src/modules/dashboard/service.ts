@@ -27,8 +27,15 @@ export function monthlyRecurringRevenue(
     .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
-/** The academy's figures over the last `days` calendar days of the admin's own time zone. */
-export async function getAdminDashboard(db: Db, adminId: number, days: number, now = new Date()): Promise<AdminDashboard> {
+/**
+ * The academy's figures over the last `days` calendar days of the admin's own time zone. Money
+ * figures always include the academy's `currency`, at zero before its first payment.
+ */
+export async function getAdminDashboard(
+  db: Db,
+  { adminId, days, currency }: { adminId: number; days: number; currency: string },
+  now = new Date(),
+): Promise<AdminDashboard> {
   const admin = await findUserById(db, adminId);
   const grid = dayGrid(days, now, admin?.timeZone ?? "UTC");
   const since = grid.starts[0]!;
@@ -54,7 +61,8 @@ export async function getAdminDashboard(db: Db, adminId: number, days: number, n
   for (const row of live) byPackage.set(row.package, (byPackage.get(row.package) ?? 0) + row.n);
   const sumWhere = (pick: (row: (typeof live)[number]) => boolean) => live.filter(pick).reduce((n, row) => n + row.n, 0);
 
-  const currencies = [...new Set(charges.map((c) => c.currency))].sort();
+  const currencies = [...new Set([currency, ...charges.map((c) => c.currency)])].sort();
+  const mrr = monthlyRecurringRevenue(paying);
   const quizzesInPeriod = total(takenSeries);
   const scoreSum = finished.reduce((n, b) => n + b.scoreSum, 0);
 
@@ -78,13 +86,15 @@ export async function getAdminDashboard(db: Db, adminId: number, days: number, n
       started: startedSeries,
     },
     revenue: {
-      mrr: monthlyRecurringRevenue(paying),
-      collected: currencies.map((currency) => {
+      mrr: mrr.some((m) => m.currency === currency)
+        ? mrr
+        : [...mrr, { currency, amount: 0 }].sort((a, b) => a.currency.localeCompare(b.currency)),
+      collected: currencies.map((code) => {
         const series = fillSeries(
           grid,
-          charges.filter((c) => c.currency === currency),
+          charges.filter((c) => c.currency === code),
         );
-        return { currency, amount: total(series), series };
+        return { currency: code, amount: total(series), series };
       }),
     },
     quizzes: {
