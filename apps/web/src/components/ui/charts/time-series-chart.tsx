@@ -131,7 +131,7 @@ export function TimeSeriesChart({
           {kind === "bar" ? (
             points.map((p, i) => {
               const h = y(0) - y(p.value);
-              const barWidth = Math.max(1, band * 0.72);
+              const barWidth = Math.min(32, Math.max(1, band * 0.72));
               return (
                 <rect
                   key={p.date}

@@ -20,10 +20,11 @@ function moneyTick(currency: string) {
 
 function Figure({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
   return (
-    <div className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    // Label, value and note sit on rows shared by the whole row of cards, so values line up when a label wraps.
+    <div className="row-span-3 grid grid-rows-subgrid gap-y-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-3xl font-bold tracking-tight text-slate-900 tabular-nums">{value}</dd>
-      {note ? <dd className="mt-auto pt-1 text-xs text-slate-500">{note}</dd> : null}
+      <dd className="self-end text-3xl font-bold tracking-tight text-slate-900 tabular-nums">{value}</dd>
+      <dd className="text-xs text-slate-500">{note}</dd>
     </div>
   );
 }
