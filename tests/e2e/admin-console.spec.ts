@@ -1,8 +1,71 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./helpers";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { ACCOUNTS, signIn, uniqueEmail } from "./helpers";
 import { MAIL_URL } from "./playwright.config";
 
+const PROJECT = Buffer.from("rescue-academy:local-project-secret").toString("base64");
+
 test.beforeEach(async ({ page }) => signIn(page, "admin"));
+
+/** A candidate on Premium monthly who finished one practice quiz, made through the API as the web app would. */
+async function subscriberWithQuiz(request: APIRequestContext) {
+  const email = uniqueEmail("learner");
+  const headers = { "x-project": PROJECT };
+  const reg = await request.post("/v2/api/lambda/register", {
+    headers,
+    data: { email, password: "a strong passphrase", first_name: "Robin", last_name: "Ortega", role: "user" },
+  });
+  expect(reg.ok()).toBe(true);
+  const auth = { ...headers, authorization: `Bearer ${(await reg.json()).token}` };
+  const card = await request.post("/testpay/v1/tokens", {
+    data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } },
+  });
+  expect(
+    (await request.post("/v2/api/lambda/stripe/customer/card", { headers: auth, data: { card_token: (await card.json()).id } })).ok(),
+  ).toBe(true);
+  const plans = (await (await request.get("/v2/api/lambda/stripe/plans", { headers })).json()).list as { price_id: number; name: string }[];
+  const premium = plans.find((p) => p.name === "Premium monthly")!;
+  expect(
+    (await request.post("/v2/api/lambda/stripe/customer/subscription", { headers: auth, data: { price_id: premium.price_id } })).ok(),
+  ).toBe(true);
+
+  const custom = "/v3/api/custom/rescue-academy";
+  expect((await request.put(`${custom}/onboarding`, { headers: auth, data: { track: "fire-rescue" } })).ok()).toBe(true);
+  const created = await request.post(`${custom}/quiz/create`, {
+    headers: auth,
+    data: { themes: ["fire-behaviour"], length: 5, mode: "practice" },
+  });
+  expect(created.ok()).toBe(true);
+  const quiz = (await created.json()).model as {
+    id: number;
+    title: string;
+    questions: { questionId: string; options: { id: string }[] }[];
+  };
+  // The first option of the first three questions: some right, some wrong, whatever the seed.
+  const answers = quiz.questions.slice(0, 3).map((q) => ({ questionId: q.questionId, response: { choice: q.options[0]!.id } }));
+  for (const answer of answers) await request.put(`${custom}/quiz/update/${quiz.id}`, { headers: auth, data: { answers: [answer] } });
+  const submitted = await request.post(`${custom}/quiz/submit/${quiz.id}`, { headers: auth });
+  expect(submitted.ok()).toBe(true);
+  const result = (await submitted.json()).model as { score: number; correctCount: number; total: number };
+  return { email, quiz: { title: quiz.title, ...result } };
+}
+
+async function adminFigures(request: APIRequestContext, days = 30) {
+  const login = await request.post("/v2/api/lambda/login", {
+    headers: { "x-project": PROJECT },
+    data: { ...ACCOUNTS.admin, role: "admin" },
+  });
+  const res = await request.get("/v3/api/custom/rescue-academy/dashboard", {
+    headers: { "x-project": PROJECT, authorization: `Bearer ${(await login.json()).token}` },
+    params: { days },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).model as {
+    subscriptions: { active: number; byPackage: { package: string; count: number }[] };
+    revenue: { mrr: { currency: string; amount: number }[] };
+    quizzes: { total: number; taken: { date: string; value: number }[] };
+    users: { candidates: number };
+  };
+}
 
 test("packages: list, search, add in the side panel, view, edit, delete", async ({ page }) => {
   await page.goto("/admin/packages");
@@ -116,12 +179,115 @@ test("users: search by email and see roles", async ({ page }) => {
   const seeded = table.getByRole("row").filter({ has: page.getByRole("cell", { name: ACCOUNTS.user.email, exact: true }) });
   await expect(seeded).toHaveCount(1);
   await expect(seeded.getByRole("cell", { name: "Candidate", exact: true })).toBeVisible();
-  // Every row left matches the search, and the search narrowed the list.
-  const rows = await table.getByRole("row").allInnerTexts();
-  expect(rows.slice(1).every((text) => text.includes(ACCOUNTS.user.email))).toBe(true);
-  expect(rows.length).toBeLessThan(everyone);
+  // Every row left matches the search, and the search narrowed the list. The rows of the list before
+  // the search stay on screen until its answer arrives, and they hold the seeded candidate too: poll.
+  await expect
+    .poll(async () => (await table.getByRole("row").allInnerTexts()).slice(1).every((text) => text.includes(ACCOUNTS.user.email)))
+    .toBe(true);
+  expect(await table.getByRole("row").count()).toBeLessThan(everyone);
   await page.getByLabel("Role").selectOption("admin");
   await expect(page.getByText("No users match")).toBeVisible();
+});
+
+test("users: the view panel shows a candidate's plan, latest quizzes and payments", async ({ page, request }) => {
+  const { email, quiz } = await subscriberWithQuiz(request);
+  await page.goto("/admin/users");
+  await page.getByLabel("Search by email").fill(email);
+  await page.getByRole("button", { name: `View ${email}` }).click();
+  await expect(page).toHaveURL(/\/admin\/view-user\/\d+(\?|$)/);
+  const panel = page.getByRole("dialog", { name: "User details" });
+  await expect(panel.getByText("Robin Ortega")).toBeVisible();
+  await expect(panel.getByText("Candidate", { exact: true })).toBeVisible();
+
+  const plan = panel.getByRole("region", { name: "Plan" });
+  await expect(plan.getByText("Premium", { exact: true })).toBeVisible();
+  await expect(plan.getByText("Active", { exact: true })).toBeVisible();
+  await expect(plan.getByText("Premium monthly · €39.00 per month")).toBeVisible();
+  await expect(plan.getByText("Renews on")).toBeVisible();
+
+  const quizzes = panel.getByRole("region", { name: "Quizzes" });
+  await expect(quizzes.getByRole("definition").first()).toHaveText("1");
+  const recent = quizzes.getByRole("list", { name: "Recent quizzes" }).getByRole("listitem");
+  await expect(recent).toHaveCount(1);
+  await expect(recent).toContainText(quiz.title);
+  await expect(recent).toContainText(`${Math.round(quiz.score * 100)}% · ${quiz.correctCount}/${quiz.total}`);
+
+  const payments = panel.getByRole("region", { name: "Payments" });
+  await expect(payments.getByText("Paid in total: €39.00")).toBeVisible();
+  const invoice = payments.getByRole("list", { name: "Latest invoices" }).getByRole("listitem");
+  await expect(invoice).toHaveCount(1);
+  await expect(invoice).toContainText("€39.00");
+  await expect(invoice).toContainText("Paid");
+
+  // The seeded candidate has no plan and has paid nothing.
+  await panel.getByRole("button", { name: "Close", exact: true }).click();
+  await page.getByLabel("Search by email").fill(ACCOUNTS.user.email);
+  await page.getByRole("button", { name: `View ${ACCOUNTS.user.email}` }).click();
+  const seeded = page.getByRole("dialog", { name: "User details" });
+  await expect(seeded.getByRole("region", { name: "Plan" })).toContainText("No subscription: the free plan applies.");
+  await expect(seeded.getByRole("region", { name: "Payments" })).toContainText("No payments yet.");
+});
+
+test("dashboard: subscriptions, recurring revenue, quizzes and coaching as cards and charts, over a period kept in the address", async ({
+  page,
+  request,
+}) => {
+  const before = await adminFigures(request);
+  await subscriberWithQuiz(request);
+  const after = await adminFigures(request);
+  expect(after.subscriptions.active).toBe(before.subscriptions.active + 1);
+  expect(after.revenue.mrr).toEqual([{ currency: "eur", amount: (before.revenue.mrr[0]?.amount ?? 0) + 3900 }]);
+  expect(after.quizzes.total).toBe(before.quizzes.total + 1);
+  expect(after.quizzes.taken.at(-1)!.value).toBe(before.quizzes.taken.at(-1)!.value + 1);
+
+  await page.goto("/admin/dashboard");
+  const figures = page.getByRole("region", { name: "The academy at a glance" });
+  const figure = (label: string) => figures.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd[1]");
+  await expect(figure("Candidates")).toHaveText(after.users.candidates.toLocaleString("en"));
+  await expect(figure("Active subscriptions")).toHaveText(String(after.subscriptions.active));
+  const mrr = new Intl.NumberFormat("en", { style: "currency", currency: "EUR" }).format(after.revenue.mrr[0]!.amount / 100);
+  await expect(figure("Monthly recurring revenue")).toHaveText(mrr);
+  await expect(figure("Quizzes taken")).toHaveText(String(after.quizzes.total));
+  await expect(figure("Coaching sessions ahead")).toHaveText("0");
+
+  // Each chart is an image with a summary, and the same numbers as a table for screen readers.
+  await expect(figures.getByRole("img", { name: /^Quizzes taken per day, last 30 days, .*in total/ })).toBeVisible();
+  const quizTable = figures.getByRole("table", { name: "Quizzes taken per day, last 30 days" });
+  await expect(quizTable.getByRole("row")).toHaveCount(31);
+  await expect(quizTable.getByRole("row").last().getByRole("cell")).toHaveText(String(after.quizzes.taken.at(-1)!.value));
+  for (const name of ["Candidate sign-ups per day", "New subscriptions per day", "Card payments collected per day in EUR"])
+    await expect(figures.getByRole("img", { name: new RegExp(`^${name}`) })).toBeVisible();
+
+  // Hovering today's point shows its value and day.
+  const chart = figures.getByRole("img", { name: /^Quizzes taken per day/ });
+  const box = (await chart.boundingBox())!;
+  await page.mouse.move(box.x + box.width - 12, box.y + box.height / 2);
+  const tooltip = figures.getByTestId("chart-tooltip");
+  await expect(tooltip).toHaveCount(1);
+  await expect(tooltip).toContainText(String(after.quizzes.taken.at(-1)!.value));
+  const today = new Date(`${after.quizzes.taken.at(-1)!.date}T00:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  await expect(tooltip).toContainText(today);
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toHaveCount(0);
+
+  const packages = figures.getByRole("region", { name: "Live subscriptions by package" });
+  const premium = after.subscriptions.byPackage.find((p) => p.package === "Premium")!;
+  await expect(packages.getByRole("listitem").filter({ hasText: "Premium" })).toContainText(
+    `${premium.count} subscription${premium.count === 1 ? "" : "s"}`,
+  );
+  const themes = figures.getByRole("region", { name: "Average score per theme" });
+  await expect(themes.getByRole("row", { name: /Fire behaviour/ })).toBeVisible();
+
+  await figures.getByText("7 days", { exact: true }).click();
+  await expect(page).toHaveURL(/\?days=7$/);
+  await expect(figures.getByRole("table", { name: "Quizzes taken per day, last 7 days" }).getByRole("row")).toHaveCount(8);
+  await page.reload();
+  await expect(figures.getByRole("radio", { name: "7 days" })).toBeChecked();
 });
 
 test("email: a template's live preview, and a test send that arrives by SMTP", async ({ page, request }) => {

@@ -31,7 +31,12 @@ describe("admin-only calls", () => {
   it("are found: every route guarded for admins is in the matrix", () => {
     const urls = t.app.adminRoutes.map((r) => `${r.method} ${r.url}`);
     expect(urls).toEqual(
-      expect.arrayContaining(["POST /v2/api/lambda/email/:id/test", "POST /v2/api/lambda/cms", "GET /v2/api/lambda/admin/users"]),
+      expect.arrayContaining([
+        "POST /v2/api/lambda/email/:id/test",
+        "POST /v2/api/lambda/cms",
+        "GET /v2/api/lambda/admin/users",
+        "GET /v2/api/lambda/admin/users/:id/overview",
+      ]),
     );
   });
 

@@ -106,7 +106,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   const store = createLocalFileStore(config.uploadDir);
   await app.register(uploadRoutes, { db: database.db, store, maxBytes: config.UPLOAD_MAX_BYTES });
   await app.register(emailAdminRoutes, { db: database.db, mail, store, publicUrl: config.publicUrl });
-  await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID });
+  await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID, currency: config.PAYMENTS_CURRENCY });
   await app.register(recordsRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
   await app.register(cmsRoutes, { db: database.db });

@@ -41,3 +41,74 @@ export const AdminUserListResponse = z.object({
 });
 export const AdminUserResponse = z.object({ error: z.literal(false), model: AdminUser });
 export const UserIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** Money per currency, in integer minor units (cents). */
+export const MoneyTotal = z.object({ currency: z.string(), amount: z.number().int() });
+
+/**
+ * What an admin sees beside an account: the plan in effect and the person's recent activity.
+ * `plan.package_name` is the package that applies now (the default package without a live
+ * subscription); `plan.subscription` is the newest subscription that is not over, in any open
+ * state (active, trialing, past_due, incomplete, unpaid).
+ */
+export const AdminUserOverview = z.object({
+  plan: z.object({
+    package_name: z.string(),
+    is_free: z.boolean(),
+    subscription: z
+      .object({
+        id: z.number().int(),
+        plan_name: z.string().nullable(),
+        package_name: z.string().nullable(),
+        amount: z.number().int().nullable(),
+        currency: z.string().nullable(),
+        interval: z.string().nullable(),
+        interval_count: z.number().int().nullable(),
+        status: z.string(),
+        cancel_at_period_end: z.boolean(),
+        current_period_end: z.string().nullable(),
+        trial_end: z.string().nullable(),
+        create_at: z.string(),
+      })
+      .nullable(),
+  }),
+  quizzes: z.object({
+    /** Finished quizzes (submitted, or exams closed by their time limit). */
+    taken: z.number().int(),
+    in_progress: z.number().int(),
+    /** Mean score of finished quizzes, 0..1; null before the first. */
+    average_score: z.number().nullable(),
+    recent: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        track: z.string(),
+        mode: z.enum(["practice", "exam"]),
+        status: z.enum(["in_progress", "submitted", "expired"]),
+        score: z.number().nullable(),
+        correct_count: z.number().int().nullable(),
+        total: z.number().int(),
+        created_at: z.string(),
+        submitted_at: z.string().nullable(),
+      }),
+    ),
+  }),
+  payments: z.object({
+    /** Everything paid on invoices, per currency. */
+    paid: z.array(MoneyTotal),
+    invoices: z.array(
+      z.object({
+        id: z.number().int(),
+        number: z.string().nullable(),
+        status: z.string(),
+        amount_due: z.number().int(),
+        amount_paid: z.number().int(),
+        currency: z.string(),
+        description: z.string(),
+        create_at: z.string(),
+      }),
+    ),
+  }),
+});
+export type AdminUserOverview = z.infer<typeof AdminUserOverview>;
+export const AdminUserOverviewResponse = z.object({ error: z.literal(false), model: AdminUserOverview });

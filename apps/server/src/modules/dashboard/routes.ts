@@ -7,7 +7,10 @@ import { projectNameGuard } from "../../lib/project-name.ts";
 import * as quiz from "../quiz/service.ts";
 import { getAdminDashboard } from "./service.ts";
 
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string }> = async (app, { db, projectId }) => {
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; currency: string }> = async (
+  app,
+  { db, projectId, currency },
+) => {
   app.addHook("preHandler", projectNameGuard(projectId));
   app.get(
     "/v3/api/custom/:name/dashboard",
@@ -16,6 +19,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string 
         tags: ["dashboard"],
         summary:
           "The dashboard of the caller: an admin gets the academy's figures with daily series; a candidate their readiness, reviews due, recent quizzes and plan allowance",
+        description:
+          "For an admin: candidates and staff, live subscriptions by package, monthly recurring revenue and card payments collected per currency (integer minor units), quizzes taken, the share of right answers per theme and upcoming coaching sessions, with one zero-filled point per calendar day of the last `days` days in the admin's own time zone (`time_zone`).",
         params: z.object({ name: z.string().max(64) }),
         querystring: DashboardQuery,
         response: {
@@ -29,7 +34,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string 
     },
     async (request) => {
       const principal = request.principal!;
-      if (principal.role === "admin") return { error: false as const, model: await getAdminDashboard(db, request.query.days) };
+      if (principal.role === "admin")
+        return { error: false as const, model: await getAdminDashboard(db, { adminId: principal.id, days: request.query.days, currency }) };
       return { error: false as const, model: await quiz.dashboard(db, principal.id) };
     },
   );

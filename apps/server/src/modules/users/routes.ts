@@ -1,5 +1,11 @@
 import { ErrorResponse, MessageResponse } from "@academy/contract/common";
-import { AdminUserListQuery, AdminUserListResponse, AdminUserResponse, UserIdParams } from "@academy/contract/users";
+import {
+  AdminUserListQuery,
+  AdminUserListResponse,
+  AdminUserOverviewResponse,
+  AdminUserResponse,
+  UserIdParams,
+} from "@academy/contract/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.ts";
 import * as service from "./service.ts";
@@ -29,6 +35,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     "/v2/api/lambda/admin/users/:id",
     { schema: { tags, summary: "One account", params: UserIdParams, response: { 200: AdminUserResponse, ...errors } }, preHandler },
     async (request) => ({ error: false as const, model: await service.getUser(db, request.params.id) }),
+  );
+
+  app.get(
+    "/v2/api/lambda/admin/users/:id/overview",
+    {
+      schema: {
+        tags,
+        summary: "An account's plan and recent activity",
+        description:
+          "The package in effect (the default package without a live subscription), the newest subscription that is not over with its price, period end and cancel-at-period-end, counts and the five latest quizzes with their scores (0..1), and the five latest invoices with the totals paid per currency (integer minor units). Sign-ins are not recorded, so they are not listed.",
+        params: UserIdParams,
+        response: { 200: AdminUserOverviewResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ({ error: false as const, model: await service.getUserOverview(db, request.params.id) }),
   );
 
   app.delete(

@@ -1,8 +1,10 @@
-import type { AdminUser, AdminUserListQuery } from "@academy/contract/users";
+import type { AdminUser, AdminUserListQuery, AdminUserOverview } from "@academy/contract/users";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../lib/http-error.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { findUserById, lockAdminRegistration, type UserRow } from "../auth/repo.ts";
+import { getEntitlements } from "../entitlements/service.ts";
+import { findLivePackage } from "../payments/repo.ts";
 import * as repo from "./repo.ts";
 
 export function toAdminUser(u: UserRow): AdminUser {
@@ -31,6 +33,74 @@ export async function getUser(db: Db, id: number): Promise<AdminUser> {
   const user = await findUserById(db, id);
   if (!user) throw notFound("User not found");
   return toAdminUser(user);
+}
+
+const RECENT = 5;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The plan in effect, the open subscription and the latest quizzes and invoices of one account. */
+export async function getUserOverview(db: Db, id: number): Promise<AdminUserOverview> {
+  if (!(await findUserById(db, id))) throw notFound("User not found");
+  const [live, open, stats, quizzes, invoices, paid] = await Promise.all([
+    findLivePackage(db, id),
+    repo.findOpenSubscription(db, id),
+    repo.quizStats(db, id),
+    repo.recentQuizzes(db, id, RECENT),
+    repo.recentInvoices(db, id, RECENT),
+    repo.paidTotals(db, id),
+  ]);
+  return {
+    plan: {
+      package_name: live?.name ?? (await getEntitlements(db, id)).packageName,
+      is_free: !live,
+      subscription: open
+        ? {
+            id: open.sub.id,
+            plan_name: open.planName,
+            package_name: open.packageName,
+            amount: open.amount,
+            currency: open.currency,
+            interval: open.interval,
+            interval_count: open.intervalCount,
+            status: open.sub.status,
+            cancel_at_period_end: open.sub.cancelAtPeriodEnd,
+            current_period_end: iso(open.sub.currentPeriodEnd),
+            trial_end: iso(open.sub.trialEnd),
+            create_at: open.sub.createAt.toISOString(),
+          }
+        : null,
+    },
+    quizzes: {
+      taken: stats.taken,
+      in_progress: stats.inProgress,
+      average_score: stats.averageScore,
+      recent: quizzes.map((q) => ({
+        id: q.id,
+        title: q.title,
+        track: q.trackSlug,
+        mode: q.mode,
+        status: q.status,
+        score: q.score,
+        correct_count: q.correctCount,
+        total: q.total,
+        created_at: q.createdAt.toISOString(),
+        submitted_at: iso(q.submittedAt),
+      })),
+    },
+    payments: {
+      paid,
+      invoices: invoices.map((i) => ({
+        id: i.id,
+        number: i.number,
+        status: i.status,
+        amount_due: i.amountDue,
+        amount_paid: i.amountPaid,
+        currency: i.currency,
+        description: i.description,
+        create_at: i.createAt.toISOString(),
+      })),
+    },
+  };
 }
 
 /** Deletes an account; the academy never loses its last active admin, and nobody deletes themselves. */

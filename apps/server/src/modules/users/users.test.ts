@@ -1,9 +1,15 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { stripeSubscriptions } from "../../db/schema/payments.ts";
+import { questions, quizzes } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
-import { createTestApp } from "../../test/app.ts";
+import { createTestApp, TEST_ENV } from "../../test/app.ts";
+import { CARDS, paymentsHelpers } from "../payments/test-helpers.ts";
+import { correctResponse } from "../quiz/scoring.ts";
 
 const t = await createTestApp();
+const pay = paymentsHelpers(t);
+const quizPath = `/v3/api/custom/${TEST_ENV.PROJECT_ID}/quiz`;
 const admin = await t.signUp("admin");
 const countUsers = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n;
 
@@ -47,11 +53,13 @@ describe("admin users", () => {
     for (const [method, url] of [
       ["GET", "/v2/api/lambda/admin/users"],
       ["GET", `/v2/api/lambda/admin/users/${admin.user_id}`],
+      ["GET", `/v2/api/lambda/admin/users/${u.user_id}/overview`],
       ["DELETE", `/v2/api/lambda/admin/users/${admin.user_id}`],
     ] as const) {
       const res = await t.call(method, url, { token: u.token });
       expect(res.statusCode).toBe(403);
       expect(res.body).not.toContain(admin.email);
+      expect(res.body).not.toContain("plan");
     }
     expect((await t.call("GET", "/v2/api/lambda/admin/users")).statusCode).toBe(401);
   });
@@ -68,5 +76,108 @@ describe("admin users", () => {
     expect(await countUsers()).toBe(before - 1);
     expect((await t.call("GET", "/v2/api/lambda/profile", { token: u.token })).statusCode).toBe(401);
     expect((await t.call("DELETE", `/v2/api/lambda/admin/users/${u.user_id}`, { token: admin.token })).statusCode).toBe(404);
+  });
+});
+
+describe("an account's plan and activity", () => {
+  it("shows a candidate without a subscription on the free plan, with nothing done yet", async () => {
+    const u = await t.signUp("user");
+    const res = await t.call("GET", `/v2/api/lambda/admin/users/${u.user_id}/overview`, { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      error: false,
+      model: {
+        plan: { package_name: "Free", is_free: true, subscription: null },
+        quizzes: { taken: 0, in_progress: 0, average_score: null, recent: [] },
+        payments: { paid: [], invoices: [] },
+      },
+    });
+    const missing = await t.call("GET", "/v2/api/lambda/admin/users/999999/overview", { token: admin.token });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: true, message: "User not found" });
+  });
+
+  it("shows the subscription in effect, the latest quizzes with their scores, and invoices, newest first", async () => {
+    const u = await t.signUp("user");
+    expect(
+      (await t.call("PUT", `/v3/api/custom/${TEST_ENV.PROJECT_ID}/onboarding`, { token: u.token, body: { track: "ems" } })).statusCode,
+    ).toBe(200);
+    expect((await pay.addCard(u.token, CARDS.visa)).statusCode).toBe(200);
+    const sub = await t.call("POST", `${pay.P}/customer/subscription`, {
+      token: u.token,
+      body: { price_id: await pay.priceId("Premium monthly") },
+    });
+    expect(sub.statusCode, sub.body).toBe(200);
+    const subId = sub.json().model.id as number;
+    expect((await t.call("DELETE", `${pay.P}/customer/subscription/${subId}`, { token: u.token })).statusCode).toBe(200);
+
+    // One quiz finished with 4 of 5 right, an older one finished with none, one still open.
+    const ids: number[] = [];
+    for (const right of [0, 4]) {
+      const created = await t.call("POST", `${quizPath}/create`, { token: u.token, body: { themes: ["airway-breathing"], length: 5 } });
+      expect(created.statusCode, created.body).toBe(200);
+      const quiz = created.json().model as { id: number; questions: { questionId: string }[] };
+      const batch = [];
+      for (const q of quiz.questions.slice(0, right)) {
+        const [row] = await t.db.select().from(questions).where(eq(questions.contentId, q.questionId));
+        batch.push({ questionId: q.questionId, response: correctResponse(row!) });
+      }
+      if (batch.length) await t.call("PUT", `${quizPath}/update/${quiz.id}`, { token: u.token, body: { answers: batch } });
+      expect((await t.call("POST", `${quizPath}/submit/${quiz.id}`, { token: u.token })).statusCode).toBe(200);
+      ids.push(quiz.id);
+    }
+    await t.db
+      .update(quizzes)
+      .set({ createdAt: sql`now() - interval '2 days'`, submittedAt: sql`now() - interval '2 days'` })
+      .where(eq(quizzes.id, ids[0]!));
+    const open = await t.call("POST", `${quizPath}/create`, { token: u.token, body: { themes: ["circulation-cpr"], length: 5 } });
+    expect(open.statusCode).toBe(200);
+
+    // Another candidate's activity never shows here.
+    const other = await t.signUp("user");
+    await pay.addCard(other.token, CARDS.visa);
+    await t.call("POST", `${pay.P}/customer/subscription`, { token: other.token, body: { price_id: await pay.priceId("Premium yearly") } });
+
+    const res = await t.call("GET", `/v2/api/lambda/admin/users/${u.user_id}/overview`, { token: admin.token });
+    expect(res.statusCode).toBe(200);
+    const { model } = res.json();
+    const [row] = await t.db.select().from(stripeSubscriptions).where(eq(stripeSubscriptions.id, subId));
+    expect(model.plan).toEqual({
+      package_name: "Premium",
+      is_free: false,
+      subscription: {
+        id: subId,
+        plan_name: "Premium monthly",
+        package_name: "Premium",
+        amount: 3900,
+        currency: "eur",
+        interval: "month",
+        interval_count: 1,
+        status: "active",
+        cancel_at_period_end: true,
+        current_period_end: row!.currentPeriodEnd!.toISOString(),
+        trial_end: null,
+        create_at: row!.createAt.toISOString(),
+      },
+    });
+    expect(model.quizzes).toMatchObject({ taken: 2, in_progress: 1 });
+    expect(model.quizzes.average_score).toBeCloseTo(0.4, 6);
+    expect(
+      model.quizzes.recent.map((q: { id: number; status: string; score: number | null; correct_count: number | null }) => [
+        q.id,
+        q.status,
+        q.score,
+        q.correct_count,
+      ]),
+    ).toEqual([
+      [open.json().model.id, "in_progress", null, null],
+      [ids[1], "submitted", 0.8, 4],
+      [ids[0], "submitted", 0, 0],
+    ]);
+    expect(model.payments.paid).toEqual([{ currency: "eur", amount: 3900 }]);
+    expect(model.payments.invoices).toHaveLength(1);
+    expect(model.payments.invoices[0]).toMatchObject({ status: "paid", amount_due: 3900, amount_paid: 3900, currency: "eur" });
+    expect(res.body).not.toContain(other.email);
+    expect(res.body).not.toMatch(/"stripe_id"|sub_test|in_test|cus_test/);
   });
 });

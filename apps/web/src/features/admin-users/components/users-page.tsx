@@ -9,6 +9,7 @@ import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { api, toFormError, unwrap } from "../../../lib/api-client";
 import { recordsSource } from "../../../lib/records-source";
+import { UserDetails } from "./user-details";
 
 const ROLES = [
   { value: "user", label: "Candidate" },
@@ -177,6 +178,7 @@ export function UsersPage() {
         }}
         mode={usersModeOf(pathname, id)}
         rowLabel={(r) => String(r.email)}
+        renderView={(row) => <UserDetails row={row} />}
         canExport
       />
       <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700 sm:flex sm:items-center sm:justify-between">

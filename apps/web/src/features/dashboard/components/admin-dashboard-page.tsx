@@ -1,10 +1,8 @@
 import { Alert } from "../../../components/ui/alert";
-import { BarChart } from "../../../components/ui/bar-chart";
 import { PageHeader } from "../../../components/ui/page-header";
-import { Spinner } from "../../../components/ui/spinner";
 import { useAuth } from "../../../lib/auth-store";
-import { useAdminDashboardQuery } from "../api/get-admin-dashboard";
 import { useProfileQuery } from "../api/get-profile";
+import { AcademyFigures } from "./academy-figures";
 import { ICONS, Icon, LinkCard, type LinkCardProps } from "./link-card";
 
 interface Area {
@@ -88,49 +86,6 @@ const AREAS: readonly Area[] = [
     ],
   },
 ];
-
-function Figure({ label, value, note }: { label: string; value: number; note?: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-3xl font-bold tracking-tight text-slate-900 tabular-nums">{value.toLocaleString()}</dd>
-      {note ? <dd className="mt-1 text-xs text-slate-500">{note}</dd> : null}
-    </div>
-  );
-}
-
-function AcademyFigures() {
-  const figures = useAdminDashboardQuery(30);
-  if (figures.isPending) return <Spinner label="Loading the academy's figures…" />;
-  if (figures.isError)
-    return (
-      <Alert>
-        <p>
-          We could not load the academy's figures.{" "}
-          <button type="button" onClick={() => figures.refetch()} className="font-semibold underline">
-            Try again
-          </button>
-        </p>
-      </Alert>
-    );
-  const { users, days } = figures.data;
-  return (
-    <section aria-labelledby="figures-heading" className="mb-8">
-      <h2 id="figures-heading" className="mb-3 text-lg font-semibold text-slate-900">
-        The academy today
-      </h2>
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <Figure label="Candidates" value={users.candidates} />
-        <Figure label={`New candidates, last ${days} days`} value={users.newInPeriod} />
-        <Figure label="Staff" value={users.staff} />
-      </dl>
-      <div className="mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <h3 className="text-sm font-medium text-slate-700">Sign-ups per day</h3>
-        <BarChart label={`Candidate sign-ups per day over the last ${days} days`} points={users.signups} />
-      </div>
-    </section>
-  );
-}
 
 export function AdminDashboardPage() {
   const { state } = useAuth();

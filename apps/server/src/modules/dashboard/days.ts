@@ -1,0 +1,82 @@
+/**
+ * Calendar days of a time zone for the dashboard's daily series. The database buckets rows by
+ * the instants these days start at (width_bucket), so it never needs to know the zone's name:
+ * PostgreSQL's and the runtime's time zone tables may differ, the instants cannot.
+ */
+
+export type DayGrid = {
+  timeZone: string;
+  /** YYYY-MM-DD of each day, oldest first; the last one is today in `timeZone`. */
+  dates: string[];
+  /** The instant each day starts at, in the same order. */
+  starts: Date[];
+};
+
+const DAY_MS = 86_400_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall-clock time of `instant` in `timeZone`, read as if it were UTC (ms). */
+function wallClock(timeZone: string, instant: number): number {
+  const parts = Object.fromEntries(
+    formatterOf(timeZone)
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
+  return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+}
+
+/** The instant local midnight of `date` (YYYY-MM-DD) happens in `timeZone`. */
+export function startOfDay(date: string, timeZone: string): Date {
+  const midnight = Date.parse(`${date}T00:00:00Z`);
+  const firstOffset = wallClock(timeZone, midnight) - midnight;
+  const guess = midnight - firstOffset;
+  // The offset at the guess differs when a clock change falls between the two instants.
+  const offset = wallClock(timeZone, guess) - guess;
+  return new Date(midnight - offset);
+}
+
+export function isTimeZone(zone: string): boolean {
+  try {
+    formatterOf(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The last `days` calendar days in `timeZone` (UTC when the zone is unknown), ending today. */
+export function dayGrid(days: number, now: Date, timeZone: string): DayGrid {
+  const zone = isTimeZone(timeZone) ? timeZone : "UTC";
+  const today = new Date(wallClock(zone, now.getTime())).toISOString().slice(0, 10);
+  const todayMs = Date.parse(`${today}T00:00:00Z`);
+  const dates = Array.from({ length: days }, (_, i) => new Date(todayMs - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  return { timeZone: zone, dates, starts: dates.map((d) => startOfDay(d, zone)) };
+}
+
+/**
+ * A series over the grid from per-bucket sums, where bucket i (1-based, as width_bucket numbers
+ * them) is the i-th day; buckets outside the grid are ignored.
+ */
+export function fillSeries(grid: DayGrid, buckets: readonly { bucket: number; value: number }[]): { date: string; value: number }[] {
+  const byBucket = new Map<number, number>();
+  for (const b of buckets) byBucket.set(b.bucket, (byBucket.get(b.bucket) ?? 0) + b.value);
+  return grid.dates.map((date, i) => ({ date, value: byBucket.get(i + 1) ?? 0 }));
+}

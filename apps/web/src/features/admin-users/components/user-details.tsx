@@ -1,0 +1,270 @@
+import type { AdminUserOverview } from "@academy/contract/users";
+import { type ReactNode, useId } from "react";
+import { Alert } from "../../../components/ui/alert";
+import type { Row } from "../../../components/ui/resource-table/types";
+import { Spinner } from "../../../components/ui/spinner";
+import { formatDate, formatInterval, formatMoney, formatPercent } from "../../../lib/format";
+import { useUserOverviewQuery } from "../api/get-user-overview";
+
+type Tone = "green" | "amber" | "red" | "slate" | "sky";
+const TONES: Record<Tone, string> = {
+  green: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
+  amber: "bg-amber-50 text-amber-800 ring-amber-600/20",
+  red: "bg-red-50 text-red-800 ring-red-600/20",
+  slate: "bg-slate-100 text-slate-700 ring-slate-500/20",
+  sky: "bg-sky-50 text-sky-800 ring-sky-600/20",
+};
+
+function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+const SUBSCRIPTION_STATUS: Record<string, [string, Tone]> = {
+  active: ["Active", "green"],
+  trialing: ["Free trial", "sky"],
+  past_due: ["Payment failed", "red"],
+  incomplete: ["Awaiting payment", "amber"],
+  unpaid: ["Unpaid", "red"],
+};
+const INVOICE_STATUS: Record<string, [string, Tone]> = {
+  paid: ["Paid", "green"],
+  open: ["Unpaid", "amber"],
+  draft: ["Draft", "slate"],
+  void: ["Void", "slate"],
+  uncollectible: ["Uncollectible", "red"],
+};
+const statusOf = (map: Record<string, [string, Tone]>, status: string): [string, Tone] =>
+  map[status] ?? [status.replace(/_/g, " "), "slate"];
+
+function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <div className="mb-2 flex items-baseline justify-between gap-3">
+        <h3 id={id} className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          {title}
+        </h3>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="rounded-lg bg-slate-50 px-3 py-2">
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="text-lg font-semibold text-slate-900 tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function Plan({ plan }: { plan: AdminUserOverview["plan"] }) {
+  const sub = plan.subscription;
+  if (!sub)
+    return (
+      <div className="rounded-lg border border-slate-200 p-4">
+        <p className="text-base font-semibold text-slate-900">{plan.package_name}</p>
+        <p className="mt-0.5 text-slate-600">No subscription: the free plan applies.</p>
+      </div>
+    );
+  const [label, tone] = statusOf(SUBSCRIPTION_STATUS, sub.status);
+  const price =
+    sub.amount !== null && sub.currency
+      ? `${formatMoney(sub.amount, sub.currency)} ${formatInterval(sub.interval, sub.interval_count ?? 1)}`
+      : null;
+  const periodEnd = formatDate(sub.current_period_end);
+  const isTrial = sub.status === "trialing" && sub.trial_end !== null;
+  return (
+    <div className="rounded-lg border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="text-base font-semibold text-slate-900">{sub.package_name ?? plan.package_name}</p>
+        <Badge tone={tone}>{label}</Badge>
+        {sub.cancel_at_period_end ? <Badge tone="amber">Cancels at period end</Badge> : null}
+      </div>
+      <p className="mt-0.5 text-slate-700">{[sub.plan_name, price].filter(Boolean).join(" · ")}</p>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-slate-600">
+        {isTrial ? (
+          <>
+            <dt>{sub.cancel_at_period_end ? "Trial ends" : "Trial ends, first payment"}</dt>
+            <dd className="text-slate-900">{formatDate(sub.trial_end)}</dd>
+          </>
+        ) : null}
+        {periodEnd && !(isTrial && !sub.cancel_at_period_end) ? (
+          <>
+            <dt>{sub.cancel_at_period_end ? "Ends on" : "Renews on"}</dt>
+            <dd className="text-slate-900">{periodEnd}</dd>
+          </>
+        ) : null}
+        <dt>Subscribed since</dt>
+        <dd className="text-slate-900">{formatDate(sub.create_at)}</dd>
+      </dl>
+      {plan.is_free ? <p className="mt-2 text-amber-800">Until it is paid, the free plan applies.</p> : null}
+    </div>
+  );
+}
+
+function QuizResult({ quiz }: { quiz: AdminUserOverview["quizzes"]["recent"][number] }) {
+  if (quiz.status === "in_progress") return <Badge tone="sky">In progress</Badge>;
+  const score = quiz.score ?? 0;
+  return (
+    <span className="flex items-center gap-2">
+      {quiz.status === "expired" ? <Badge tone="slate">Time ran out</Badge> : null}
+      <Badge tone={score >= 0.7 ? "green" : score >= 0.5 ? "amber" : "red"}>
+        {formatPercent(score)} · {quiz.correct_count ?? 0}/{quiz.total}
+      </Badge>
+    </span>
+  );
+}
+
+function Activity({ id }: { id: number }) {
+  const overview = useUserOverviewQuery(id);
+  if (overview.isPending) return <Spinner label="Loading plan and activity…" />;
+  if (overview.isError)
+    return (
+      <Alert>
+        <p>
+          We could not load this person's plan and activity.{" "}
+          <button type="button" onClick={() => overview.refetch()} className="font-semibold underline">
+            Try again
+          </button>
+        </p>
+      </Alert>
+    );
+  const { plan, quizzes, payments } = overview.data;
+  return (
+    <>
+      <Section title="Plan">
+        <Plan plan={plan} />
+      </Section>
+
+      <Section title="Quizzes">
+        <dl className="grid grid-cols-3 gap-2">
+          <Stat label="Taken" value={quizzes.taken} />
+          <Stat label="Average score" value={quizzes.average_score === null ? "—" : formatPercent(quizzes.average_score)} />
+          <Stat label="In progress" value={quizzes.in_progress} />
+        </dl>
+        {quizzes.recent.length ? (
+          <ul aria-label="Recent quizzes" className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200">
+            {quizzes.recent.map((q) => (
+              <li key={q.id} className="flex items-center justify-between gap-3 px-3 py-2.5">
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-slate-900">{q.title}</span>
+                  <span className="block text-xs text-slate-500">
+                    {q.mode === "exam" ? "Exam" : "Practice"} · {formatDate(q.submitted_at ?? q.created_at)}
+                  </span>
+                </span>
+                <QuizResult quiz={q} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-slate-600">No quizzes yet.</p>
+        )}
+      </Section>
+
+      <Section
+        title="Payments"
+        aside={
+          payments.paid.some((p) => p.amount > 0) ? (
+            <span className="text-slate-600">
+              Paid in total:{" "}
+              <span className="font-semibold text-slate-900">
+                {payments.paid
+                  .filter((p) => p.amount > 0)
+                  .map((p) => formatMoney(p.amount, p.currency))
+                  .join(" + ")}
+              </span>
+            </span>
+          ) : null
+        }
+      >
+        {payments.invoices.length ? (
+          <ul aria-label="Latest invoices" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+            {payments.invoices.map((invoice) => {
+              const [label, tone] = statusOf(INVOICE_STATUS, invoice.status);
+              return (
+                <li key={invoice.id} className="flex items-center justify-between gap-3 px-3 py-2.5">
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-slate-900">{invoice.description || invoice.number || "Invoice"}</span>
+                    <span className="block text-xs text-slate-500">
+                      {[invoice.number, formatDate(invoice.create_at)].filter(Boolean).join(" · ")}
+                    </span>
+                  </span>
+                  <span className="flex shrink-0 items-center gap-2">
+                    <span className="font-medium text-slate-900 tabular-nums">
+                      {formatMoney(invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due, invoice.currency)}
+                    </span>
+                    <Badge tone={tone}>{label}</Badge>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="text-slate-600">No payments yet.</p>
+        )}
+      </Section>
+    </>
+  );
+}
+
+const initialsOf = (row: Row) =>
+  `${String(row.first_name ?? "").slice(0, 1)}${String(row.last_name ?? "").slice(0, 1)}`.toUpperCase() ||
+  String(row.email ?? "?")
+    .slice(0, 1)
+    .toUpperCase();
+
+/** The view panel of an account: who they are, and for a candidate their plan, quizzes and payments. */
+export function UserDetails({ row }: { row: Row }) {
+  const name = `${String(row.first_name ?? "")} ${String(row.last_name ?? "")}`.trim();
+  const isCandidate = row.role === "user";
+  return (
+    <div className="space-y-6 text-sm">
+      <div className="flex items-center gap-4">
+        {typeof row.photo === "string" && row.photo ? (
+          <img src={row.photo} alt="" className="size-14 rounded-full object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex size-14 items-center justify-center rounded-full bg-red-50 text-lg font-semibold text-red-800"
+          >
+            {initialsOf(row)}
+          </span>
+        )}
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold text-slate-900">{name || "No name given"}</p>
+          <p className="truncate text-slate-600">{String(row.email)}</p>
+          <p className="mt-1 flex flex-wrap gap-1.5">
+            <Badge tone={isCandidate ? "sky" : "slate"}>{isCandidate ? "Candidate" : "Staff"}</Badge>
+            <Badge tone={row.status === "active" ? "green" : "slate"}>{row.status === "active" ? "Active" : "Disabled"}</Badge>
+          </p>
+        </div>
+      </div>
+
+      <Section title="Profile">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+          <dt className="text-slate-600">Email verified</dt>
+          <dd className="text-slate-900">{row.email_verified ? "Yes" : "Not yet"}</dd>
+          <dt className="text-slate-600">Two-factor sign-in</dt>
+          <dd className="text-slate-900">{row.two_factor_enabled ? "On" : "Off"}</dd>
+          <dt className="text-slate-600">Time zone</dt>
+          <dd className="text-slate-900">{String(row.time_zone ?? "UTC")}</dd>
+          <dt className="text-slate-600">Joined</dt>
+          <dd className="text-slate-900">{formatDate(String(row.created_at))}</dd>
+        </dl>
+      </Section>
+
+      {isCandidate ? (
+        <Activity id={row.id} />
+      ) : (
+        <p className="rounded-lg bg-slate-50 p-3 text-slate-600">Staff accounts have no plan, quizzes or payments.</p>
+      )}
+    </div>
+  );
+}
