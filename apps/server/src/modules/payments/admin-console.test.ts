@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { packages } from "../../db/schema/packages.ts";
-import { stripePrices, stripeProducts, stripeSubscriptions, testpayObjects } from "../../db/schema/payments.ts";
+import { stripePrices, stripeSubscriptions, testpayObjects } from "../../db/schema/payments.ts";
 import { createTestApp } from "../../test/app.ts";
 import { CARDS, paymentsHelpers } from "./test-helpers.ts";
 
