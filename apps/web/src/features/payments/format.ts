@@ -12,6 +12,11 @@ export const STATUS_LABEL: Record<string, string> = {
   paid: "Paid",
   open: "Unpaid",
   void: "Void",
+  draft: "Draft",
+  uncollectible: "Uncollectible",
+  succeeded: "Succeeded",
+  failed: "Failed",
+  pending: "Pending",
 };
 
 /** Luhn check, so a typo is caught before the card leaves the page. */

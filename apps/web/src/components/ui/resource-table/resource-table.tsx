@@ -108,8 +108,17 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     [pageSize, defaultSort, columns, filters],
   );
   const query = readListQuery(params, defaults);
+  const [searchText, setSearchText] = useState(query.search);
   const setQuery = (next: Partial<ListQuery>) => setParams(mergeParams(params, writeListQuery({ ...query, ...next }, defaults)));
-  const go = (path: string) => navigate({ pathname: path, search: params.toString() ? `?${params}` : "" });
+  // Opening a panel right after typing in the search takes the typed search along and drops the
+  // pending update: fired later, it would navigate from the list's old location and close the panel.
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const go = (path: string) => {
+    clearTimeout(searchTimer.current);
+    const typed = searchText.trim();
+    const next = typed === query.search ? params : mergeParams(params, writeListQuery({ ...query, search: typed, page: 1 }, defaults));
+    navigate({ pathname: path, search: next.toString() ? `?${next}` : "" });
+  };
   const closePanel = () => go(paths.list);
 
   const list = useQuery({
@@ -175,12 +184,11 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     onError: (e) => showToast(toFormError(e).message, "error"),
   });
 
-  const [searchText, setSearchText] = useState(query.search);
   useEffect(() => setSearchText(query.search), [query.search]);
   useEffect(() => {
     if (searchText === query.search) return;
-    const timer = setTimeout(() => setQuery({ search: searchText.trim(), page: 1 }), 300);
-    return () => clearTimeout(timer);
+    searchTimer.current = setTimeout(() => setQuery({ search: searchText.trim(), page: 1 }), 300);
+    return () => clearTimeout(searchTimer.current);
   });
 
   const total = list.data?.total ?? 0;

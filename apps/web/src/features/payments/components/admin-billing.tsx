@@ -138,7 +138,7 @@ const invoiceScreen: Screen<InvoiceRow> = {
       key: "number",
       label: "Number",
       sortable: true,
-      render: (i) => <span className="font-medium text-slate-900">{i.number ?? "—"}</span>,
+      render: (i) => <span className="font-medium whitespace-nowrap text-slate-900">{i.number ?? "—"}</span>,
     },
     { key: "email", label: "Candidate", render: candidate },
     { key: "description", label: "For", hideOnMobile: true },
@@ -187,12 +187,17 @@ const chargeScreen: Screen<ChargeRow> = {
       sortable: true,
       render: (c) => (
         <span className="inline-flex flex-col items-start gap-0.5">
-          <StatusBadge status={c.status} label={c.status === "succeeded" ? "Succeeded" : c.status === "failed" ? "Failed" : undefined} />
+          <StatusBadge status={c.status} />
           {c.failure_message ? <span className="text-xs text-red-800">{c.failure_message}</span> : null}
         </span>
       ),
     },
-    { key: "invoice_number", label: "Invoice", hideOnMobile: true, render: (c) => c.invoice_number ?? "—" },
+    {
+      key: "invoice_number",
+      label: "Invoice",
+      hideOnMobile: true,
+      render: (c) => <span className="whitespace-nowrap">{c.invoice_number ?? "—"}</span>,
+    },
     { key: "stripe_id", label: "Reference", hideOnMobile: true, render: (c) => reference(c.stripe_id) },
     { key: "create_at", label: "Date", sortable: true, hideOnMobile: true, render: (c) => dateOf(c.create_at) },
   ],

@@ -89,15 +89,15 @@ function EndSubscriptionDialog({ sub, onClose }: { sub: SubscriptionRow; onClose
       footer={
         <>
           <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={end.isPending}>
-            Keep as it is
+            Back
           </button>
           {sub.cancel_at_period_end ? (
             <button type="button" className={buttonClass.secondary} onClick={() => end.mutate("resume")} disabled={end.isPending}>
-              Keep it running
+              Keep running
             </button>
           ) : (
             <button type="button" className={buttonClass.secondary} onClick={() => end.mutate("period_end")} disabled={end.isPending}>
-              End at period end
+              At period end
             </button>
           )}
           <button type="button" className={buttonClass.primary} onClick={() => end.mutate("now")} disabled={end.isPending}>
@@ -113,9 +113,9 @@ function EndSubscriptionDialog({ sub, onClose }: { sub: SubscriptionRow; onClose
         </p>
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
           {sub.cancel_at_period_end ? (
-            <li>Keep it running: it renews as before and is charged at the next period.</li>
+            <li>Keep running: it renews as before and is charged at the next period.</li>
           ) : (
-            <li>End at period end: the candidate keeps the plan until then and is not charged again.</li>
+            <li>At period end: the candidate keeps the plan until then and is not charged again.</li>
           )}
           <li>End now: the plan's extras go at once and nothing more is charged. This cannot be undone.</li>
         </ul>
@@ -184,7 +184,7 @@ function SubscriptionView({ sub }: { sub: SubscriptionRow }) {
           Status: STATUS_LABEL[sub.status] ?? sub.status,
           "Current period": sub.current_period_start ? `${dateOf(sub.current_period_start)} – ${dateOf(sub.current_period_end)}` : null,
           "Free trial ends": sub.trial_end ? dateOf(sub.trial_end) : null,
-          "Ends at period end": isOver(sub) ? null : sub.cancel_at_period_end ? "Yes" : "No, it renews",
+          Renews: isOver(sub) ? null : sub.cancel_at_period_end ? "No: it ends when the period closes" : "Yes, at the end of each period",
           Ended: sub.canceled_at ? dateOf(sub.canceled_at) : null,
           "Provider id": <code>{sub.stripe_id}</code>,
           Started: dateOf(sub.create_at),
