@@ -20,6 +20,36 @@ export const ListQuery = z.strictObject({
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 
+/**
+ * An admin list: paging, a search (`q`), a sort among the list's own columns and its filters.
+ * Sort fields are an allowlist per list, so no client text reaches SQL as an identifier.
+ */
+const adminList = <S extends readonly [string, ...string[]], E extends z.ZodRawShape>(sorts: S, extra: E) =>
+  ListQuery.extend({
+    q: z.string().trim().max(200).optional(),
+    sort: z.enum(sorts).optional(),
+    direction: z.enum(["asc", "desc"]).default("desc"),
+    ...extra,
+  });
+const FilterId = z.coerce.number().int().min(1).max(2_147_483_647).optional();
+
+export const ProductListQuery = adminList(["id", "name", "status", "create_at", "update_at"], { package_id: FilterId });
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
+export const PriceListQuery = adminList(["id", "name", "amount", "type", "trial_days", "status", "create_at", "update_at"], {
+  product_id: FilterId,
+  package_id: FilterId,
+  type: z.enum(["one_time", "recurring", "lifetime"]).optional(),
+});
+export type PriceListQuery = z.infer<typeof PriceListQuery>;
+export const SubscriptionListQuery = adminList(["id", "email", "status", "current_period_end", "create_at"], { price_id: FilterId });
+export type SubscriptionListQuery = z.infer<typeof SubscriptionListQuery>;
+export const InvoiceListQuery = adminList(["id", "number", "status", "amount_due", "create_at"], {});
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
+export const OrderListQuery = adminList(["id", "status", "amount", "create_at"], {});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+export const ChargeListQuery = adminList(["id", "status", "amount", "create_at"], {});
+export type ChargeListQuery = z.infer<typeof ChargeListQuery>;
+
 export const listOf = <T extends z.ZodType>(item: T) =>
   z.object({
     error: z.literal(false),
@@ -39,6 +69,10 @@ export const ProductRow = z.object({
   name: z.string(),
   stripe_id: z.string(),
   package_id: z.number().int().nullable(),
+  /** The linked package's name (admin lists and views). */
+  package_name: z.string().nullable().optional(),
+  /** How many of its prices are on sale (admin lists and views). */
+  active_prices: z.number().int().optional(),
   status: z.number().int(),
   object: z.record(z.string(), z.unknown()),
   create_at: z.string(),
@@ -59,6 +93,10 @@ export const PriceRow = z.object({
   id: z.number().int(),
   name: z.string(),
   product_id: z.number().int(),
+  /** The product's name and the package it sells (admin lists and views). */
+  product_name: z.string().optional(),
+  package_id: z.number().int().nullable().optional(),
+  package_name: z.string().nullable().optional(),
   stripe_id: z.string(),
   is_usage_metered: z.number().int(),
   usage_limit: z.number().int().nullable(),
@@ -122,7 +160,13 @@ export const PlanOption = z.object({
 });
 export type PlanOption = z.infer<typeof PlanOption>;
 /** `mode`: "test" = the built-in test-mode provider (cards are entered on our pages); "live" = the real provider's pages. */
-export const PlansResponse = z.object({ error: z.literal(false), mode: z.enum(["test", "live"]), list: z.array(PlanOption) });
+/** `currency`: the ISO currency every price is sold in (PAYMENTS_CURRENCY). */
+export const PlansResponse = z.object({
+  error: z.literal(false),
+  mode: z.enum(["test", "live"]),
+  currency: z.string(),
+  list: z.array(PlanOption),
+});
 
 export const PaymentLinkRow = z.object({
   id: z.number().int(),
@@ -160,6 +204,8 @@ export const ChangeSubscriptionRequest = z
   .refine((b) => (b.price_id === undefined) !== (b.cancel_at_period_end === undefined), {
     message: "Send either price_id or cancel_at_period_end",
   });
+/** Admin: set any subscription to end at the close of its period, or take that back. */
+export const AdminSubscriptionUpdateRequest = z.strictObject({ cancel_at_period_end: z.boolean() });
 export const UsageChargeRequest = z.strictObject({ subId: Id, quantity: z.number().int().min(1).max(1_000_000) });
 export const SubscriptionResponse = z.object({ error: z.literal(false), model: SubscriptionRow.nullable() });
 
@@ -194,12 +240,18 @@ export const InvoiceRow = z.object({
   amount_paid: z.number().int(),
   currency: z.string(),
   description: z.string(),
+  /** Our id of the subscription it bills, when it bills one (admin views). */
+  subscription_id: z.number().int().nullable().optional(),
   create_at: z.string(),
 });
 export type InvoiceRow = z.infer<typeof InvoiceRow>;
 export const ChargeRow = z.object({
   id: z.number().int(),
   user_id: z.number().int().nullable(),
+  email: z.string().optional(),
+  /** Our id and number of the invoice it paid, when it paid one (admin lists and views). */
+  invoice_id: z.number().int().nullable().optional(),
+  invoice_number: z.string().nullable().optional(),
   stripe_id: z.string(),
   amount: z.number().int(),
   currency: z.string(),
@@ -211,8 +263,10 @@ export type ChargeRow = z.infer<typeof ChargeRow>;
 export const OrderRow = z.object({
   id: z.number().int(),
   user_id: z.number().int().nullable(),
+  email: z.string().optional(),
   stripe_id: z.string(),
   price_id: z.number().int().nullable(),
+  price_name: z.string().nullable().optional(),
   amount: z.number().int(),
   currency: z.string(),
   status: z.string(),

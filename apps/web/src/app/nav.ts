@@ -57,11 +57,32 @@ export const adminNav: readonly NavGroup[] = [
         to: "/admin/packages",
         match: ["/admin/packages", "/admin/add-packages", "/admin/edit-packages", "/admin/view-packages"],
       },
-      { label: "Prices", to: "/admin/stripe_price", match: ["/admin/stripe_price", "/admin/view-stripe_price"] },
+      {
+        label: "Products",
+        to: "/admin/stripe_product",
+        match: ["/admin/stripe_product", "/admin/add-stripe_product", "/admin/edit-stripe_product", "/admin/view-stripe_product"],
+      },
+      {
+        label: "Prices",
+        to: "/admin/stripe_price",
+        match: ["/admin/stripe_price", "/admin/add-stripe_price", "/admin/edit-stripe_price", "/admin/view-stripe_price"],
+      },
       {
         label: "Subscriptions",
         to: "/admin/stripe_subscription",
         match: ["/admin/stripe_subscription", "/admin/view-stripe_subscription"],
+      },
+      {
+        label: "Billing",
+        to: "/admin/stripe_invoice",
+        match: [
+          "/admin/stripe_invoice",
+          "/admin/view-stripe_invoice",
+          "/admin/stripe_order",
+          "/admin/view-stripe_order",
+          "/admin/stripe_charge",
+          "/admin/view-stripe_charge",
+        ],
       },
     ],
   },

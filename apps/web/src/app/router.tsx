@@ -148,9 +148,14 @@ const AdminSubscriptionsPage = lazy(() =>
     q.withQueryClient((await import("../features/payments/components/admin-subscriptions-page")).AdminSubscriptionsPage),
   ),
 );
-const AdminSubscriptionPage = lazy(() =>
+const AdminProductsPage = lazy(() =>
   import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/payments/components/admin-subscriptions-page")).AdminSubscriptionPage),
+    q.withQueryClient((await import("../features/payments/components/admin-products-page")).AdminProductsPage),
+  ),
+);
+const AdminBillingPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/payments/components/admin-billing")).AdminBillingPage),
   ),
 );
 const PlanSummary = lazy(() => import("../features/payments/components/plan-summary").then((m) => ({ default: m.PlanSummary })));
@@ -255,8 +260,10 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <AdminPricesPage />;
     case "admin-subscriptions":
       return <AdminSubscriptionsPage />;
-    case "admin-subscription":
-      return <AdminSubscriptionPage />;
+    case "admin-products":
+      return <AdminProductsPage />;
+    case "admin-billing":
+      return <AdminBillingPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

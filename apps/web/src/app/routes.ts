@@ -50,7 +50,8 @@ export type Screen =
   | "card-details"
   | "admin-prices"
   | "admin-subscriptions"
-  | "admin-subscription"
+  | "admin-products"
+  | "admin-billing"
   | "checkout"
   | "placeholder";
 
@@ -73,6 +74,8 @@ const route = (path: string, access: Access, title: string, description: string,
 
 const USERS = "Search, view, add and edit candidate and staff accounts.";
 const PRICES = "Card-payment prices of the packages: add, edit, view, archive and select.";
+const PRODUCTS = "What the academy sells at the card provider, and the package each product unlocks.";
+const SUBSCRIPTIONS = "Candidates' subscriptions with their status and billing period; end any of them.";
 const PROFILE = "Your name, photo, email, password, two-factor sign-in and time zone.";
 
 export const routeTable: readonly AppRoute[] = [
@@ -178,22 +181,22 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/edit-packages/:id", "admin", "Edit package", "Change what a plan unlocks.", "admin-packages"),
   route("/admin/view-packages", "admin", "Package details", "A plan, what it unlocks and its prices.", "admin-packages"),
   route("/admin/view-packages/:id", "admin", "Package details", "A plan, what it unlocks and its prices.", "admin-packages"),
-  route(
-    "/admin/stripe_subscription",
-    "admin",
-    "Subscriptions",
-    "Candidates' subscriptions with their status and billing period.",
-    "admin-subscriptions",
-  ),
-  route(
-    "/admin/view-stripe_subscription/:id",
-    "admin",
-    "Subscription details",
-    "One subscription: its plan, status, invoices and history.",
-    "admin-subscription",
-  ),
+  route("/admin/stripe_subscription", "admin", "Subscriptions", SUBSCRIPTIONS, "admin-subscriptions"),
+  route("/admin/view-stripe_subscription/:id", "admin", "Subscription details", SUBSCRIPTIONS, "admin-subscriptions"),
   route("/admin/stripe_price", "admin", "Prices", PRICES, "admin-prices"),
+  route("/admin/add-stripe_price", "admin", "Add price", PRICES, "admin-prices"),
+  route("/admin/edit-stripe_price/:id", "admin", "Edit price", PRICES, "admin-prices"),
   route("/admin/view-stripe_price/:id", "admin", "Prices", PRICES, "admin-prices"),
+  route("/admin/stripe_product", "admin", "Products", PRODUCTS, "admin-products"),
+  route("/admin/add-stripe_product", "admin", "Add product", PRODUCTS, "admin-products"),
+  route("/admin/edit-stripe_product/:id", "admin", "Edit product", PRODUCTS, "admin-products"),
+  route("/admin/view-stripe_product/:id", "admin", "Product details", PRODUCTS, "admin-products"),
+  route("/admin/stripe_invoice", "admin", "Invoices", "Every invoice the card provider issued.", "admin-billing"),
+  route("/admin/view-stripe_invoice/:id", "admin", "Invoice details", "One invoice and its PDF.", "admin-billing"),
+  route("/admin/stripe_order", "admin", "Orders", "One-time and lifetime purchases.", "admin-billing"),
+  route("/admin/view-stripe_order/:id", "admin", "Order details", "One one-time purchase.", "admin-billing"),
+  route("/admin/stripe_charge", "admin", "Charges", "Every card charge, with the reason when it failed.", "admin-billing"),
+  route("/admin/view-stripe_charge/:id", "admin", "Charge details", "One card charge.", "admin-billing"),
   route("/admin/pages", "admin", "Pages", "Public pages: landing, FAQ, contact and terms.", "admin-pages"),
   route("/admin/pages/new", "admin", "Add page", "Write a new public page.", "admin-pages"),
   route("/admin/pages/edit/:id", "admin", "Edit page", "Change a public page.", "admin-pages"),

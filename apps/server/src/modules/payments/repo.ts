@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, type Column, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { packages } from "../../db/schema/packages.ts";
 import {
@@ -41,6 +41,11 @@ export async function updateProduct(db: Db, id: number, values: Partial<typeof s
     .update(stripeProducts)
     .set({ ...values, updateAt: new Date() })
     .where(eq(stripeProducts.id, id));
+}
+
+export async function findPackage(db: Db, id: number) {
+  const [row] = await db.select({ id: packages.id }).from(packages).where(eq(packages.id, id));
+  return row;
 }
 
 export async function findPrice(db: Db, id: number) {
@@ -205,42 +210,166 @@ export async function getSubscriptionJoined(db: Db, id: number) {
   return row;
 }
 
-async function count(db: Db, table: PgTable, where: SQL | undefined) {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
-  return row?.n ?? 0;
+/** How a list is cut: which page, in what order (the id last, so pages never overlap). */
+export type ListCut = { paging: Paging; order: SQL[] };
+
+/** Case-insensitive "contains" over any of `columns`; the text is matched literally. */
+export function searchAny(text: string | undefined, ...columns: Column[]): SQL | undefined {
+  if (!text) return undefined;
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((c) => ilike(c, pattern)));
 }
 
-export async function listSubscriptions(db: Db, where: SQL | undefined, paging: Paging) {
-  const q = subscriptionQuery(db).where(where).orderBy(desc(stripeSubscriptions.id)).offset(paging.offset);
-  const rows = paging.limit === null ? await q : await q.limit(paging.limit);
-  return { rows, total: await count(db, stripeSubscriptions, where) };
+/** One page of a dynamic select (every row for `limit: null`). */
+function page<T extends PgSelect>(q: T, paging: Paging) {
+  const from = q.offset(paging.offset);
+  return paging.limit === null ? from : from.limit(paging.limit);
 }
 
-export async function listProducts(db: Db, where: SQL | undefined, paging: Paging) {
-  const q = db.select().from(stripeProducts).where(where).orderBy(desc(stripeProducts.id)).offset(paging.offset);
-  const rows = paging.limit === null ? await q : await q.limit(paging.limit);
-  return { rows, total: await count(db, stripeProducts, where) };
+export async function listSubscriptions(db: Db, where: SQL | undefined, cut: ListCut) {
+  const rows = await page(
+    subscriptionQuery(db)
+      .where(where)
+      .orderBy(...cut.order, desc(stripeSubscriptions.id))
+      .$dynamic(),
+    cut.paging,
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(stripeSubscriptions)
+    .leftJoin(users, eq(users.id, stripeSubscriptions.userId))
+    .leftJoin(stripePrices, eq(stripePrices.id, stripeSubscriptions.priceId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
 }
 
-export async function listPrices(db: Db, where: SQL | undefined, paging: Paging) {
-  const q = db.select().from(stripePrices).where(where).orderBy(desc(stripePrices.id)).offset(paging.offset);
-  const rows = paging.limit === null ? await q : await q.limit(paging.limit);
-  return { rows, total: await count(db, stripePrices, where) };
+const productSelect = {
+  product: stripeProducts,
+  packageName: packages.name,
+  activePrices: sql<number>`(SELECT count(*)::int FROM ${stripePrices} WHERE ${stripePrices.productId} = ${stripeProducts.id} AND ${stripePrices.status} = 1)`,
+};
+
+export const productRowJoined = (r: { product: ProductRecord; packageName: string | null; activePrices: number }) => ({
+  ...productRow(r.product),
+  package_name: r.packageName,
+  active_prices: Number(r.activePrices),
+});
+
+export async function findProductJoined(db: Db, id: number) {
+  const [row] = await db
+    .select(productSelect)
+    .from(stripeProducts)
+    .leftJoin(packages, eq(packages.id, stripeProducts.packageId))
+    .where(eq(stripeProducts.id, id));
+  return row;
 }
 
-export async function listInvoices(db: Db, where: SQL | undefined, paging: Paging) {
-  const q = db
-    .select({ inv: stripeInvoices, email: users.email })
+export async function listProducts(db: Db, where: SQL | undefined, cut: ListCut) {
+  const rows = await page(
+    db
+      .select(productSelect)
+      .from(stripeProducts)
+      .leftJoin(packages, eq(packages.id, stripeProducts.packageId))
+      .where(where)
+      .orderBy(...cut.order, desc(stripeProducts.id))
+      .$dynamic(),
+    cut.paging,
+  );
+  const [total] = await db.select({ n: count() }).from(stripeProducts).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+const priceSelect = { price: stripePrices, productName: stripeProducts.name, packageId: packages.id, packageName: packages.name };
+
+export const priceRowJoined = (r: {
+  price: PriceRecord;
+  productName: string | null;
+  packageId: number | null;
+  packageName: string | null;
+}) => ({
+  ...priceRow(r.price),
+  product_name: r.productName ?? "",
+  package_id: r.packageId,
+  package_name: r.packageName,
+});
+
+function priceQuery(db: Db) {
+  return db
+    .select(priceSelect)
+    .from(stripePrices)
+    .leftJoin(stripeProducts, eq(stripeProducts.id, stripePrices.productId))
+    .leftJoin(packages, eq(packages.id, stripeProducts.packageId));
+}
+
+export async function findPriceJoined(db: Db, id: number) {
+  const [row] = await priceQuery(db).where(eq(stripePrices.id, id));
+  return row;
+}
+
+export async function listPrices(db: Db, where: SQL | undefined, cut: ListCut) {
+  const rows = await page(
+    priceQuery(db)
+      .where(where)
+      .orderBy(...cut.order, desc(stripePrices.id))
+      .$dynamic(),
+    cut.paging,
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(stripePrices)
+    .leftJoin(stripeProducts, eq(stripeProducts.id, stripePrices.productId))
+    .leftJoin(packages, eq(packages.id, stripeProducts.packageId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Whether anyone ever bought the price: such a price is archived, never deleted. */
+export async function isPriceUsed(db: Db, id: number) {
+  const [sub] = await db
+    .select({ id: stripeSubscriptions.id })
+    .from(stripeSubscriptions)
+    .where(eq(stripeSubscriptions.priceId, id))
+    .limit(1);
+  if (sub) return true;
+  const [order] = await db.select({ id: stripeOrders.id }).from(stripeOrders).where(eq(stripeOrders.priceId, id)).limit(1);
+  return !!order;
+}
+
+export async function deletePrice(db: Db, id: number) {
+  await db.delete(stripePrices).where(eq(stripePrices.id, id));
+}
+
+const subscriptionOfInvoice = alias(stripeSubscriptions, "invoice_subscription");
+
+function invoiceQuery(db: Db) {
+  return db
+    .select({ inv: stripeInvoices, email: users.email, subscriptionId: subscriptionOfInvoice.id })
     .from(stripeInvoices)
     .leftJoin(users, eq(users.id, stripeInvoices.userId))
-    .where(where)
-    .orderBy(desc(stripeInvoices.createAt), desc(stripeInvoices.id))
-    .offset(paging.offset);
-  const rows = paging.limit === null ? await q : await q.limit(paging.limit);
-  return { rows, total: await count(db, stripeInvoices, where) };
+    .leftJoin(subscriptionOfInvoice, eq(subscriptionOfInvoice.stripeId, stripeInvoices.subscriptionStripeId));
 }
 
-export const invoiceRow = (r: { inv: typeof stripeInvoices.$inferSelect; email: string | null }, withEmail: boolean) => ({
+export async function listInvoices(db: Db, where: SQL | undefined, cut: ListCut) {
+  const rows = await page(
+    invoiceQuery(db)
+      .where(where)
+      .orderBy(...cut.order, desc(stripeInvoices.id))
+      .$dynamic(),
+    cut.paging,
+  );
+  const [total] = await db.select({ n: count() }).from(stripeInvoices).leftJoin(users, eq(users.id, stripeInvoices.userId)).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findInvoiceJoined(db: Db, id: number) {
+  const [row] = await invoiceQuery(db).where(eq(stripeInvoices.id, id));
+  return row;
+}
+
+export const invoiceRow = (
+  r: { inv: typeof stripeInvoices.$inferSelect; email: string | null; subscriptionId?: number | null },
+  withEmail: boolean,
+) => ({
   id: r.inv.id,
   user_id: r.inv.userId,
   ...(withEmail && r.email ? { email: r.email } : {}),
@@ -251,6 +380,7 @@ export const invoiceRow = (r: { inv: typeof stripeInvoices.$inferSelect; email: 
   amount_paid: r.inv.amountPaid,
   currency: r.inv.currency,
   description: r.inv.description,
+  ...(withEmail ? { subscription_id: r.subscriptionId ?? null } : {}),
   create_at: r.inv.createAt.toISOString(),
 });
 
@@ -259,45 +389,91 @@ export async function findInvoice(db: Db, id: number) {
   return row;
 }
 
-export async function listCharges(db: Db, where: SQL | undefined, paging: Paging) {
-  const q = db
-    .select()
+const invoiceOfCharge = alias(stripeInvoices, "charge_invoice");
+
+function chargeQuery(db: Db) {
+  return db
+    .select({ charge: stripeCharges, email: users.email, invoiceId: invoiceOfCharge.id, invoiceNumber: invoiceOfCharge.number })
     .from(stripeCharges)
-    .where(where)
-    .orderBy(desc(stripeCharges.createAt), desc(stripeCharges.id))
-    .offset(paging.offset);
-  const rows = paging.limit === null ? await q : await q.limit(paging.limit);
-  return {
-    rows: rows.map((c) => ({
-      id: c.id,
-      user_id: c.userId,
-      stripe_id: c.stripeId,
-      amount: c.amount,
-      currency: c.currency,
-      status: c.status,
-      failure_message: c.failureMessage,
-      create_at: c.createAt.toISOString(),
-    })),
-    total: await count(db, stripeCharges, where),
-  };
+    .leftJoin(users, eq(users.id, stripeCharges.userId))
+    .leftJoin(invoiceOfCharge, eq(invoiceOfCharge.stripeId, stripeCharges.invoiceStripeId));
 }
 
-export async function listOrders(db: Db, where: SQL | undefined, paging: Paging) {
-  const q = db.select().from(stripeOrders).where(where).orderBy(desc(stripeOrders.id)).offset(paging.offset);
-  const rows = paging.limit === null ? await q : await q.limit(paging.limit);
-  return {
-    rows: rows.map((o) => ({
-      id: o.id,
-      user_id: o.userId,
-      stripe_id: o.stripeId,
-      price_id: o.priceId,
-      amount: o.amount,
-      currency: o.currency,
-      status: o.status,
-      create_at: o.createAt.toISOString(),
-    })),
-    total: await count(db, stripeOrders, where),
-  };
+type ChargeJoined = {
+  charge: typeof stripeCharges.$inferSelect;
+  email: string | null;
+  invoiceId: number | null;
+  invoiceNumber: string | null;
+};
+
+export const chargeRow = ({ charge: c, email, invoiceId, invoiceNumber }: ChargeJoined, withEmail: boolean) => ({
+  id: c.id,
+  user_id: c.userId,
+  ...(withEmail && email ? { email } : {}),
+  ...(withEmail ? { invoice_id: invoiceId, invoice_number: invoiceNumber } : {}),
+  stripe_id: c.stripeId,
+  amount: c.amount,
+  currency: c.currency,
+  status: c.status,
+  failure_message: c.failureMessage,
+  create_at: c.createAt.toISOString(),
+});
+
+export async function listCharges(db: Db, where: SQL | undefined, cut: ListCut) {
+  const rows = await page(
+    chargeQuery(db)
+      .where(where)
+      .orderBy(...cut.order, desc(stripeCharges.id))
+      .$dynamic(),
+    cut.paging,
+  );
+  const [total] = await db.select({ n: count() }).from(stripeCharges).leftJoin(users, eq(users.id, stripeCharges.userId)).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findChargeJoined(db: Db, id: number) {
+  const [row] = await chargeQuery(db).where(eq(stripeCharges.id, id));
+  return row;
+}
+
+function orderQuery(db: Db) {
+  return db
+    .select({ order: stripeOrders, email: users.email, priceName: stripePrices.name })
+    .from(stripeOrders)
+    .leftJoin(users, eq(users.id, stripeOrders.userId))
+    .leftJoin(stripePrices, eq(stripePrices.id, stripeOrders.priceId));
+}
+
+type OrderJoined = { order: typeof stripeOrders.$inferSelect; email: string | null; priceName: string | null };
+
+export const orderRow = ({ order: o, email, priceName }: OrderJoined, withEmail: boolean) => ({
+  id: o.id,
+  user_id: o.userId,
+  ...(withEmail && email ? { email } : {}),
+  stripe_id: o.stripeId,
+  price_id: o.priceId,
+  price_name: priceName,
+  amount: o.amount,
+  currency: o.currency,
+  status: o.status,
+  create_at: o.createAt.toISOString(),
+});
+
+export async function listOrders(db: Db, where: SQL | undefined, cut: ListCut) {
+  const rows = await page(
+    orderQuery(db)
+      .where(where)
+      .orderBy(...cut.order, desc(stripeOrders.id))
+      .$dynamic(),
+    cut.paging,
+  );
+  const [total] = await db.select({ n: count() }).from(stripeOrders).leftJoin(users, eq(users.id, stripeOrders.userId)).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findOrderJoined(db: Db, id: number) {
+  const [row] = await orderQuery(db).where(eq(stripeOrders.id, id));
+  return row;
 }
 
 /** Active prices of active products that sell a package: what the plan picker offers. */
@@ -311,4 +487,4 @@ export async function listPlanPrices(db: Db) {
     .orderBy(packages.displayOrder, stripePrices.amount);
 }
 
-export { stripeCharges, stripeInvoices, stripeOrders, stripePrices, stripeProducts, stripeSubscriptions };
+export { packages, stripeCharges, stripeInvoices, stripeOrders, stripePrices, stripeProducts, stripeSubscriptions, users };

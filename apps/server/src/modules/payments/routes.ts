@@ -1,10 +1,12 @@
 import { ErrorResponse, MessageResponse } from "@academy/contract/common";
 import {
   AddCardRequest,
+  AdminSubscriptionUpdateRequest,
   CardIdParams,
   CardResponse,
   CardsResponse,
   ChangeSubscriptionRequest,
+  ChargeListQuery,
   ChargeRow,
   CheckoutRequest,
   CheckoutResponse,
@@ -16,18 +18,23 @@ import {
   CreateTokenRequest,
   CustomerResponse,
   IdParams,
+  InvoiceListQuery,
   InvoiceRow,
   ListQuery,
   listOf,
+  OrderListQuery,
   OrderRow,
   PaymentLinkRow,
   PlansResponse,
+  PriceListQuery,
   PriceRow,
+  ProductListQuery,
   ProductRow,
   ProviderIdParams,
   RegisterSubscribeRequest,
   RegisterSubscribeResponse,
   SubscribeRequest,
+  SubscriptionListQuery,
   SubscriptionResponse,
   SubscriptionRow,
   TokenResponse,
@@ -35,7 +42,7 @@ import {
   UpdateProductRequest,
   UsageChargeRequest,
 } from "@academy/contract/payments";
-import { eq } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../lib/http-error.ts";
@@ -61,6 +68,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   const user = { preHandler: app.requireAuth("user") };
   const tags = ["payments"];
   const me = (request: { principal: { id: number } | null }) => request.principal!.id;
+  /** An invoice as a PDF download, addressed to its customer. */
+  const sendInvoicePdf = async (reply: FastifyReply, invoice: NonNullable<Awaited<ReturnType<typeof repo.findInvoice>>>) => {
+    const owner = invoice.userId === null ? undefined : await repo.findUser(db, invoice.userId);
+    const pdf = invoicePdf(invoice, owner ? { name: `${owner.firstName} ${owner.lastName}`.trim(), email: owner.email } : null);
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `attachment; filename="invoice-${invoice.number ?? invoice.id}.pdf"`)
+      .send(pdf);
+  };
 
   // ---------- products (admin) ----------
   app.post(
@@ -81,22 +97,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   );
   app.get(
     `${P}/product`,
-    { ...admin, schema: { tags, summary: "Products, paged", querystring: ListQuery, response: { 200: listOf(ProductRow), ...errors } } },
-    async (r) => {
-      const status = service.statusFilter(r.query);
-      const where = status !== undefined ? eq(repo.stripeProducts.status, status) : undefined;
-      const { rows, total } = await repo.listProducts(db, where, service.paging(r.query));
-      return service.listAnswer(r.query, rows.map(repo.productRow), total);
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Products, paged: search `q` (name), filters status (0 archived, 1 active) and package_id, sort",
+        querystring: ProductListQuery,
+        response: { 200: listOf(ProductRow), ...errors },
+      },
     },
+    async (r) => service.listProducts(deps, r.query),
   );
   app.get(
     `${P}/product/:id`,
     { ...admin, schema: { tags, summary: "One product", params: IdParams, response: { 200: ModelOf(ProductRow), ...errors } } },
-    async (r) => {
-      const row = await repo.findProduct(db, r.params.id);
-      if (!row) throw notFound("Product not found");
-      return { error: false as const, model: repo.productRow(row) };
-    },
+    async (r) => ({ error: false as const, model: await service.getProduct(deps, r.params.id) }),
   );
   app.put(
     `${P}/product/:id`,
@@ -139,17 +154,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       ...admin,
       schema: {
         tags,
-        summary: "Prices, paged; status 0 archived, 1 active",
-        querystring: ListQuery,
+        summary:
+          "Prices, paged: search `q` (name, product, provider id), filters status (0 archived, 1 active), product_id, package_id and type, sort",
+        querystring: PriceListQuery,
         response: { 200: listOf(PriceRow), ...errors },
       },
     },
-    async (r) => {
-      const status = service.statusFilter(r.query);
-      const where = status !== undefined ? eq(repo.stripePrices.status, status) : undefined;
-      const { rows, total } = await repo.listPrices(db, where, service.paging(r.query));
-      return service.listAnswer(r.query, rows.map(repo.priceRow), total);
-    },
+    async (r) => service.listPrices(deps, r.query),
   );
   app.get(
     `${P}/price/:id`,
@@ -157,11 +168,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       ...admin,
       schema: { tags, summary: "One price with its provider object", params: IdParams, response: { 200: ModelOf(PriceRow), ...errors } },
     },
-    async (r) => {
-      const row = await repo.findPrice(db, r.params.id);
-      if (!row) throw notFound("Price not found");
-      return { error: false as const, model: repo.priceRow(row) };
-    },
+    async (r) => ({ error: false as const, model: await service.getPrice(deps, r.params.id) }),
   );
   app.put(
     `${P}/price/:id`,
@@ -178,6 +185,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     async (r) => {
       await service.updatePrice(deps, r.params.id, r.body);
       return { error: false as const, message: "Updated" };
+    },
+  );
+  app.delete(
+    `${P}/price/:id`,
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Delete a price nobody bought (archived at the provider); 409 for one with subscriptions or orders: archive it",
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (r) => {
+      await service.deletePrice(deps, r.params.id);
+      return { error: false as const, message: "Price deleted" };
     },
   );
   app.get(
@@ -220,6 +243,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       return {
         error: false as const,
         mode: deps.provider.mode,
+        currency: deps.currency,
         list: plans.map(({ price, pkg }) => ({
           price_id: price.id,
           name: price.name,
@@ -239,21 +263,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     `${P}/subscriptions`,
     {
       ...admin,
-      schema: { tags, summary: "All subscriptions, paged", querystring: ListQuery, response: { 200: listOf(SubscriptionRow), ...errors } },
+      schema: {
+        tags,
+        summary: "All subscriptions, paged: search `q` (email, plan, provider id), filters status, user_id and price_id, sort",
+        querystring: SubscriptionListQuery,
+        response: { 200: listOf(SubscriptionRow), ...errors },
+      },
     },
-    async (r) => {
-      const where = service.userFilter(
-        r.query.user_id,
-        repo.stripeSubscriptions.userId,
-        r.query.status ? eq(repo.stripeSubscriptions.status, r.query.status) : undefined,
-      );
-      const { rows, total } = await repo.listSubscriptions(db, where, service.paging(r.query));
-      return service.listAnswer(
-        r.query,
-        rows.map((row) => repo.subscriptionRow(row, true)),
-        total,
-      );
-    },
+    async (r) => service.listSubscriptions(deps, r.query),
   );
   app.get(
     `${P}/subscription/:id`,
@@ -271,6 +288,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       await service.cancelNow(deps, r.params.id);
       return { error: false as const, message: "Subscription canceled" };
     },
+  );
+  app.put(
+    `${P}/subscription/:id`,
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Set any subscription to end at the close of its period (cancel_at_period_end true), or take that back",
+        params: IdParams,
+        body: AdminSubscriptionUpdateRequest,
+        response: { 200: SubscriptionResponse, ...errors },
+      },
+    },
+    async (r) => ({
+      error: false as const,
+      model: await service.setCancelAtPeriodEnd(deps, "admin", r.params.id, r.body.cancel_at_period_end),
+    }),
   );
   app.post(
     `${P}/subscription/usage-charge`,
@@ -290,26 +324,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   );
 
   // ---------- billing (admin) ----------
-  const invoiceList = (withEmail: boolean) => async (r: { query: z.infer<typeof ListQuery> }) => {
-    const where = service.userFilter(
-      r.query.user_id,
-      repo.stripeInvoices.userId,
-      r.query.status ? eq(repo.stripeInvoices.status, r.query.status) : undefined,
-    );
-    const { rows, total } = await repo.listInvoices(db, where, service.paging(r.query));
-    return service.listAnswer(
-      r.query,
-      rows.map((row) => repo.invoiceRow(row, withEmail)),
-      total,
-    );
-  };
   app.get(
     `${P}/invoices`,
     {
       ...admin,
-      schema: { tags, summary: "All invoices, paged", querystring: ListQuery, response: { 200: listOf(InvoiceRow), ...errors } },
+      schema: {
+        tags,
+        summary: "All invoices, paged: search `q` (number, email, description), filters status and user_id, sort",
+        querystring: InvoiceListQuery,
+        response: { 200: listOf(InvoiceRow), ...errors },
+      },
     },
-    invoiceList(false),
+    async (r) => service.listInvoices(deps, r.query, false),
   );
   app.get(
     `${P}/invoices-v2`,
@@ -317,42 +343,58 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       ...admin,
       schema: {
         tags,
-        summary: "All invoices with the customer's email, paged",
-        querystring: ListQuery,
+        summary: "All invoices with the customer's email, paged: search, filters and sort as `invoices`",
+        querystring: InvoiceListQuery,
         response: { 200: listOf(InvoiceRow), ...errors },
       },
     },
-    invoiceList(true),
+    async (r) => service.listInvoices(deps, r.query, true),
   );
+  app.get(
+    `${P}/invoice/:id`,
+    { ...admin, schema: { tags, summary: "One invoice", params: IdParams, response: { 200: ModelOf(InvoiceRow), ...errors } } },
+    async (r) => ({ error: false as const, model: await service.getInvoice(deps, r.params.id) }),
+  );
+  app.get(`${P}/invoice/:id/pdf`, { ...admin, schema: { tags, summary: "Any invoice as a PDF", params: IdParams } }, async (r, reply) => {
+    const invoice = await repo.findInvoice(db, r.params.id);
+    if (!invoice) throw notFound("Invoice not found");
+    return sendInvoicePdf(reply, invoice);
+  });
   app.get(
     `${P}/orders`,
     {
       ...admin,
-      schema: { tags, summary: "One-time purchases, paged", querystring: ListQuery, response: { 200: listOf(OrderRow), ...errors } },
+      schema: {
+        tags,
+        summary: "One-time purchases, paged: search `q` (email, provider id), filters status and user_id, sort",
+        querystring: OrderListQuery,
+        response: { 200: listOf(OrderRow), ...errors },
+      },
     },
-    async (r) => {
-      const { rows, total } = await repo.listOrders(
-        db,
-        service.userFilter(r.query.user_id, repo.stripeOrders.userId),
-        service.paging(r.query),
-      );
-      return service.listAnswer(r.query, rows, total);
-    },
+    async (r) => service.listOrders(deps, r.query),
+  );
+  app.get(
+    `${P}/order/:id`,
+    { ...admin, schema: { tags, summary: "One one-time purchase", params: IdParams, response: { 200: ModelOf(OrderRow), ...errors } } },
+    async (r) => ({ error: false as const, model: await service.getOrder(deps, r.params.id) }),
   );
   app.get(
     `${P}/charges`,
     {
       ...admin,
-      schema: { tags, summary: "All card charges, paged", querystring: ListQuery, response: { 200: listOf(ChargeRow), ...errors } },
+      schema: {
+        tags,
+        summary: "All card charges, paged: search `q` (email, provider id), filters status and user_id, sort",
+        querystring: ChargeListQuery,
+        response: { 200: listOf(ChargeRow), ...errors },
+      },
     },
-    async (r) => {
-      const { rows, total } = await repo.listCharges(
-        db,
-        service.userFilter(r.query.user_id, repo.stripeCharges.userId),
-        service.paging(r.query),
-      );
-      return service.listAnswer(r.query, rows, total);
-    },
+    async (r) => service.listCharges(deps, r.query),
+  );
+  app.get(
+    `${P}/charge/:id`,
+    { ...admin, schema: { tags, summary: "One card charge", params: IdParams, response: { 200: ModelOf(ChargeRow), ...errors } } },
+    async (r) => ({ error: false as const, model: await service.getCharge(deps, r.params.id) }),
   );
 
   app.post(
@@ -508,14 +550,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       ...user,
       schema: { tags, summary: "My subscriptions, paged", querystring: ListQuery, response: { 200: listOf(SubscriptionRow), ...errors } },
     },
-    async (r) => {
-      const { rows, total } = await repo.listSubscriptions(db, eq(repo.stripeSubscriptions.userId, me(r)), service.paging(r.query));
-      return service.listAnswer(
-        r.query,
-        rows.map((row) => repo.subscriptionRow(row, false)),
-        total,
-      );
-    },
+    async (r) => service.listOwnSubscriptions(deps, me(r), r.query),
   );
   app.delete(
     `${P}/customer/subscription/:id`,
@@ -536,14 +571,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     `${P}/customer/invoices`,
     { ...user, schema: { tags, summary: "My invoices, paged", querystring: ListQuery, response: { 200: listOf(InvoiceRow), ...errors } } },
-    async (r) => {
-      const { rows, total } = await repo.listInvoices(db, eq(repo.stripeInvoices.userId, me(r)), service.paging(r.query));
-      return service.listAnswer(
-        r.query,
-        rows.map((row) => repo.invoiceRow(row, false)),
-        total,
-      );
-    },
+    async (r) => service.listOwnInvoices(deps, me(r), r.query),
   );
   app.get(
     `${P}/customer/invoice/:id/pdf`,
@@ -551,12 +579,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     async (r, reply) => {
       const invoice = await repo.findInvoice(db, r.params.id);
       if (!invoice || invoice.userId !== me(r)) throw notFound("Invoice not found");
-      const owner = await repo.findUser(db, me(r));
-      const pdf = invoicePdf(invoice, owner ? { name: `${owner.firstName} ${owner.lastName}`.trim(), email: owner.email } : null);
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="invoice-${invoice.number ?? invoice.id}.pdf"`)
-        .send(pdf);
+      return sendInvoicePdf(reply, invoice);
     },
   );
   app.get(
@@ -565,10 +588,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       ...user,
       schema: { tags, summary: "My card charges, paged", querystring: ListQuery, response: { 200: listOf(ChargeRow), ...errors } },
     },
-    async (r) => {
-      const { rows, total } = await repo.listCharges(db, eq(repo.stripeCharges.userId, me(r)), service.paging(r.query));
-      return service.listAnswer(r.query, rows, total);
-    },
+    async (r) => service.listOwnCharges(deps, me(r), r.query),
   );
   app.get(
     `${P}/customer/orders`,
@@ -576,10 +596,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       ...user,
       schema: { tags, summary: "My one-time purchases, paged", querystring: ListQuery, response: { 200: listOf(OrderRow), ...errors } },
     },
-    async (r) => {
-      const { rows, total } = await repo.listOrders(db, eq(repo.stripeOrders.userId, me(r)), service.paging(r.query));
-      return service.listAnswer(r.query, rows, total);
-    },
+    async (r) => service.listOwnOrders(deps, me(r), r.query),
   );
 
   // ---------- the test-mode provider's own pages ----------

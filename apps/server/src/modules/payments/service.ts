@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { CreatePriceRequest, ListQuery } from "@academy/contract/payments";
-import { and, eq, type SQL } from "drizzle-orm";
+import type {
+  ChargeListQuery,
+  CreatePriceRequest,
+  InvoiceListQuery,
+  ListQuery,
+  OrderListQuery,
+  PriceListQuery,
+  ProductListQuery,
+  SubscriptionListQuery,
+} from "@academy/contract/payments";
+import { type AnyColumn, and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { PaymentError, type PaymentProvider } from "../../providers/payments/interface.ts";
@@ -43,7 +52,14 @@ export function listAnswer<T>(q: ListQuery, rows: T[], total: number) {
 
 // ---------- products and prices (admin) ----------
 
+/** A package a product is linked to must exist (a clear 400 rather than a broken reference). */
+async function assertPackage(db: Db, packageId: number | null | undefined) {
+  if (packageId === null || packageId === undefined) return;
+  if (!(await repo.findPackage(db, packageId))) throw badRequest("Package not found", { package_id: "Package not found" });
+}
+
 export async function createProduct(deps: PaymentsDeps, input: { name: string; package_id?: number | null }) {
+  await assertPackage(deps.db, input.package_id);
   const product = await call(() => deps.provider.createProduct({ name: input.name, metadata: {} }, `product:${randomUUID()}`));
   return repo.insertProduct(deps.db, {
     name: input.name,
@@ -57,6 +73,7 @@ export async function createProduct(deps: PaymentsDeps, input: { name: string; p
 export async function updateProduct(deps: PaymentsDeps, id: number, input: { name?: string; package_id?: number | null; status?: 0 | 1 }) {
   const product = await repo.findProduct(deps.db, id);
   if (!product) throw notFound("Product not found");
+  await assertPackage(deps.db, input.package_id);
   const object =
     input.name !== undefined || input.status !== undefined
       ? await call(() =>
@@ -136,6 +153,56 @@ export async function updatePrice(
   });
 }
 
+/**
+ * Deletes a price nobody ever bought; one with subscriptions or orders keeps its history and is
+ * archived instead. The provider never deletes prices: there it is archived, here it is gone.
+ */
+export async function deletePrice(deps: PaymentsDeps, id: number) {
+  const price = await repo.findPrice(deps.db, id);
+  if (!price) throw notFound("Price not found");
+  if (await repo.isPriceUsed(deps.db, id)) throw conflict("This price has been bought: archive it instead");
+  try {
+    // The row goes first: a purchase that slipped in since the check stops it (the reference),
+    // and once it is gone nothing here can sell the price, whatever the provider says.
+    await repo.deletePrice(deps.db, id);
+  } catch (e) {
+    const code = (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
+    if (code === "23503") throw conflict("This price has been bought: archive it instead");
+    throw e;
+  }
+  if (price.status === 1) await call(() => deps.provider.updatePrice(price.stripeId, { active: false }));
+}
+
+export async function getProduct(deps: PaymentsDeps, id: number) {
+  const row = await repo.findProductJoined(deps.db, id);
+  if (!row) throw notFound("Product not found");
+  return repo.productRowJoined(row);
+}
+
+export async function getPrice(deps: PaymentsDeps, id: number) {
+  const row = await repo.findPriceJoined(deps.db, id);
+  if (!row) throw notFound("Price not found");
+  return repo.priceRowJoined(row);
+}
+
+export async function getInvoice(deps: PaymentsDeps, id: number) {
+  const row = await repo.findInvoiceJoined(deps.db, id);
+  if (!row) throw notFound("Invoice not found");
+  return repo.invoiceRow(row, true);
+}
+
+export async function getCharge(deps: PaymentsDeps, id: number) {
+  const row = await repo.findChargeJoined(deps.db, id);
+  if (!row) throw notFound("Charge not found");
+  return repo.chargeRow(row, true);
+}
+
+export async function getOrder(deps: PaymentsDeps, id: number) {
+  const row = await repo.findOrderJoined(deps.db, id);
+  if (!row) throw notFound("Order not found");
+  return repo.orderRow(row, true);
+}
+
 // ---------- customers and cards ----------
 
 /** The user's customer at the provider, made on first need (once, whatever the retries). */
@@ -194,7 +261,10 @@ const rename404 = (message: string) => (e: unknown) => {
 async function sellablePrice(db: Db, priceId: number, recurring: boolean) {
   const price = await repo.findPrice(db, priceId);
   if (!price) throw notFound("Price not found");
-  if (price.status !== 1) throw badRequest("This plan is no longer available", { price_id: "This plan is no longer available" });
+  const product = await repo.findProduct(db, price.productId);
+  // An archived product takes all its prices off sale, whatever their own status.
+  if (price.status !== 1 || product?.status !== 1)
+    throw badRequest("This plan is no longer available", { price_id: "This plan is no longer available" });
   if (recurring && price.type !== "recurring")
     throw badRequest("This price is not a subscription plan", { price_id: "This price is not a subscription plan" });
   return price;
@@ -247,15 +317,21 @@ export async function changePlan(deps: PaymentsDeps, userId: number, priceId: nu
   return subscriptionAnswer(deps, userId);
 }
 
-export async function setCancelAtPeriodEnd(deps: PaymentsDeps, userId: number, subscriptionId: number | null, cancel: boolean) {
-  const sub = subscriptionId === null ? await ownOpenSubscription(deps, userId) : await repo.findSubscription(deps.db, subscriptionId);
-  // Another user's subscription answers exactly like a missing one.
-  if (!sub || sub.userId !== userId) throw notFound("Subscription not found");
+/**
+ * Sets a subscription to end at the close of its period, or takes that back. A candidate acts on
+ * their own (another's answers like a missing one); staff (`"admin"`) on any.
+ */
+export async function setCancelAtPeriodEnd(deps: PaymentsDeps, actor: number | "admin", subscriptionId: number | null, cancel: boolean) {
+  const sub =
+    subscriptionId === null && actor !== "admin"
+      ? await ownOpenSubscription(deps, actor)
+      : await repo.findSubscription(deps.db, subscriptionId ?? 0);
+  if (!sub || (actor !== "admin" && sub.userId !== actor)) throw notFound("Subscription not found");
   if (sub.status === "canceled") throw conflict("This subscription has already ended");
   if (cancel && sub.cancelAtPeriodEnd) throw conflict("This subscription is already set to end at the close of its period");
   if (!cancel && !sub.cancelAtPeriodEnd) throw conflict("This subscription is not set to end");
   await call(() => deps.provider.setCancelAtPeriodEnd(sub.stripeId, cancel));
-  return repo.subscriptionRow((await repo.getSubscriptionJoined(deps.db, sub.id))!, false);
+  return repo.subscriptionRow((await repo.getSubscriptionJoined(deps.db, sub.id))!, actor === "admin");
 }
 
 /** Admin: ends any subscription at once. */
@@ -323,4 +399,162 @@ export async function registerAndCheckout<S extends { user_id: number }>(
 
 export function userFilter(userId: number | undefined, column: Parameters<typeof eq>[0], extra?: SQL): SQL | undefined {
   return and(userId === undefined ? undefined : eq(column, userId), extra);
+}
+
+const optionalEq = (column: AnyColumn, value: string | number | undefined) => (value === undefined ? undefined : eq(column, value));
+
+/** The order of an admin list: the chosen column (from the list's allowlist), else the list's default. */
+function cutOf<K extends string>(
+  q: ListQuery & { sort?: K; direction: "asc" | "desc" },
+  columns: Record<K, AnyColumn>,
+  fallback: SQL[] = [],
+): repo.ListCut {
+  const order = q.sort ? [q.direction === "asc" ? asc(columns[q.sort]) : desc(columns[q.sort])] : fallback;
+  return { paging: paging(q), order };
+}
+
+const {
+  stripePrices: pr,
+  stripeProducts: prod,
+  stripeSubscriptions: sub,
+  stripeInvoices: inv,
+  stripeOrders: ord,
+  stripeCharges: ch,
+} = repo;
+
+export async function listProducts(deps: PaymentsDeps, q: ProductListQuery) {
+  const status = statusFilter(q);
+  const where = and(
+    optionalEq(prod.status, status),
+    optionalEq(prod.packageId, q.package_id),
+    repo.searchAny(q.q, prod.name, prod.stripeId),
+  );
+  const cut = cutOf(q, { id: prod.id, name: prod.name, status: prod.status, create_at: prod.createAt, update_at: prod.updateAt });
+  const { rows, total } = await repo.listProducts(deps.db, where, cut);
+  return listAnswer(q, rows.map(repo.productRowJoined), total);
+}
+
+export async function listPrices(deps: PaymentsDeps, q: PriceListQuery) {
+  const status = statusFilter(q);
+  const where = and(
+    optionalEq(pr.status, status),
+    optionalEq(pr.productId, q.product_id),
+    optionalEq(repo.packages.id, q.package_id),
+    optionalEq(pr.type, q.type),
+    repo.searchAny(q.q, pr.name, pr.stripeId, prod.name),
+  );
+  const cut = cutOf(q, {
+    id: pr.id,
+    name: pr.name,
+    amount: pr.amount,
+    type: pr.type,
+    trial_days: pr.trialDays,
+    status: pr.status,
+    create_at: pr.createAt,
+    update_at: pr.updateAt,
+  });
+  const { rows, total } = await repo.listPrices(deps.db, where, cut);
+  return listAnswer(q, rows.map(repo.priceRowJoined), total);
+}
+
+export async function listSubscriptions(deps: PaymentsDeps, q: SubscriptionListQuery) {
+  const where = and(
+    optionalEq(sub.userId, q.user_id),
+    optionalEq(sub.status, q.status),
+    optionalEq(sub.priceId, q.price_id),
+    repo.searchAny(q.q, repo.users.email, pr.name, sub.stripeId),
+  );
+  const cut = cutOf(q, {
+    id: sub.id,
+    email: repo.users.email,
+    status: sub.status,
+    current_period_end: sub.currentPeriodEnd,
+    create_at: sub.createAt,
+  });
+  const { rows, total } = await repo.listSubscriptions(deps.db, where, cut);
+  return listAnswer(
+    q,
+    rows.map((row) => repo.subscriptionRow(row, true)),
+    total,
+  );
+}
+
+export async function listInvoices(deps: PaymentsDeps, q: InvoiceListQuery, withEmail: boolean) {
+  const where = and(
+    optionalEq(inv.userId, q.user_id),
+    optionalEq(inv.status, q.status),
+    repo.searchAny(q.q, inv.number, inv.stripeId, inv.description, repo.users.email),
+  );
+  const cut = cutOf(q, { id: inv.id, number: inv.number, status: inv.status, amount_due: inv.amountDue, create_at: inv.createAt }, [
+    desc(inv.createAt),
+  ]);
+  const { rows, total } = await repo.listInvoices(deps.db, where, cut);
+  return listAnswer(
+    q,
+    rows.map((row) => repo.invoiceRow(row, withEmail)),
+    total,
+  );
+}
+
+export async function listOrders(deps: PaymentsDeps, q: OrderListQuery) {
+  const where = and(
+    optionalEq(ord.userId, q.user_id),
+    optionalEq(ord.status, q.status),
+    repo.searchAny(q.q, ord.stripeId, repo.users.email),
+  );
+  const cut = cutOf(q, { id: ord.id, status: ord.status, amount: ord.amount, create_at: ord.createAt });
+  const { rows, total } = await repo.listOrders(deps.db, where, cut);
+  return listAnswer(
+    q,
+    rows.map((row) => repo.orderRow(row, true)),
+    total,
+  );
+}
+
+export async function listCharges(deps: PaymentsDeps, q: ChargeListQuery) {
+  const where = and(optionalEq(ch.userId, q.user_id), optionalEq(ch.status, q.status), repo.searchAny(q.q, ch.stripeId, repo.users.email));
+  const cut = cutOf(q, { id: ch.id, status: ch.status, amount: ch.amount, create_at: ch.createAt }, [desc(ch.createAt)]);
+  const { rows, total } = await repo.listCharges(deps.db, where, cut);
+  return listAnswer(
+    q,
+    rows.map((row) => repo.chargeRow(row, true)),
+    total,
+  );
+}
+
+/** The signed-in user's own invoices, charges, orders and subscriptions (no emails, newest first). */
+export async function listOwnInvoices(deps: PaymentsDeps, userId: number, q: ListQuery) {
+  const { rows, total } = await repo.listInvoices(deps.db, eq(inv.userId, userId), { paging: paging(q), order: [desc(inv.createAt)] });
+  return listAnswer(
+    q,
+    rows.map((row) => repo.invoiceRow(row, false)),
+    total,
+  );
+}
+
+export async function listOwnCharges(deps: PaymentsDeps, userId: number, q: ListQuery) {
+  const { rows, total } = await repo.listCharges(deps.db, eq(ch.userId, userId), { paging: paging(q), order: [desc(ch.createAt)] });
+  return listAnswer(
+    q,
+    rows.map((row) => repo.chargeRow(row, false)),
+    total,
+  );
+}
+
+export async function listOwnOrders(deps: PaymentsDeps, userId: number, q: ListQuery) {
+  const { rows, total } = await repo.listOrders(deps.db, eq(ord.userId, userId), { paging: paging(q), order: [] });
+  return listAnswer(
+    q,
+    rows.map((row) => repo.orderRow(row, false)),
+    total,
+  );
+}
+
+export async function listOwnSubscriptions(deps: PaymentsDeps, userId: number, q: ListQuery) {
+  const { rows, total } = await repo.listSubscriptions(deps.db, eq(sub.userId, userId), { paging: paging(q), order: [] });
+  return listAnswer(
+    q,
+    rows.map((row) => repo.subscriptionRow(row, false)),
+    total,
+  );
 }

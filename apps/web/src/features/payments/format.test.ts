@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatInterval, formatMoney, parseExpiry, validateCard } from "./format";
+import { formatInterval, formatMoney } from "../../lib/money";
+import { parseExpiry, validateCard } from "./format";
 
 describe("card form rules", () => {
   const now = new Date("2026-06-15T00:00:00Z");

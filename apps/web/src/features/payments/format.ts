@@ -1,13 +1,3 @@
-/** Amounts are integer minor units of an ISO currency. */
-export function formatMoney(minor: number, currency: string): string {
-  return new Intl.NumberFormat("en", { style: "currency", currency: currency.toUpperCase() }).format(minor / 100);
-}
-
-export function formatInterval(interval: string | null, count = 1): string {
-  if (!interval || interval === "lifetime") return "once";
-  return count === 1 ? `per ${interval}` : `every ${count} ${interval}s`;
-}
-
 export function formatDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleDateString("en", { day: "numeric", month: "long", year: "numeric" }) : "";
 }
@@ -22,6 +12,11 @@ export const STATUS_LABEL: Record<string, string> = {
   paid: "Paid",
   open: "Unpaid",
   void: "Void",
+  draft: "Draft",
+  uncollectible: "Uncollectible",
+  succeeded: "Succeeded",
+  failed: "Failed",
+  pending: "Pending",
 };
 
 /** Luhn check, so a typo is caught before the card leaves the page. */

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import type { FieldErrors } from "../../../lib/api-client";
 import { Alert } from "../alert";
-import type { ResourceField, Row } from "./types";
+import type { FormValues, ResourceField, Row } from "./types";
 
 const inputClass = (hasError: boolean) =>
   `mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700 sm:text-sm ${
@@ -10,22 +10,46 @@ const inputClass = (hasError: boolean) =>
 
 /** The value a field shows for a row (or its empty value for a new record). */
 function initialValue(field: ResourceField, row: Row | undefined): string | boolean {
+  if (!row && field.initial !== undefined) return field.initial;
   const value = row?.[field.name];
   if (field.kind === "checkbox") return value === true;
   if (value === null || value === undefined) return "";
   if (field.kind === "lines" && Array.isArray(value)) return value.join("\n");
   if (field.kind === "datetime" && typeof value === "string") return value.slice(0, 16);
+  if (field.kind === "money" && typeof value === "number") return (value / 100).toFixed(2);
   return String(value);
 }
 
+const MONEY = /^\d{1,9}([.,]\d{1,2})?$/;
+
+/** "19", "19.5" or "19,50" in minor units (1900, 1950); NaN for anything else. */
+export function toMinorUnits(text: string): number {
+  const trimmed = text.trim();
+  if (!MONEY.test(trimmed)) return Number.NaN;
+  const [whole = "0", fraction = ""] = trimmed.split(/[.,]/);
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Whether a field is part of the form as it stands: its mode (add or edit) and its condition. */
+export function isFieldShown(field: ResourceField, values: FormValues, row: Row | undefined): boolean {
+  const isCreate = !row;
+  if (isCreate && field.editOnly) return false;
+  if (!isCreate && field.createOnly) return false;
+  return field.visibleWhen ? field.visibleWhen(values, row) : true;
+}
+
+/** Fields the form sends: shown, and editable in this mode. */
+const sentFields = (fields: readonly ResourceField[], values: FormValues, row: Row | undefined) =>
+  fields.filter((f) => isFieldShown(f, values, row) && !(row && f.readOnlyOnEdit));
+
 /** Form values to the record's fields: numbers as numbers, blank nullable numbers as null, lines as a list. */
-export function toRecordValues(fields: readonly ResourceField[], values: Record<string, string | boolean>, isCreate: boolean) {
+export function toRecordValues(fields: readonly ResourceField[], values: FormValues, row?: Row) {
   const out: Record<string, unknown> = {};
-  for (const field of fields) {
-    if (!isCreate && (field.createOnly || field.readOnlyOnEdit)) continue;
+  for (const field of sentFields(fields, values, row)) {
     const value = values[field.name];
     if (field.kind === "checkbox") out[field.name] = value === true;
     else if (field.kind === "number") out[field.name] = value === "" ? (field.nullable ? null : undefined) : Number(value);
+    else if (field.kind === "money") out[field.name] = value === "" ? undefined : toMinorUnits(String(value));
     else if (field.kind === "lines")
       out[field.name] = String(value ?? "")
         .split("\n")
@@ -39,15 +63,19 @@ export function toRecordValues(fields: readonly ResourceField[], values: Record<
 }
 
 /** Client-side checks that mirror the server's, so mistakes show before a round trip. */
-export function checkValues(fields: readonly ResourceField[], values: Record<string, string | boolean>, isCreate: boolean): FieldErrors {
+export function checkValues(fields: readonly ResourceField[], values: FormValues, row?: Row): FieldErrors {
   const errors: FieldErrors = {};
-  for (const field of fields) {
-    if (!isCreate && (field.createOnly || field.readOnlyOnEdit)) continue;
+  for (const field of sentFields(fields, values, row)) {
     const value = values[field.name];
     if (field.kind === "checkbox") continue;
     const text = String(value ?? "").trim();
     if (field.required && !text) errors[field.name] = `${field.label} is required`;
-    else if (field.kind === "number" && text) {
+    else if (field.kind === "money" && text) {
+      const minor = toMinorUnits(text);
+      if (Number.isNaN(minor)) errors[field.name] = "Enter an amount such as 19.00";
+      else if (field.min !== undefined && minor < field.min) errors[field.name] = `${field.label} must be at least ${field.min / 100}`;
+      else if (field.max !== undefined && minor > field.max) errors[field.name] = `${field.label} must be at most ${field.max / 100}`;
+    } else if (field.kind === "number" && text) {
       const n = Number(text);
       if (!Number.isFinite(n)) errors[field.name] = `${field.label} must be a number`;
       else if (field.min !== undefined && n < field.min) errors[field.name] = `${field.label} must be at least ${field.min}`;
@@ -63,7 +91,7 @@ interface ResourceFormProps {
   row?: Row;
   serverErrors: FieldErrors;
   message: string | null;
-  preview?: (values: Record<string, string | boolean>) => ReactNode;
+  preview?: (values: FormValues) => ReactNode;
   onSubmit: (values: Record<string, unknown>) => void;
 }
 
@@ -71,18 +99,16 @@ interface ResourceFormProps {
 export function ResourceForm({ formId, fields, row, serverErrors, message, preview, onSubmit }: ResourceFormProps) {
   const isCreate = !row;
   const baseId = useId();
-  const [values, setValues] = useState<Record<string, string | boolean>>(() =>
-    Object.fromEntries(fields.map((f) => [f.name, initialValue(f, row)])),
-  );
+  const [values, setValues] = useState<FormValues>(() => Object.fromEntries(fields.map((f) => [f.name, initialValue(f, row)])));
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const errors = { ...serverErrors, ...clientErrors };
-  const visible = fields.filter((f) => isCreate || !f.createOnly);
+  const visible = fields.filter((f) => isFieldShown(f, values, row));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkValues(fields, values, isCreate);
+    const found = checkValues(fields, values, row);
     setClientErrors(found);
-    if (Object.keys(found).length === 0) onSubmit(toRecordValues(fields, values, isCreate));
+    if (Object.keys(found).length === 0) onSubmit(toRecordValues(fields, values, row));
   };
   const set = (name: string, value: string | boolean) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -125,6 +151,7 @@ export function ResourceForm({ formId, fields, row, serverErrors, message, previ
               <>
                 <label htmlFor={id} className="block text-sm font-medium text-slate-800">
                   {field.label}
+                  {field.kind === "money" && field.currency ? ` (${field.currency.toUpperCase()})` : null}
                   {field.required ? <span aria-hidden="true"> *</span> : null}
                 </label>
                 {field.kind === "select" ? (
@@ -134,7 +161,15 @@ export function ResourceForm({ formId, fields, row, serverErrors, message, previ
                     onChange={(e) => set(field.name, e.target.value)}
                     className={inputClass(!!error)}
                   >
-                    {field.required ? null : <option value="">—</option>}
+                    {field.required ? (
+                      value === "" ? (
+                        <option value="" disabled>
+                          Choose…
+                        </option>
+                      ) : null
+                    ) : (
+                      <option value="">—</option>
+                    )}
                     {field.options?.map((o) => (
                       <option key={o.value} value={o.value}>
                         {o.label}
@@ -162,7 +197,8 @@ export function ResourceForm({ formId, fields, row, serverErrors, message, previ
                             ? "email"
                             : "text"
                     }
-                    inputMode={field.kind === "number" ? "numeric" : undefined}
+                    inputMode={field.kind === "number" ? "numeric" : field.kind === "money" ? "decimal" : undefined}
+                    placeholder={field.kind === "money" ? "0.00" : undefined}
                     min={field.min}
                     max={field.max}
                     maxLength={field.maxLength}

@@ -10,7 +10,18 @@ import { Spinner } from "../spinner";
 import { buttonClass } from "../styles";
 import { showToast } from "../toast";
 import { ResourceForm } from "./resource-form";
-import type { ListQuery, PanelMode, ResourceColumn, ResourceField, ResourceFilter, ResourcePaths, ResourceSource, Row } from "./types";
+import type {
+  BulkAction,
+  FormValues,
+  ListQuery,
+  PanelMode,
+  ResourceColumn,
+  ResourceField,
+  ResourceFilter,
+  ResourcePaths,
+  ResourceSource,
+  Row,
+} from "./types";
 import { mergeParams, nextSort, PAGE_SIZES, readListQuery, writeListQuery } from "./url-state";
 
 export interface ResourceTableProps<R extends Row> {
@@ -27,7 +38,8 @@ export interface ResourceTableProps<R extends Row> {
   filters?: readonly ResourceFilter[];
   /** The label of the search box; without it there is no search. */
   searchLabel?: string;
-  defaultSort: ListQuery["sort"];
+  /** Newest first (id descending) unless given. */
+  defaultSort?: ListQuery["sort"];
   pageSize?: number;
   paths: ResourcePaths;
   mode: PanelMode;
@@ -42,8 +54,14 @@ export interface ResourceTableProps<R extends Row> {
   /** Extra buttons in a row's action cell (e.g. "Retry"). */
   rowActions?: (row: R) => ReactNode;
   /** Shown under the add/edit form, re-rendered as the values change (a live preview). */
-  preview?: (values: Record<string, string | boolean>) => ReactNode;
+  preview?: (values: FormValues) => ReactNode;
+  /** Buttons over the selected rows besides delete; with them, rows can be selected even where delete is off. */
+  bulkActions?: readonly BulkAction[];
+  /** Shown between the header and the search (e.g. tabs between related tables). */
+  toolbar?: ReactNode;
 }
+
+const NEWEST_FIRST: ListQuery["sort"] = { field: "id", direction: "desc" };
 
 /**
  * The one table of the admin console: server-side paging, sorting, search and filters kept
@@ -61,7 +79,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     fields = [],
     filters = [],
     searchLabel,
-    defaultSort,
+    defaultSort = NEWEST_FIRST,
     pageSize = 20,
     paths,
     mode,
@@ -73,7 +91,10 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     rowLabel = (row) => String(row.name ?? row.title ?? row.email ?? `#${row.id}`),
     rowActions,
     preview,
+    bulkActions = [],
+    toolbar,
   } = props;
+  const canSelect = canDelete || bulkActions.length > 0;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -87,8 +108,17 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     [pageSize, defaultSort, columns, filters],
   );
   const query = readListQuery(params, defaults);
+  const [searchText, setSearchText] = useState(query.search);
   const setQuery = (next: Partial<ListQuery>) => setParams(mergeParams(params, writeListQuery({ ...query, ...next }, defaults)));
-  const go = (path: string) => navigate({ pathname: path, search: params.toString() ? `?${params}` : "" });
+  // Opening a panel right after typing in the search takes the typed search along and drops the
+  // pending update: fired later, it would navigate from the list's old location and close the panel.
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const go = (path: string) => {
+    clearTimeout(searchTimer.current);
+    const typed = searchText.trim();
+    const next = typed === query.search ? params : mergeParams(params, writeListQuery({ ...query, search: typed, page: 1 }, defaults));
+    navigate({ pathname: path, search: next.toString() ? `?${next}` : "" });
+  };
   const closePanel = () => go(paths.list);
 
   const list = useQuery({
@@ -138,18 +168,27 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     },
   });
 
+  const bulk = useMutation({
+    mutationFn: ({ action, ids }: { action: BulkAction; ids: number[] }) => action.run(ids),
+    onSuccess: (message) => {
+      setSelected(new Set());
+      showToast(message);
+    },
+    onError: (e) => showToast(toFormError(e).message, "error"),
+    onSettled: () => refresh(),
+  });
+
   const exportCsv = useMutation({
     mutationFn: () => source.exportCsv!(query),
     onSuccess: (blob) => saveBlob(blob, `${resourceKey}.csv`),
     onError: (e) => showToast(toFormError(e).message, "error"),
   });
 
-  const [searchText, setSearchText] = useState(query.search);
   useEffect(() => setSearchText(query.search), [query.search]);
   useEffect(() => {
     if (searchText === query.search) return;
-    const timer = setTimeout(() => setQuery({ search: searchText.trim(), page: 1 }), 300);
-    return () => clearTimeout(timer);
+    searchTimer.current = setTimeout(() => setQuery({ search: searchText.trim(), page: 1 }), 300);
+    return () => clearTimeout(searchTimer.current);
   });
 
   const total = list.data?.total ?? 0;
@@ -180,6 +219,8 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
           </>
         }
       />
+
+      {toolbar}
 
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         {searchLabel ? (
@@ -214,10 +255,26 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
             Clear filters
           </button>
         ) : null}
+        {selected.size > 0 ? (
+          <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+            <span className="text-sm text-slate-600">{selected.size} selected</span>
+            {bulkActions.map((action) => (
+              <button
+                key={action.label}
+                type="button"
+                className={buttonClass.secondary}
+                disabled={bulk.isPending}
+                onClick={() => bulk.mutate({ action, ids: [...selected] })}
+              >
+                {action.label}
+              </button>
+            ))}
+          </div>
+        ) : null}
         {canDelete && selected.size > 0 ? (
           <button
             type="button"
-            className={`${buttonClass.secondary} sm:ml-auto`}
+            className={buttonClass.secondary}
             onClick={() =>
               setConfirming({ ids: [...selected], label: `${selected.size} selected ${selected.size === 1 ? singular : `${singular}s`}` })
             }
@@ -251,7 +308,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
             </caption>
             <thead className="bg-slate-50">
               <tr>
-                {canDelete ? (
+                {canSelect ? (
                   <th scope="col" className="w-10 px-3 py-3">
                     <input
                       type="checkbox"
@@ -296,7 +353,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
                 <tr key={row.id} className={selected.has(row.id) ? "bg-red-50/50" : "hover:bg-slate-50"}>
-                  {canDelete ? (
+                  {canSelect ? (
                     <td className="px-3 py-2">
                       <input
                         type="checkbox"
@@ -513,7 +570,7 @@ function EditPanel<R extends Row>({
   resourceKey: string;
   fields: readonly ResourceField[];
   source: ResourceSource<R>;
-  preview?: (values: Record<string, string | boolean>) => ReactNode;
+  preview?: (values: FormValues) => ReactNode;
   id?: number;
   onClose: () => void;
   onSaved: (id: number) => void;

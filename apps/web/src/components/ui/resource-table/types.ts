@@ -40,7 +40,10 @@ export interface Option {
   label: string;
 }
 
-export type FieldKind = "text" | "email" | "textarea" | "number" | "select" | "checkbox" | "datetime" | "lines";
+/** `money`: the record holds integer minor units (cents); the form shows and takes a decimal amount. */
+export type FieldKind = "text" | "email" | "textarea" | "number" | "money" | "select" | "checkbox" | "datetime" | "lines";
+
+export type FormValues = Record<string, string | boolean>;
 
 export interface ResourceField {
   name: string;
@@ -58,6 +61,14 @@ export interface ResourceField {
   createOnly?: boolean;
   /** Shown, not editable, when editing. */
   readOnlyOnEdit?: boolean;
+  /** Shown on edit only (e.g. a status a new record always starts in). */
+  editOnly?: boolean;
+  /** Shown (and sent) only while this holds for the form's values and the row being edited. */
+  visibleWhen?: (values: FormValues, row: Row | undefined) => boolean;
+  /** The value a new record starts with (else blank). */
+  initial?: string | boolean;
+  /** ISO currency of a `money` field. */
+  currency?: string;
 }
 
 export interface ResourceColumn<R extends Row = Row> {
@@ -74,6 +85,12 @@ export interface ResourceFilter {
   name: string;
   label: string;
   options: readonly Option[];
+}
+
+/** A button over the selected rows besides delete (e.g. "Archive selected"); it answers the toast's text. */
+export interface BulkAction {
+  label: string;
+  run(ids: number[]): Promise<string>;
 }
 
 /** The panel a route opens: list only, or a side panel over it. */

@@ -1,8 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { useLocation, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
+import { RelatedList } from "../../../components/ui/related-list";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, Row } from "../../../components/ui/resource-table/types";
+import { linkClass } from "../../../components/ui/styles";
+import { api, PAYMENT_THROW_ON, unwrap } from "../../../lib/api-client";
+import { formatInterval, formatMoney } from "../../../lib/money";
 import { recordsSource } from "../../../lib/records-source";
 
 const TIERS = [
@@ -71,6 +76,54 @@ const fields: ResourceField[] = [
   { name: "display_order", label: "Display order", kind: "number", required: true, min: 0, max: 1000 },
 ];
 
+type PackagePrice = {
+  id: number;
+  name: string;
+  product_name?: string;
+  amount: number;
+  currency: string;
+  interval: string | null;
+  interval_count: number;
+  status: number;
+};
+
+/** The prices that sell a package: those of the products linked to it. */
+function PackagePrices({ packageId }: { packageId: number }) {
+  const prices = useQuery({
+    queryKey: ["packages", "prices", packageId],
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.get<{ list: PackagePrice[] }>("/v2/api/lambda/stripe/price", {
+            throwOn: PAYMENT_THROW_ON,
+            query: { package_id: packageId, limit: 50, sort: "amount", direction: "asc" },
+          }),
+        )
+      ).list,
+  });
+  return (
+    <RelatedList
+      title="Prices"
+      action={
+        <Link to={`/admin/stripe_product?f.package_id=${packageId}`} className={linkClass}>
+          Products selling it
+        </Link>
+      }
+      query={prices}
+      loadingLabel="Loading prices…"
+      empty="Not on sale: link a product to this package on the Products screen, then add prices to it."
+      renderItem={(p) => ({
+        label: (
+          <Link to={`/admin/view-stripe_price/${p.id}`} className={linkClass}>
+            {p.name}
+          </Link>
+        ),
+        detail: `${formatMoney(p.amount, p.currency)} ${formatInterval(p.interval, p.interval_count)}${p.status === 1 ? "" : " · archived"}`,
+      })}
+    />
+  );
+}
+
 function renderView(row: Row) {
   const features = Array.isArray(row.features) ? (row.features as string[]) : [];
   return (
@@ -112,6 +165,7 @@ function renderView(row: Row) {
           </ul>
         </div>
       ) : null}
+      <PackagePrices packageId={row.id} />
     </div>
   );
 }
@@ -128,7 +182,7 @@ export function PackagesPage() {
   return (
     <ResourceTable
       title="Packages"
-      description="Subscription plans and what each one unlocks. Prices are set per package on the Prices screen."
+      description="Subscription plans and what each one unlocks. Products link a package to its prices."
       singular="package"
       resourceKey="packages"
       source={source}

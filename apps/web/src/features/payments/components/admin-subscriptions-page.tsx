@@ -1,215 +1,232 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { Link, useParams } from "react-router";
+import type { InvoiceRow, SubscriptionRow } from "@academy/contract/payments";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Modal } from "../../../components/ui/modal";
-import { PageHeader } from "../../../components/ui/page-header";
-import { Spinner } from "../../../components/ui/spinner";
+import { RelatedList } from "../../../components/ui/related-list";
+import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
+import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
+import type { ResourceColumn } from "../../../components/ui/resource-table/types";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
-import { cancelSubscriptionNow, useAdminSubscriptionQuery, useSubscriptionsQuery, useUserInvoicesQuery } from "../api/admin";
-import { formatDate, formatInterval, formatMoney, STATUS_LABEL } from "../format";
-import { AdminBilling } from "./admin-billing";
-import { Pager } from "./side-panel";
+import { formatInterval, formatMoney } from "../../../lib/money";
+import { cancelSubscriptionNow, RESOURCE, setCancelAtPeriodEnd, subscriptionsSource, usePriceOptions, useRelatedList } from "../api/admin";
+import { STATUS_LABEL } from "../format";
+import { CandidateLink, Details, dateOf, StatusBadge, ViewHeading } from "./admin-details";
 
-/** /admin/stripe_subscription: every subscription, newest first. */
-export function AdminSubscriptionsPage() {
-  const [page, setPage] = useState(1);
-  const subs = useSubscriptionsQuery(page);
+const STATUSES = ["active", "trialing", "past_due", "incomplete", "unpaid", "canceled"].map((value) => ({
+  value,
+  label: STATUS_LABEL[value] ?? value,
+}));
+
+const planOf = (s: SubscriptionRow) =>
+  s.amount !== null && s.currency ? `${formatMoney(s.amount, s.currency)} ${formatInterval(s.interval)}` : null;
+const isOver = (s: SubscriptionRow) => s.status === "canceled";
+
+function SubscriptionStatus({ sub }: { sub: SubscriptionRow }) {
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <StatusBadge status={sub.status} />
+      {sub.cancel_at_period_end && !isOver(sub) ? <span className="text-xs text-amber-800">Ends at period end</span> : null}
+    </span>
+  );
+}
+
+const columns: ResourceColumn<SubscriptionRow>[] = [
+  { key: "email", label: "Candidate", sortable: true, render: (s) => <span className="font-medium text-slate-900">{s.email ?? "—"}</span> },
+  {
+    key: "plan_name",
+    label: "Plan",
+    render: (s) => (
+      <span>
+        {s.plan_name ?? "—"}
+        <span className="block text-xs text-slate-500">{planOf(s)}</span>
+      </span>
+    ),
+  },
+  { key: "status", label: "Status", sortable: true, render: (s) => <SubscriptionStatus sub={s} /> },
+  {
+    key: "current_period_end",
+    label: "Period ends",
+    sortable: true,
+    hideOnMobile: true,
+    render: (s) => (isOver(s) ? "—" : dateOf(s.current_period_end)),
+  },
+  { key: "create_at", label: "Started", sortable: true, hideOnMobile: true, render: (s) => dateOf(s.create_at) },
+];
+
+type Ending = "period_end" | "now" | "resume";
+
+/** Confirms ending a subscription (at period end or now) or taking a planned end back. */
+function EndSubscriptionDialog({ sub, onClose }: { sub: SubscriptionRow; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const who = sub.email ?? `user ${sub.user_id}`;
+  const end = useMutation({
+    mutationFn: async (how: Ending) => {
+      if (how === "now") await cancelSubscriptionNow(sub.id);
+      else await setCancelAtPeriodEnd(sub.id, how === "period_end");
+      return how;
+    },
+    onSuccess: async (how) => {
+      showToast(
+        how === "now"
+          ? `The subscription of ${who} has ended`
+          : how === "period_end"
+            ? `The subscription of ${who} ends on ${dateOf(sub.current_period_end)}`
+            : `The subscription of ${who} keeps running`,
+      );
+      await queryClient.invalidateQueries({ queryKey: [RESOURCE.subscriptions] });
+      onClose();
+    },
+  });
+  const title = sub.cancel_at_period_end ? "Change how this subscription ends?" : "End this subscription?";
+  return (
+    <Modal
+      title={title}
+      onClose={() => !end.isPending && onClose()}
+      footer={
+        <>
+          <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={end.isPending}>
+            Back
+          </button>
+          {sub.cancel_at_period_end ? (
+            <button type="button" className={buttonClass.secondary} onClick={() => end.mutate("resume")} disabled={end.isPending}>
+              Keep running
+            </button>
+          ) : (
+            <button type="button" className={buttonClass.secondary} onClick={() => end.mutate("period_end")} disabled={end.isPending}>
+              At period end
+            </button>
+          )}
+          <button type="button" className={buttonClass.primary} onClick={() => end.mutate("now")} disabled={end.isPending}>
+            {end.isPending && end.variables === "now" ? "Ending…" : "End now"}
+          </button>
+        </>
+      }
+    >
+      <div className="space-y-2">
+        <p>
+          {who} is on <strong>{sub.plan_name ?? "a plan"}</strong>
+          {sub.current_period_end ? `, paid until ${dateOf(sub.current_period_end)}` : ""}.
+        </p>
+        <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+          {sub.cancel_at_period_end ? (
+            <li>Keep running: it renews as before and is charged at the next period.</li>
+          ) : (
+            <li>At period end: the candidate keeps the plan until then and is not charged again.</li>
+          )}
+          <li>End now: the plan's extras go at once and nothing more is charged. This cannot be undone.</li>
+        </ul>
+        {end.isError ? <Alert>{toFormError(end.error).message}</Alert> : null}
+      </div>
+    </Modal>
+  );
+}
+
+function EndButton({ sub, label, ariaLabel, primary }: { sub: SubscriptionRow; label: string; ariaLabel?: string; primary?: boolean }) {
+  const [open, setOpen] = useState(false);
+  if (isOver(sub)) return null;
   return (
     <>
-      <PageHeader
-        title="Subscriptions"
-        description="Candidates' subscriptions with their plan, status and billing period, and every invoice, order and charge."
-      />
-      {subs.isPending ? (
-        <Spinner label="Loading subscriptions…" />
-      ) : subs.isError ? (
-        <Alert>{toFormError(subs.error).message}</Alert>
-      ) : subs.data.list.length === 0 ? (
-        <p className="text-sm text-slate-600">No subscriptions yet.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Subscriptions</caption>
-            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Candidate
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Plan
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Period ends
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Started
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {subs.data.list.map((s) => (
-                <tr key={s.id}>
-                  <td className="px-3 py-2">{s.email}</td>
-                  <td className="px-3 py-2">{s.plan_name}</td>
-                  <td className="px-3 py-2">
-                    {s.cancel_at_period_end && s.status !== "canceled" ? "Cancels at period end" : (STATUS_LABEL[s.status] ?? s.status)}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(s.current_period_end)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(s.create_at)}</td>
-                  <td className="px-3 py-2">
-                    <Link
-                      to={`/admin/view-stripe_subscription/${s.id}`}
-                      className={linkClass}
-                      aria-label={`View subscription of ${s.email}`}
-                    >
-                      View
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {subs.data ? <Pager page={subs.data.page} numPages={subs.data.num_pages} total={subs.data.total} onPage={setPage} /> : null}
-      <AdminBilling />
+      <button
+        type="button"
+        className={primary ? buttonClass.secondary : buttonClass.ghost}
+        onClick={() => setOpen(true)}
+        aria-label={ariaLabel}
+      >
+        {label}
+      </button>
+      {open ? <EndSubscriptionDialog sub={sub} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
 
-/** /admin/view-stripe_subscription/:id: one subscription, its candidate's invoices, and ending it now. */
-export function AdminSubscriptionPage() {
-  const id = Number(useParams().id) || 0;
-  const queryClient = useQueryClient();
-  const sub = useAdminSubscriptionQuery(id);
-  const invoices = useUserInvoicesQuery(sub.data?.user_id);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function cancelNow() {
-    setBusy(true);
-    setError(null);
-    try {
-      await cancelSubscriptionNow(id);
-      await queryClient.invalidateQueries({ queryKey: ["admin-payments"] });
-      setConfirming(false);
-      showToast("Subscription ended.");
-    } catch (failure) {
-      setError(toFormError(failure).message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  if (sub.isPending) return <Spinner label="Loading subscription…" />;
-  if (sub.isError) return <Alert>{toFormError(sub.error).message}</Alert>;
-  const s = sub.data;
+function CandidateInvoices({ userId }: { userId: number }) {
+  const invoices = useRelatedList<InvoiceRow>("invoices-v2", { user_id: userId });
   return (
-    <>
-      <PageHeader
-        title={`Subscription of ${s.email ?? `user ${s.user_id}`}`}
-        description={
-          <Link to="/admin/stripe_subscription" className={linkClass}>
-            All subscriptions
+    <RelatedList
+      title="The candidate's invoices"
+      query={invoices}
+      loadingLabel="Loading invoices…"
+      empty="No invoices yet."
+      renderItem={(inv) => ({
+        label: (
+          <Link to={`/admin/view-stripe_invoice/${inv.id}`} className={linkClass}>
+            {inv.number ?? inv.stripe_id}
           </Link>
-        }
-        actions={
-          s.status === "canceled" ? null : (
-            <button type="button" className={buttonClass.primary} onClick={() => setConfirming(true)}>
-              End now
-            </button>
-          )
-        }
+        ),
+        detail: (
+          <>
+            {dateOf(inv.create_at)} · {formatMoney(inv.amount_due, inv.currency)}
+            <StatusBadge status={inv.status} />
+          </>
+        ),
+      })}
+    />
+  );
+}
+
+function SubscriptionView({ sub }: { sub: SubscriptionRow }) {
+  return (
+    <div>
+      <ViewHeading title={sub.email ?? `User ${sub.user_id}`} badge={<SubscriptionStatus sub={sub} />} figure={planOf(sub)} />
+      <Details
+        items={{
+          Candidate: <CandidateLink userId={sub.user_id} email={sub.email} />,
+          Plan: sub.price_id ? (
+            <Link to={`/admin/view-stripe_price/${sub.price_id}`} className={linkClass}>
+              {sub.plan_name}
+            </Link>
+          ) : null,
+          Package: sub.package_name,
+          Status: STATUS_LABEL[sub.status] ?? sub.status,
+          "Current period": sub.current_period_start ? `${dateOf(sub.current_period_start)} – ${dateOf(sub.current_period_end)}` : null,
+          "Free trial ends": sub.trial_end ? dateOf(sub.trial_end) : null,
+          Renews: isOver(sub) ? null : sub.cancel_at_period_end ? "No: it ends when the period closes" : "Yes, at the end of each period",
+          Ended: sub.canceled_at ? dateOf(sub.canceled_at) : null,
+          "Provider id": <code>{sub.stripe_id}</code>,
+          Started: dateOf(sub.create_at),
+        }}
       />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="sub-details" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="sub-details" className="mb-3 font-semibold text-slate-900">
-            Details
-          </h2>
-          <dl className="grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
-            {(
-              [
-                [
-                  "Plan",
-                  `${s.plan_name ?? "—"}${s.amount !== null && s.currency ? ` · ${formatMoney(s.amount, s.currency)} ${formatInterval(s.interval)}` : ""}`,
-                ],
-                ["Package", s.package_name ?? "—"],
-                [
-                  "Status",
-                  `${STATUS_LABEL[s.status] ?? s.status}${s.cancel_at_period_end && s.status !== "canceled" ? ", cancels at period end" : ""}`,
-                ],
-                ["Period", `${formatDate(s.current_period_start)} – ${formatDate(s.current_period_end)}`],
-                ["Trial ends", formatDate(s.trial_end) || "—"],
-                ["Ended", formatDate(s.canceled_at) || "—"],
-                ["Provider id", s.stripe_id],
-              ] as const
-            ).map(([k, v]) => (
-              <div key={k} className="contents">
-                <dt className="font-medium text-slate-500">{k}</dt>
-                <dd className="col-span-2 break-all text-slate-900">{v}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-        <section aria-labelledby="sub-invoices" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="sub-invoices" className="mb-3 font-semibold text-slate-900">
-            Invoices
-          </h2>
-          {invoices.isPending ? (
-            <Spinner label="Loading invoices…" />
-          ) : invoices.isError ? (
-            <Alert>{toFormError(invoices.error).message}</Alert>
-          ) : invoices.data.length === 0 ? (
-            <p className="text-sm text-slate-600">No invoices.</p>
-          ) : (
-            <ul className="divide-y divide-slate-100 text-sm">
-              {invoices.data.map((inv) => (
-                <li key={inv.id} className="flex justify-between gap-3 py-2">
-                  <span>
-                    {formatDate(inv.create_at)} · {inv.number}
-                  </span>
-                  <span>
-                    {formatMoney(inv.amount_due, inv.currency)} · {STATUS_LABEL[inv.status] ?? inv.status}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </div>
-      {confirming ? (
-        <Modal
-          title="End this subscription now?"
-          onClose={() => !busy && setConfirming(false)}
-          footer={
-            <>
-              <button type="button" className={buttonClass.secondary} onClick={() => setConfirming(false)} disabled={busy}>
-                Keep it
-              </button>
-              <button type="button" className={buttonClass.primary} onClick={cancelNow} disabled={busy}>
-                {busy ? "Ending…" : "End now"}
-              </button>
-            </>
-          }
-        >
-          <p>The candidate loses the plan's extras at once and is not charged again. This cannot be undone.</p>
-          {error ? (
-            <div className="mt-3">
-              <Alert>{error}</Alert>
-            </div>
-          ) : null}
-        </Modal>
-      ) : null}
-    </>
+      {isOver(sub) ? null : (
+        <div className="mt-4">
+          <EndButton sub={sub} primary label={sub.cancel_at_period_end ? "Change how it ends…" : "End subscription…"} />
+        </div>
+      )}
+      <CandidateInvoices userId={sub.user_id} />
+    </div>
+  );
+}
+
+const routes = adminRoutesOf("stripe_subscription", ["view"]);
+export const subscriptionsModeOf = routes.modeOf;
+
+/** /admin/stripe_subscription and its view: every candidate's subscription; staff can end any. */
+export function AdminSubscriptionsPage() {
+  const prices = usePriceOptions();
+  const filters = useMemo(
+    () => [
+      { name: "status", label: "Status", options: STATUSES },
+      { name: "price_id", label: "Plan", options: (prices.data ?? []).map((p) => ({ value: String(p.id), label: p.name })) },
+    ],
+    [prices.data],
+  );
+  return (
+    <ResourceTable<SubscriptionRow>
+      title="Subscriptions"
+      description="Every candidate's plan, its status and billing period. End one at the close of its period or at once."
+      singular="subscription"
+      resourceKey={RESOURCE.subscriptions}
+      source={subscriptionsSource}
+      columns={columns}
+      filters={filters}
+      searchLabel="Search by email or plan"
+      {...useAdminPanel(routes)}
+      rowLabel={(s) => `subscription of ${s.email ?? s.user_id}`}
+      renderView={(sub) => <SubscriptionView sub={sub} />}
+      rowActions={(sub) => <EndButton sub={sub} label="End" ariaLabel={`End subscription of ${sub.email ?? sub.user_id}`} />}
+    />
   );
 }

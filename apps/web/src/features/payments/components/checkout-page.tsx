@@ -4,8 +4,8 @@ import { Logo } from "../../../components/ui/logo";
 import { Spinner } from "../../../components/ui/spinner";
 import { linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
+import { formatInterval, formatMoney } from "../../../lib/money";
 import { completeCheckout, useCheckoutSessionQuery } from "../api/billing";
-import { formatInterval, formatMoney } from "../format";
 import { CardForm } from "./card-form";
 
 /** /checkout/:sessionId: the test-mode provider's payment page. Access follows the provider's event, not this page. */

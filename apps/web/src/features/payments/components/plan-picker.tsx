@@ -5,8 +5,8 @@ import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
+import { formatInterval, formatMoney } from "../../../lib/money";
 import { listPlans } from "../api/plans";
-import { formatInterval, formatMoney } from "../format";
 
 type Action =
   | { kind: "link"; href: (plan: PlanOption) => string; label: string }
