@@ -31,7 +31,7 @@ import { webPlugin } from "./plugins/web.ts";
 import { createLogTransport, createSmtpTransport } from "./providers/mail/transport.ts";
 import { createOidcClients } from "./providers/oauth/oidc.ts";
 import { createPaymentProvider } from "./providers/payments/create-provider.ts";
-import { createLocalFileStore } from "./providers/storage/store.ts";
+import { createFileStore } from "./providers/storage/create-store.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -103,7 +103,11 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { deps: authDeps, oidc: createOidcClients(config.oidcProviders) });
-  const store = createLocalFileStore(config.uploadDir);
+  const store = await createFileStore(config.storage);
+  app.addHook("onClose", () => store.close());
+  app.log.info(`Uploads are kept in the ${store.description}`);
+  // A misconfigured bucket shows in the log at start; the server still starts, and uploads answer 503 until it works.
+  store.check().catch((e: unknown) => app.log.warn({ err: e }, "the file store is not usable yet"));
   await app.register(uploadRoutes, { db: database.db, store, maxBytes: config.UPLOAD_MAX_BYTES });
   await app.register(emailAdminRoutes, { db: database.db, mail, store, publicUrl: config.publicUrl });
   await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID, currency: config.PAYMENTS_CURRENCY });

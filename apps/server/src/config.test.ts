@@ -30,9 +30,43 @@ describe("configuration", () => {
     [{ ADMIN_EMAIL: "not-an-email" }, "ADMIN_EMAIL"],
     [{ PROJECT_SECRET: "short" }, "PROJECT_SECRET"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ S3_BUCKET: "My_Bucket" }, "S3_BUCKET: must be a bucket name"],
+    [{ S3_BUCKET: "academy", S3_ENDPOINT: "ftp://files.example" }, "S3_ENDPOINT: must be an http:// or https:// URL"],
+    [{ S3_BUCKET: "academy", S3_FORCE_PATH_STYLE: "yes" }, "S3_FORCE_PATH_STYLE: must be true or false"],
+    [{ S3_ENDPOINT: "https://s3.example" }, "S3_BUCKET: required when S3_ENDPOINT is set"],
+    [{ S3_BUCKET: "academy", S3_ACCESS_KEY_ID: "key" }, "S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID"],
+    [{ S3_BUCKET: "academy", S3_SECRET_ACCESS_KEY: "secret" }, "S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY"],
   ])("refuses %o with a message naming the variable", (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);
+  });
+
+  it("keeps uploads in the upload folder unless a bucket is set", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/academy" }).storage).toEqual({ kind: "local", dir: "/srv/academy/uploads" });
+    expect(
+      loadConfig({
+        S3_BUCKET: "academy-files",
+        S3_ENDPOINT: "https://minio.example:9000",
+        S3_REGION: "eu-central-1",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+      }).storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "academy-files",
+      endpoint: "https://minio.example:9000",
+      region: "eu-central-1",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+    });
+    // Without keys the SDK's own credential chain applies (an instance role, say).
+    expect(loadConfig({ S3_BUCKET: "academy-files" }).storage).toEqual({
+      kind: "s3",
+      bucket: "academy-files",
+      region: "us-east-1",
+      forcePathStyle: false,
+    });
   });
 
   it("lists every problem at once", () => {

@@ -56,6 +56,25 @@ export const ConfigSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(5 * 1024 * 1024),
+  /** Name of the bucket uploads go to; setting it switches the file store from UPLOAD_DIR to S3. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens")
+    .optional(),
+  /** An S3-compatible service's URL (MinIO, R2, Spaces…); unset: Amazon S3 itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as eu-west-1 (or auto)")
+    .default("us-east-1"),
+  /** Static keys; both or neither (neither: the SDK's own credential chain, e.g. an instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  /** Address buckets as endpoint/bucket rather than bucket.endpoint (most self-hosted services need it). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"], "must be true or false")
+    .transform((v) => v === "true" || v === "1")
+    .default(false),
   /** reCAPTCHA secret for google-captcha; unset: the captcha check is off and answers success. */
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
@@ -81,9 +100,22 @@ export const ConfigSchema = z.object({
 });
 
 export type OidcProvider = { name: string; issuer: string; clientId: string; clientSecret: string };
+
+export type S3Storage = {
+  kind: "s3";
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+};
+/** Where uploaded files are kept: a local folder, or an S3-compatible bucket. */
+export type StorageConfig = { kind: "local"; dir: string } | S3Storage;
+
 export type Config = z.infer<typeof ConfigSchema> & {
   publicUrl: string;
   uploadDir: string;
+  storage: StorageConfig;
   /** OpenID Connect providers from OIDC_<NAME>_ISSUER / _CLIENT_ID / _CLIENT_SECRET, by lowercase name. */
   oidcProviders: Record<string, OidcProvider>;
 };
@@ -120,21 +152,55 @@ function readOidcProviders(env: NodeJS.ProcessEnv): { providers: Record<string, 
   return { providers, problems };
 }
 
+const S3_SETTINGS = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
+
+/** Settings that only make sense together: the bucket with its options, and both halves of a key. */
+function s3Problems(env: NodeJS.ProcessEnv): string[] {
+  const isSet = (key: string) => Boolean(env[key]);
+  const problems: string[] = [];
+  const orphans = S3_SETTINGS.filter(isSet);
+  if (!isSet("S3_BUCKET") && orphans.length) problems.push(`  S3_BUCKET: required when ${orphans.join(", ")} is set`);
+  if (isSet("S3_ACCESS_KEY_ID") !== isSet("S3_SECRET_ACCESS_KEY"))
+    problems.push(
+      isSet("S3_ACCESS_KEY_ID")
+        ? "  S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID"
+        : "  S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY",
+    );
+  return problems;
+}
+
+function storageOf(c: z.infer<typeof ConfigSchema>, uploadDir: string): StorageConfig {
+  if (!c.S3_BUCKET) return { kind: "local", dir: uploadDir };
+  return {
+    kind: "s3",
+    bucket: c.S3_BUCKET,
+    region: c.S3_REGION,
+    ...(c.S3_ENDPOINT ? { endpoint: c.S3_ENDPOINT } : {}),
+    forcePathStyle: c.S3_FORCE_PATH_STYLE,
+    ...(c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } }
+      : {}),
+  };
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in ConfigSchema.shape && value !== ""));
   const parsed = ConfigSchema.safeParse(values);
   const oidc = readOidcProviders(env);
-  if (!parsed.success || oidc.problems.length) {
-    const lines = [...(parsed.error?.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`) ?? []), ...oidc.problems];
+  const s3 = s3Problems(values);
+  if (!parsed.success || oidc.problems.length || s3.length) {
+    const lines = [...(parsed.error?.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`) ?? []), ...oidc.problems, ...s3];
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  const uploadDir = c.UPLOAD_DIR ?? `${c.DATA_DIR}/uploads`;
   return {
     ...c,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
-    uploadDir: c.UPLOAD_DIR ?? `${c.DATA_DIR}/uploads`,
+    uploadDir,
+    storage: storageOf(c, uploadDir),
     oidcProviders: oidc.providers,
   };
 }

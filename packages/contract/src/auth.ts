@@ -51,6 +51,8 @@ export const Profile = z.object({
   photo: z.string().nullable(),
   time_zone: z.string(),
   two_factor_enabled: z.boolean(),
+  /** Whether the person proved they read mail at this address (link from the verify email, magic link, or an admin). */
+  email_verified: z.boolean(),
   created_at: z.string(),
 });
 export type Profile = z.infer<typeof Profile>;
@@ -131,6 +133,8 @@ export const UpdatePasswordResponse = z.object({
 export const AdminUpdateEmailRequest = z.strictObject({ email: Email, id: z.number().int().positive() });
 export const AdminUpdatePasswordRequest = z.strictObject({ password: Password, id: z.number().int().positive() });
 export const VerifyUserRequest = z.strictObject({ user_id: z.number().int().positive() });
+/** The token from the link of a verify email. */
+export const VerifyEmailRequest = z.strictObject({ token: z.string().min(1, "The link is incomplete").max(200) });
 
 const PreferenceValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
 export const Preferences = z.record(z.string().regex(/^[a-z0-9_.-]{1,64}$/i, "Invalid preference name"), PreferenceValue);

@@ -22,6 +22,7 @@ const ForgotPage = lazy(() => import("../features/auth/components/forgot-page").
 const ResetPage = lazy(() => import("../features/auth/components/reset-page").then((m) => ({ default: m.ResetPage })));
 const MagicLoginPage = lazy(() => import("../features/auth/components/magic-login-page").then((m) => ({ default: m.MagicLoginPage })));
 const MagicVerifyPage = lazy(() => import("../features/auth/components/magic-verify-page").then((m) => ({ default: m.MagicVerifyPage })));
+const VerifyEmailPage = lazy(() => import("../features/auth/components/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })));
 const ProfilePage = lazy(() =>
   import("./with-query-client").then(async (q) =>
     q.withQueryClient((await import("../features/profile/components/profile-page")).ProfilePage),
@@ -202,6 +203,10 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <MagicLoginPage />;
     case "magic-verify":
       return <MagicVerifyPage />;
+    case "user-verify-email":
+      return <VerifyEmailPage accountRole="user" />;
+    case "admin-verify-email":
+      return <VerifyEmailPage accountRole="admin" />;
     case "profile":
       return <ProfilePage />;
     case "user-dashboard":

@@ -42,6 +42,15 @@ describe("route table", () => {
     expect(findRoute("/admin/edit-user/1/extra")).toBeUndefined();
   });
 
+  it("opens the email confirmation link to everyone, each role at its own path", () => {
+    for (const role of ["user", "admin"] as const) {
+      const found = findRoute(`/${role}/verify-email`);
+      expect(found).toMatchObject({ access: "any", screen: `${role}-verify-email` });
+      for (const session of [signedOut, user, admin])
+        expect(documentTitle(`/${role}/verify-email`, session)).toBe("Confirm your email | Rescue Academy");
+    }
+  });
+
   it("tolerates a trailing slash", () => {
     expect(findRoute("/user/dashboard/")?.path).toBe("/user/dashboard");
   });

@@ -26,6 +26,8 @@ export type Screen =
   | "admin-reset"
   | "magic-login"
   | "magic-verify"
+  | "user-verify-email"
+  | "admin-verify-email"
   | "profile"
   | "user-dashboard"
   | "admin-dashboard"
@@ -91,6 +93,21 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/reset", "public", "Choose a new password", "Enter the code from your email and choose a new password.", "admin-reset"),
   route("/magic-login/verify", "public", "Signing you in", "Checks the link from your email and signs you in.", "magic-verify"),
   route("/magic-login/:role", "public", "Sign in with a link", "Get a one-time sign-in link by email, no password needed.", "magic-login"),
+  // The link in a confirmation email works signed in or out, so these are open to everyone.
+  route(
+    "/user/verify-email",
+    "any",
+    "Confirm your email",
+    "Confirms your email address with the link from the email.",
+    "user-verify-email",
+  ),
+  route(
+    "/admin/verify-email",
+    "any",
+    "Confirm your email",
+    "Confirms your email address with the link from the email.",
+    "admin-verify-email",
+  ),
 
   // Candidates.
   route("/user/dashboard", "user", "Dashboard", "Your readiness, what to practise next and your upcoming coaching.", "user-dashboard"),

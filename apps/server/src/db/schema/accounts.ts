@@ -14,7 +14,7 @@ export const authTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["reset", "magic", "verify", "two_factor"] }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),
-    /** The short code mailed beside a reset link, hashed too. */
+    /** Hashed too: the short code mailed beside a reset link, or the address a verify link was mailed to. */
     codeHash: text("code_hash"),
     /** The role a magic link or pending 2FA login signs in as. */
     role: text("role", { enum: ["user", "admin"] }),

@@ -22,9 +22,11 @@ export const DEFAULT_EMAIL_TEMPLATES: Template[] = [
     slug: "verify",
     name: "Confirm your email",
     subject: "Confirm your email address",
-    placeholders: ["first_name", "link"],
-    text: "Hello {{first_name}},\n\nConfirm your email address: {{link}}\n",
-    html: layout(`<p>Hello {{first_name}},</p>${button("{{link}}", "Confirm my email")}`),
+    placeholders: ["first_name", "link", "hours"],
+    text: "Hello {{first_name}},\n\nConfirm your email address: {{link}}\n\nThe link works once, for {{hours}} hours. If you did not create an account at Rescue Academy, ignore this mail.\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>Confirm that this is your email address, so we can reach you about your account and your coaching sessions.</p>${button("{{link}}", "Confirm my email")}<p>The link works once, for {{hours}} hours. If you did not create an account at Rescue Academy, ignore this mail.</p>`,
+    ),
   },
   {
     slug: "forgot",

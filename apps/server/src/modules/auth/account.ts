@@ -7,6 +7,7 @@ import * as mailRepo from "../mail/repo.ts";
 import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
 import type { AuthDeps } from "./service.ts";
+import { issueVerification } from "./verification.ts";
 
 const wrongCurrentPassword = () =>
   new HttpError(403, "Your current password is not right", { validation: { current_password: "Your current password is not right" } });
@@ -42,11 +43,23 @@ async function setEmail(db: Db, userId: number, email: string, isVerified: boole
   }
 }
 
-/** Changes one's own sign-in email (current password needed); the new address is unverified. */
-export async function updateOwnEmail({ db }: AuthDeps, principal: Principal, email: string, currentPassword: string): Promise<void> {
+/**
+ * Changes one's own sign-in email (current password needed). The new address is unconfirmed
+ * until the link mailed to it is opened; links sent to the old one stop working.
+ */
+export async function updateOwnEmail(
+  { db, config, mail }: AuthDeps,
+  principal: Principal,
+  email: string,
+  currentPassword: string,
+): Promise<void> {
   const user = await ownUser(db, principal, currentPassword);
   if (user.email === email) return;
-  await setEmail(db, user.id, email, false);
+  await db.transaction(async (tx) => {
+    await setEmail(tx, user.id, email, false);
+    await issueVerification(tx, config.publicUrl, { ...user, email });
+  });
+  mail.kick();
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   UpdateEmailRequest,
   UpdatePasswordRequest,
   UpdatePasswordResponse,
+  VerifyEmailRequest,
   VerifyUserRequest,
 } from "@academy/contract/auth";
 import { ErrorResponse, MessageResponse, OkResponse, Role } from "@academy/contract/common";
@@ -37,6 +38,7 @@ import { callbackUrlOf } from "./oauth.ts";
 import * as recovery from "./recovery.ts";
 import * as service from "./service.ts";
 import * as twoFactor from "./two-factor.ts";
+import * as verification from "./verification.ts";
 
 const RegisterResponse = z.union([LoginResponse, z.object({ error: z.literal(false), message: z.string(), user_id: z.number().int() })]);
 
@@ -336,6 +338,40 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: O
     async (request) => {
       await account.verifyUser(deps, request.body.user_id);
       return updated;
+    },
+  );
+
+  app.post(
+    "/v2/api/lambda/verify/email",
+    {
+      schema: {
+        tags,
+        summary: "Confirm an email address with the token of the link mailed to it",
+        description: `Public: the link works without signing in, once, for ${verification.VERIFY_HOURS} hours, and only while the account still has the address it was sent to. Signs no one in. A used, expired, unknown or other kind of token answers 400.`,
+        body: VerifyEmailRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await verification.verifyEmail(deps, request.body.token);
+      return { error: false as const, message: "Email confirmed" };
+    },
+  );
+
+  app.post(
+    "/v2/api/lambda/verify/email/resend",
+    {
+      schema: {
+        tags,
+        summary: "Mail a new confirmation link to one's own address (older links stop working)",
+        description: "409 when the address is already confirmed; 3 requests per 5 minutes per address, then 429 with Retry-After.",
+        response: { 200: MessageResponse, ...errors },
+      },
+      preHandler: app.requireAuth(),
+    },
+    async (request) => {
+      await verification.resendVerification(deps, request.principal!);
+      return { error: false as const, message: "Email Sent" };
     },
   );
 

@@ -12,6 +12,7 @@ import { findOwnPhotoByUrl } from "../uploads/repo.ts";
 import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
 import type { TokenService } from "./tokens.ts";
+import { issueVerification } from "./verification.ts";
 
 export type AuthDeps = { db: Db; tokens: TokenService; config: Config; mail: MailWorker; twoFactorBox: SecretBox };
 
@@ -89,12 +90,11 @@ export async function register(
   const isAdminActor = actor?.role === "admin";
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
+    let isInvited = false;
     if (input.role === "admin" && !isAdminActor) {
       await repo.lockAdminRegistration(tx);
-      const isAllowed =
-        !(await repo.hasAdmin(tx)) ||
-        (input.invitation !== undefined && (await repo.consumeAdminInvitation(tx, hashToken(input.invitation), input.email)));
-      if (!isAllowed) throw forbidden("Admin accounts need an invitation");
+      isInvited = input.invitation !== undefined && (await repo.consumeAdminInvitation(tx, hashToken(input.invitation), input.email));
+      if (!isInvited && (await repo.hasAdmin(tx))) throw forbidden("Admin accounts need an invitation");
     }
     if (await repo.findUserByEmail(tx, input.email))
       throw conflict("An account with this email already exists", { email: "An account with this email already exists" });
@@ -104,13 +104,14 @@ export async function register(
       role: input.role,
       firstName: input.first_name ?? "",
       lastName: input.last_name ?? "",
-      // An invited or admin-created account has had its email checked by an admin.
-      emailVerified: isAdminActor,
+      // An admin typed this address, or the invitation link mailed to it was opened: it is proven.
+      emailVerified: isAdminActor || isInvited,
     });
     await enqueueMail(tx, "welcome", created.email, {
       first_name: created.firstName || "there",
       dashboard_url: `${config.publicUrl}/${created.role}/dashboard`,
     });
+    if (!created.emailVerified) await issueVerification(tx, config.publicUrl, created);
     return created;
   });
   mail.kick();
@@ -132,6 +133,7 @@ export function toProfile(user: repo.UserRow): Profile {
     photo: user.photo,
     time_zone: user.timeZone,
     two_factor_enabled: user.twoFactorEnabled,
+    email_verified: user.emailVerified,
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -29,9 +29,16 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; max
         schema: {
           tags: ["uploads"],
           summary: "Upload an image (JPEG, PNG, WebP, GIF) or PDF as multipart field `file` (+ `caption`)",
-          description: `Type is read from the bytes; the server names the file; at most ${maxBytes} bytes (UPLOAD_MAX_BYTES). s3/upload stores in the same configured store as upload.`,
+          description: `Type is read from the bytes; the server names the file; at most ${maxBytes} bytes (UPLOAD_MAX_BYTES). Both calls store in the configured store (UPLOAD_DIR, or the S3 bucket of S3_BUCKET); files are served at the answered url.`,
           consumes: ["multipart/form-data"],
-          response: { 201: UploadResponse, 400: ErrorResponse, 401: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse },
+          response: {
+            201: UploadResponse,
+            400: ErrorResponse,
+            401: ErrorResponse,
+            413: ErrorResponse,
+            415: ErrorResponse,
+            503: ErrorResponse,
+          },
         },
         bodyLimit: maxBytes + 64 * 1024,
         preHandler: app.requireAuth(),
@@ -76,9 +83,11 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; max
     if (!found) return reply.status(404).send({ error: true, message: "File not found" });
     const { row, stream, size } = found;
     const isInline = row.mime.startsWith("image/") || row.mime === "application/pdf";
+    // Served through this server from either store, so these headers (and the type recorded
+    // at upload, never the store's) always apply.
+    if (size !== undefined) reply.header("content-length", String(size));
     return reply
       .header("content-type", row.mime)
-      .header("content-length", String(size))
       .header("x-content-type-options", "nosniff")
       .header("content-security-policy", "default-src 'none'; sandbox")
       .header("content-disposition", `${isInline ? "inline" : "attachment"}; filename="${row.storageKey}"`)

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../../db/client.ts";
 import { HttpError } from "../../lib/http-error.ts";
-import type { FileStore } from "../../providers/storage/store.ts";
+import { type FileStore, StorageUnavailableError } from "../../providers/storage/store.ts";
 import * as repo from "./repo.ts";
 
 /** What may be uploaded, by the type its bytes show (never by name or declared type). */
@@ -48,7 +48,7 @@ export async function storeUpload(
   if (MARKUP.test(input.bytes.toString("latin1"))) throw notAllowed();
   const key = `${randomUUID()}.${ext}`;
   const mime = detected.mime;
-  await store.put(key, input.bytes, mime);
+  await withStorage(() => store.put(key, input.bytes, mime));
   try {
     return await repo.insertPhoto(db, {
       userId: input.userId,
@@ -76,6 +76,17 @@ function imageSize(bytes: Buffer, mime: string): { width: number | null; height:
 export async function openUpload({ db, store }: { db: Db; store: FileStore }, key: string) {
   const row = await repo.findPhotoByKey(db, key);
   if (!row) return null;
-  const file = await store.open(key);
+  const file = await withStorage(() => store.open(key));
   return file ? { row, ...file } : null;
+}
+
+/** A store that cannot be reached answers 503 with Retry-After, like the database does. */
+async function withStorage<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    if (e instanceof StorageUnavailableError)
+      throw new HttpError(503, "File storage is not available right now. Try again in a moment.", { headers: { "retry-after": "5" } });
+    throw e;
+  }
 }

@@ -4,32 +4,48 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 
 /**
- * Where uploaded files live. The local folder is the default; an S3-compatible store would
- * implement the same three calls (put with the server-made key, open for serving, remove).
+ * Where uploaded files live: a local folder by default, or an S3-compatible bucket
+ * (`s3-store.ts`). Keys are made by the server; the database row of each upload says what
+ * it is, so a store only keeps bytes.
  */
 export interface FileStore {
+  /** Where the files go, for the start-up log. */
+  readonly description: string;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The stored bytes, or null when the key holds nothing. */
-  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  open(key: string): Promise<{ stream: Readable; size?: number } | null>;
+  /** Removing a key that holds nothing succeeds. */
   remove(key: string): Promise<void>;
+  /** Throws when the store cannot be used as configured (checked at start, without blocking it). */
+  check(): Promise<void>;
+  close(): Promise<void>;
 }
 
-/** Keys are server-made (`<uuid>.<ext>`); anything else never reaches the disk. */
+/** The store could not be reached or refused the call: callers answer 503, not 500. */
+export class StorageUnavailableError extends Error {}
+
+/** Keys are server-made (`<uuid>.<ext>`); anything else never reaches the disk or the bucket. */
 const SAFE_KEY = /^[a-f0-9-]{36}\.[a-z0-9]{2,5}$/;
+export const isStorageKey = (key: string) => SAFE_KEY.test(key);
+
+export function assertStorageKey(key: string): void {
+  if (!isStorageKey(key)) throw new Error(`unsafe storage key ${key}`);
+}
 
 export function createLocalFileStore(dir: string): FileStore {
   const root = path.resolve(dir);
   const pathOf = (key: string) => {
-    if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key ${key}`);
+    assertStorageKey(key);
     return path.join(root, key);
   };
   return {
+    description: `folder ${root}`,
     async put(key, body) {
       await mkdir(root, { recursive: true });
       await writeFile(pathOf(key), body, { flag: "wx" });
     },
     async open(key) {
-      if (!SAFE_KEY.test(key)) return null;
+      if (!isStorageKey(key)) return null;
       try {
         const info = await stat(pathOf(key));
         return { stream: createReadStream(pathOf(key)), size: info.size };
@@ -40,5 +56,8 @@ export function createLocalFileStore(dir: string): FileStore {
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
+    // The folder is made on the first upload, so a server that never stores a file leaves none behind.
+    async check() {},
+    async close() {},
   };
 }

@@ -27,3 +27,7 @@ export const magicLogin = (token: string) =>
 /** POST 2fa/verify {access_token, token}: completes a two-factor login. */
 export const verifyTwoFactor = (accessToken: string, code: string) =>
   api.post<LoginResponse>("/v2/api/lambda/2fa/verify", { access_token: accessToken, token: code }, { auth: false, throwOn: [] });
+
+/** POST verify/email {token}: confirms the address the link was mailed to; 400 comes back as a value. */
+export const verifyEmail = (token: string) =>
+  api.post<{ error: false; message: string }>("/v2/api/lambda/verify/email", { token }, { auth: false, throwOn: [] });

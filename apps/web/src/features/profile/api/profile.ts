@@ -29,6 +29,9 @@ export function uploadPhoto(file: File, onProgress: (fraction: number) => void) 
 export const updateEmail = (email: string, currentPassword: string) =>
   api.post<Message>("/v2/api/lambda/update/email", { email, current_password: currentPassword }, { throwOn: [401] });
 
+/** POST verify/email/resend: a new confirmation link to one's own address (409 once confirmed, 429 over the limit). */
+export const resendVerification = () => api.post<Message>("/v2/api/lambda/verify/email/resend", undefined, { throwOn: [401] });
+
 export const updatePassword = (password: string, currentPassword: string) =>
   api.post<Message & { token: string; expire_at: number }>(
     "/v2/api/lambda/update/password",

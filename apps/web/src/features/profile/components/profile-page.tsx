@@ -13,6 +13,7 @@ import {
   confirmTwoFactor,
   disableTwoFactor,
   profileQueryKey,
+  resendVerification,
   startTwoFactor,
   updateEmail,
   updatePassword,
@@ -330,12 +331,13 @@ function EmailSection({ profile }: { profile: Profile }) {
     if (answer) {
       target.reset();
       await refresh({});
-      showToast("Your email is changed: sign in with the new one from now");
+      showToast("Your email is changed: sign in with the new one, and open the link we sent to it");
     }
   };
   return (
     <Section id="profile-email" title="Email" description={`You sign in with ${profile.email}.`}>
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-4">
+      <EmailStatus profile={profile} />
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
         {form.message ? <Alert>{form.message}</Alert> : null}
         <TextField label="New email" name="email" type="email" autoComplete="email" inputMode="email" error={form.errors.email} />
         <TextField
@@ -350,6 +352,51 @@ function EmailSection({ profile }: { profile: Profile }) {
         </button>
       </form>
     </Section>
+  );
+}
+
+/** Whether the address is confirmed; when not, a way to get a new link. */
+function EmailStatus({ profile }: { profile: Profile }) {
+  const [state, setState] = useState<{ isPending: boolean; sentTo?: string; error?: string }>({ isPending: false });
+  const queryClient = useQueryClient();
+
+  if (profile.email_verified)
+    return (
+      <p className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800">
+        <span aria-hidden="true" className="size-2 rounded-full bg-emerald-600" /> Confirmed
+      </p>
+    );
+
+  const onResend = async () => {
+    setState({ isPending: true });
+    try {
+      const answer = await resendVerification();
+      if (isErrorBody(answer)) {
+        // Confirmed meanwhile (in another tab, say): show it rather than an error.
+        if (answer.status === 409) await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+        setState({ isPending: false, error: answer.message });
+        return;
+      }
+      setState({ isPending: false, sentTo: profile.email });
+    } catch (failure) {
+      setState({ isPending: false, error: toFormError(failure).message });
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      <p className="inline-flex items-center gap-2 rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900">
+        <span aria-hidden="true" className="size-2 rounded-full bg-amber-500" /> Not confirmed yet
+      </p>
+      <p className="text-sm text-slate-600">
+        Open the link in the email we sent to {profile.email} to confirm it is yours. No email? Check your spam folder, or get a new link.
+      </p>
+      {state.sentTo ? <Alert tone="success">We sent a new link to {state.sentTo}.</Alert> : null}
+      {state.error ? <Alert>{state.error}</Alert> : null}
+      <button type="button" className={buttonClass.secondary} onClick={onResend} disabled={state.isPending} aria-busy={state.isPending}>
+        Send a new confirmation link
+      </button>
+    </div>
   );
 }
 
