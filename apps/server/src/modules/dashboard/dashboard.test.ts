@@ -4,6 +4,7 @@ import { stripeSubscriptions } from "../../db/schema/payments.ts";
 import { questions, quizzes } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
+import { wrongResponse } from "../../test/quiz-answers.ts";
 import { CARDS, paymentsHelpers } from "../payments/test-helpers.ts";
 import { correctResponse } from "../quiz/scoring.ts";
 import { dayGrid, fillSeries, startOfDay } from "./days.ts";
@@ -30,20 +31,6 @@ async function subscribe(priceName: string) {
   const res = await t.call("POST", `${pay.P}/customer/subscription`, { token: u.token, body: { price_id: await pay.priceId(priceName) } });
   expect(res.statusCode, res.body).toBe(200);
   return { user: u, subscriptionId: res.json().model.id as number };
-}
-
-function wrongResponse(q: typeof questions.$inferSelect) {
-  switch (q.type) {
-    case "single":
-    case "true_false":
-      return { choice: q.options.find((o) => !o.correct)!.id };
-    case "multiple":
-      return { choices: [q.options.find((o) => o.correct)!.id] };
-    case "ordering":
-      return { order: q.options.map((o) => o.id).reverse() };
-    case "numeric":
-      return { value: q.numeric!.answer + q.numeric!.tolerance + 1 };
-  }
 }
 
 /** Takes a quiz of one theme through the API, answering the first `right` questions right and the next `wrong` wrong. */

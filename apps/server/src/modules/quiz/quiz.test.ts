@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { answers, questionReviews, questions, quizzes } from "../../db/schema/quiz.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
+import { wrongResponse } from "../../test/quiz-answers.ts";
 import { correctResponse } from "./scoring.ts";
 
 const t = await createTestApp();
@@ -23,20 +24,6 @@ async function create(token: string, body: Record<string, unknown>) {
 async function keyOf(contentId: string) {
   const [q] = await t.db.select().from(questions).where(eq(questions.contentId, contentId));
   return { q: q!, right: correctResponse(q!) };
-}
-
-function wrongOf(q: Awaited<ReturnType<typeof keyOf>>["q"]) {
-  switch (q.type) {
-    case "single":
-    case "true_false":
-      return { choice: q.options.find((o) => !o.correct)!.id };
-    case "multiple":
-      return { choices: [q.options.find((o) => o.correct)!.id] };
-    case "ordering":
-      return { order: q.options.map((o) => o.id).reverse() };
-    case "numeric":
-      return { value: q.numeric!.answer + q.numeric!.tolerance + 1 };
-  }
 }
 
 describe("content in the database", () => {
@@ -90,7 +77,7 @@ describe("creating and taking a quiz", () => {
       const { q: row, right } = await keyOf(q.questionId);
       const isRight = n === 0;
       plan.set(q.questionId, isRight);
-      batch.push({ questionId: q.questionId, response: isRight ? right : wrongOf(row) });
+      batch.push({ questionId: q.questionId, response: isRight ? right : wrongResponse(row) });
     }
     const save = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
       token: u.token,
