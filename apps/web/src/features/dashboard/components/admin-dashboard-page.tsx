@@ -32,6 +32,12 @@ const AREAS: readonly Area[] = [
         icon: <Icon d={ICONS.box} />,
       },
       {
+        to: "/admin/stripe_product",
+        title: "Products",
+        description: "What the card provider sells, each linked to a package.",
+        icon: <Icon d={ICONS.box} />,
+      },
+      {
         to: "/admin/stripe_price",
         title: "Prices",
         description: "Card-payment prices for each package.",
@@ -42,6 +48,12 @@ const AREAS: readonly Area[] = [
         title: "Subscriptions",
         description: "Candidates' subscriptions and their status.",
         icon: <Icon d={ICONS.repeat} />,
+      },
+      {
+        to: "/admin/stripe_invoice",
+        title: "Billing",
+        description: "Invoices, orders and card charges.",
+        icon: <Icon d={ICONS.card} />,
       },
     ],
   },
