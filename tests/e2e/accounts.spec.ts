@@ -1,26 +1,23 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { generate } from "otplib";
-import { ACCOUNTS, signIn, uniqueEmail } from "./helpers";
+import { signIn, staffHeaders, uniqueEmail } from "./helpers";
+import { MAIL_URL } from "./playwright.config";
 
-// The journeys' server has no SMTP: mails are read from the outbox through the admin-only API.
-const PROJECT = Buffer.from("rescue-academy:local-project-secret").toString("base64");
-
+// The journeys' server delivers its mail by SMTP to the mail catcher (mail-catcher.mjs), and the
+// journeys read what arrived there, as a person reads their inbox.
 async function readMail(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
-  const login = await request.post("/v2/api/lambda/login", {
-    headers: { "x-project": PROJECT },
-    data: { ...ACCOUNTS.admin, role: "admin" },
-  });
-  const { token } = await login.json();
-  for (let i = 0; i < 50; i++) {
-    const res = await request.get("/v2/api/lambda/outbox", {
-      headers: { "x-project": PROJECT, authorization: `Bearer ${token}` },
-      params: { to },
-    });
-    const mail = (await res.json()).list.find((m: { subject: string }) => subject.test(m.subject));
-    if (mail) return mail.text as string;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail "${subject}" to ${to}`);
+  let text: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get(MAIL_URL, { params: { to } })).json()) as { subject: string; text: string }[];
+        text = mails.findLast((m) => subject.test(m.subject))?.text;
+        return text !== undefined;
+      },
+      { message: `a mail "${subject}" to ${to}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return text!;
 }
 
 /** The path and query of the first link to this server in a mail. */
@@ -154,17 +151,12 @@ test("a visitor signs in with an OpenID Connect provider and lands on the candid
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Noor");
 });
 
-test("an admin invites a colleague, who creates a staff account from the emailed link", async ({ page, request }) => {
-  const login = await request.post("/v2/api/lambda/login", {
-    headers: { "x-project": PROJECT },
-    data: { ...ACCOUNTS.admin, role: "admin" },
-  });
-  const { token } = await login.json();
+test("an admin invites a colleague, who creates a staff account from the emailed link and sets up two-factor sign-in first", async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail("new-staff");
-  const invite = await request.post("/v2/api/lambda/admin/invite", {
-    headers: { "x-project": PROJECT, authorization: `Bearer ${token}` },
-    data: { email },
-  });
+  const invite = await request.post("/v2/api/lambda/admin/invite", { headers: staffHeaders(), data: { email } });
   expect(invite.status()).toBe(200);
 
   // Without the invitation, staff sign-up is refused.
@@ -182,5 +174,38 @@ test("an admin invites a colleague, who creates a staff account from the emailed
   await page.getByLabel("Last name").fill("Lindqvist");
   await page.getByLabel("Password", { exact: true }).fill("staff passphrase");
   await page.getByRole("button", { name: /Create/ }).click();
+
+  // Staff turn on two-factor sign-in before the staff area opens: every staff page leads here.
+  await expect(page).toHaveURL(/\/admin\/setup-2fa$/);
+  await expect(page.getByRole("heading", { name: "Set up two-factor sign-in", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("sidebar")).toHaveCount(0);
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/admin\/setup-2fa\?redirect_uri=\/admin\/users$/);
+  await page.goto("/admin/setup-2fa");
+
+  await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
+  const now = Math.floor(Date.now() / 1000);
+  const code = await generate({ secret, epoch: now });
+  await page.getByLabel("6-digit code").fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByLabel("6-digit code")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByTestId("sidebar")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Kai");
+
+  // It stays on, and the next sign-in asks for a code.
+  await page.goto("/admin/profile");
+  await expect(page.getByText("Staff accounts keep two-factor sign-in on")).toBeVisible();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("staff passphrase");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+  await page.getByLabel("Authentication code").fill(await generate({ secret, epoch: now + 30 }));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });

@@ -1,10 +1,11 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn, uniqueEmail } from "./helpers";
+import { ACCOUNTS, openStaffArea, STAFF_STATE, staffHeaders, uniqueEmail } from "./helpers";
 import { MAIL_URL } from "./playwright.config";
 
 const PROJECT = Buffer.from("rescue-academy:local-project-secret").toString("base64");
 
-test.beforeEach(async ({ page }) => signIn(page, "admin"));
+test.use({ storageState: STAFF_STATE });
+test.beforeEach(async ({ page }) => openStaffArea(page));
 
 /** A candidate on Premium monthly who finished one practice quiz, made through the API as the web app would. */
 async function subscriberWithQuiz(request: APIRequestContext) {
@@ -50,14 +51,7 @@ async function subscriberWithQuiz(request: APIRequestContext) {
 }
 
 async function adminFigures(request: APIRequestContext, days = 30) {
-  const login = await request.post("/v2/api/lambda/login", {
-    headers: { "x-project": PROJECT },
-    data: { ...ACCOUNTS.admin, role: "admin" },
-  });
-  const res = await request.get("/v3/api/custom/rescue-academy/dashboard", {
-    headers: { "x-project": PROJECT, authorization: `Bearer ${(await login.json()).token}` },
-    params: { days },
-  });
+  const res = await request.get("/v3/api/custom/rescue-academy/dashboard", { headers: staffHeaders(), params: { days } });
   expect(res.ok()).toBe(true);
   return (await res.json()).model as {
     subscriptions: { active: number; byPackage: { package: string; count: number }[] };
@@ -187,6 +181,54 @@ test("users: search by email and see roles", async ({ page }) => {
   expect(await table.getByRole("row").count()).toBeLessThan(everyone);
   await page.getByLabel("Role").selectOption("admin");
   await expect(page.getByText("No users match")).toBeVisible();
+});
+
+test("users: an unconfirmed email shows and can be marked confirmed; the view panel shows the last sign-in", async ({ page, request }) => {
+  // Signed up (and so signed in) but never opened the confirmation link.
+  const email = uniqueEmail("unconfirmed");
+  const reg = await request.post("/v2/api/lambda/register", {
+    headers: { "x-project": PROJECT },
+    data: { email, password: "a strong passphrase", first_name: "Noa", last_name: "Berg", role: "user" },
+  });
+  expect(reg.ok()).toBe(true);
+  // Made by staff: has never signed in.
+  const quiet = uniqueEmail("never-signed-in");
+  const made = await request.post("/v2/api/lambda/register", {
+    headers: staffHeaders(),
+    data: { email: quiet, password: "a strong passphrase", first_name: "Ivo", last_name: "Quiet", role: "user" },
+  });
+  expect(made.ok()).toBe(true);
+
+  await page.goto("/admin/users");
+  await page.getByLabel("Search by email").fill(email);
+  const table = page.getByRole("table");
+  const row = table.getByRole("row").filter({ has: page.getByRole("cell", { name: email, exact: true }) });
+  await expect(row.getByText("Not confirmed", { exact: true })).toBeVisible();
+  await page.getByLabel("Email status").selectOption("true");
+  await expect(page.getByText("No users match")).toBeVisible();
+  await page.getByLabel("Email status").selectOption("false");
+  await expect(row).toBeVisible();
+
+  await page.getByRole("button", { name: `View ${email}` }).click();
+  const panel = page.getByRole("dialog", { name: "User details" });
+  const profile = panel.getByRole("region", { name: "Profile" });
+  await expect(profile.getByRole("definition").filter({ has: page.locator("time") })).toContainText(String(new Date().getFullYear()));
+  await expect(profile).toContainText("Not yet");
+  await panel.getByRole("button", { name: "Close", exact: true }).click();
+
+  await row.getByRole("button", { name: `Mark ${email} as confirmed` }).click();
+  await expect(page.getByText(`${email} is marked as confirmed`)).toBeVisible();
+  // Confirmed now: the "not confirmed" filter no longer finds it, the other one does.
+  await expect(page.getByText("No users match")).toBeVisible();
+  await page.getByLabel("Email status").selectOption("true");
+  await expect(row.getByText("Confirmed", { exact: true })).toBeVisible();
+  await expect(row.getByRole("button", { name: `Mark ${email} as confirmed` })).toHaveCount(0);
+
+  await page.getByLabel("Email status").selectOption("");
+  await page.getByLabel("Search by email").fill(quiet);
+  await page.getByRole("button", { name: `View ${quiet}` }).click();
+  const never = page.getByRole("dialog", { name: "User details" }).getByRole("region", { name: "Profile" });
+  await expect(never).toContainText(/Last signed in\s*Never/);
 });
 
 test("users: the view panel shows a candidate's plan, latest quizzes and payments", async ({ page, request }) => {

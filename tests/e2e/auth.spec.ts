@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn, uniqueEmail } from "./helpers";
+import { ACCOUNTS, nextStaffCode, signIn, uniqueEmail } from "./helpers";
 
 test("a new candidate signs up, lands on their dashboard, logs out and signs back in", async ({ page }) => {
   const email = uniqueEmail("new-candidate");
@@ -50,12 +50,17 @@ test("a wrong password is refused with one message and the form stays usable", a
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 });
 
-test("an admin signs in to the staff dashboard, and the keyboard alone can do it", async ({ page }) => {
+test("an admin signs in to the staff dashboard with a code, and the keyboard alone can do it", async ({ page }) => {
   await page.goto("/admin/login");
   await page.getByLabel("Email").focus();
   await page.keyboard.type(ACCOUNTS.admin.email);
   await page.keyboard.press("Tab");
   await page.keyboard.type(ACCOUNTS.admin.password);
+  await page.keyboard.press("Enter");
+  // Staff have two-factor sign-in on: the code field takes the focus.
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+  await expect(page.getByLabel("Authentication code")).toBeFocused();
+  await page.keyboard.type(await nextStaffCode());
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByTestId("wrapper-admin")).toBeVisible();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { signIn, uniqueEmail } from "./helpers";
+import { openStaffArea, STAFF_STATE, uniqueEmail } from "./helpers";
 
 const PROJECT = Buffer.from("rescue-academy:local-project-secret").toString("base64");
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -30,7 +30,8 @@ async function subscriber(request: APIRequestContext) {
   return email;
 }
 
-test.beforeEach(async ({ page }) => signIn(page, "admin"));
+test.use({ storageState: STAFF_STATE });
+test.beforeEach(async ({ page }) => openStaffArea(page));
 
 test("the price table: list, search, add and edit in the side panel, view, archive, select and delete; no export", async ({ page }) => {
   await page.goto("/admin/stripe_price");

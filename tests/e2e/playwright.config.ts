@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 
 /** Two servers on fresh embedded databases: one as shipped, one with 4-second tokens for the expiry journey. */
@@ -14,6 +15,12 @@ const MAIL_HTTP_PORT = PORT + 3;
 export const MAIL_URL = `http://127.0.0.1:${MAIL_HTTP_PORT}/mails`;
 /** A local OpenID Connect provider the main server offers as "Mock". */
 const OIDC_PORT = PORT + 4;
+/**
+ * The seeded admin turns on two-factor sign-in once, before the journeys (staff must): its
+ * browser session (localStorage) for the staff journeys, and its authenticator secret.
+ */
+export const STAFF_STATE = fileURLToPath(new URL(`../../test-results/e2e-staff-${PORT}.json`, import.meta.url));
+export const STAFF_TOTP = fileURLToPath(new URL(`../../test-results/e2e-staff-totp-${PORT}.json`, import.meta.url));
 
 const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   PORT: String(port),
@@ -56,7 +63,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    { name: "staff setup", testMatch: /\.setup\.ts$/ },
+    { name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined }, dependencies: ["staff setup"] },
+  ],
   webServer: [
     {
       command: `node tests/e2e/mail-catcher.mjs ${SMTP_PORT} ${MAIL_HTTP_PORT}`,

@@ -1,8 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { openStaffArea, STAFF_STATE } from "./helpers";
+
+test.use({ storageState: STAFF_STATE });
 
 test("staff filter the bank, add a question with a live preview, and see blueprints", async ({ page }) => {
-  await signIn(page, "admin");
+  await openStaffArea(page);
   await page.getByRole("link", { name: "Question bank" }).click();
   await expect(page).toHaveURL(/\/admin\/quizzes$/);
   await expect(page).toHaveTitle("Question bank | Rescue Academy");

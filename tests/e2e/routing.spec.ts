@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { openStaffArea, STAFF_STATE, signIn } from "./helpers";
 
 test.describe("signed out", () => {
   test("user pages send you to the user sign-in, admin pages to the staff sign-in", async ({ page }) => {
@@ -85,7 +85,8 @@ test.describe("signed in as a candidate", () => {
 });
 
 test.describe("signed in as an admin", () => {
-  test.beforeEach(async ({ page }) => signIn(page, "admin"));
+  test.use({ storageState: STAFF_STATE });
+  test.beforeEach(async ({ page }) => openStaffArea(page));
 
   test("user pages and unknown paths show 'Page not found' inside the admin wrapper", async ({ page }) => {
     for (const path of ["/user/dashboard", "/user/onboarding/quiz", "/admin/nothing-here"]) {

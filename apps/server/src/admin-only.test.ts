@@ -3,8 +3,16 @@ import { describe, expect, it } from "vitest";
 import { createTestApp, TEST_ENV } from "./test/app.ts";
 
 const t = await createTestApp();
-await t.signUp("admin");
+const admin = await t.signUp("admin");
 const user = await t.signUp("user");
+/** A staff session of an account that has not turned on two-factor sign-in yet. */
+async function adminWithoutTwoFactor() {
+  const email = `staff-${Date.now()}@example.test`;
+  await t.call("POST", "/v2/api/lambda/register", { token: admin.token, body: { email, password: "staff password 1", role: "admin" } });
+  const login = await t.call("POST", "/v2/api/lambda/login", { body: { email, password: "staff password 1", role: "admin" } });
+  expect(login.json().two_factor_setup_required).toBe(true);
+  return login.json().token as string;
+}
 
 /** Row counts of every table: a denied call must leave all of them as they were. */
 async function tableCounts(): Promise<Record<string, number>> {
@@ -50,6 +58,23 @@ describe("admin-only calls", () => {
       expect(asUser.json()).toEqual({ error: true, message: "Invalid Access" });
       const anonymous = await t.call(route.method as "GET", url, { body });
       expect(anonymous.statusCode, `${route.method} ${route.url} signed out`).toBe(401);
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("answer 403 TWO_FACTOR_REQUIRED to an admin without two-factor sign-in, before reading the input, and change nothing", async () => {
+    const token = await adminWithoutTwoFactor();
+    const before = await tableCounts();
+    for (const route of t.app.adminRoutes) {
+      const url = concrete(route.url);
+      const body = route.method === "GET" || route.method === "DELETE" ? undefined : { id: 1, email: "x@example.test", role: "admin" };
+      const res = await t.call(route.method as "GET", url, { token, body });
+      expect(res.statusCode, `${route.method} ${route.url} before two-factor setup`).toBe(403);
+      expect(res.json()).toEqual({
+        error: true,
+        message: "Staff accounts need two-factor sign-in. Set it up to continue.",
+        code: "TWO_FACTOR_REQUIRED",
+      });
     }
     expect(await tableCounts()).toEqual(before);
   });

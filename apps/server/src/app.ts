@@ -99,7 +99,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
   await app.register(projectHeaderPlugin, { projectId: config.PROJECT_ID, projectSecret: config.PROJECT_SECRET });
-  await app.register(authPlugin, { db: database.db, tokens });
+  await app.register(authPlugin, { db: database.db, tokens, adminTwoFactorRequired: config.ADMIN_2FA_REQUIRED });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { deps: authDeps, oidc: createOidcClients(config.oidcProviders) });

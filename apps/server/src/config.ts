@@ -78,6 +78,14 @@ export const ConfigSchema = z.object({
   /** reCAPTCHA secret for google-captcha; unset: the captcha check is off and answers success. */
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
+  /**
+   * Staff accounts must turn on two-factor sign-in before any other call works. Off: an admin
+   * signs in with a password alone and may leave two-factor sign-in off (not for production).
+   */
+  ADMIN_2FA_REQUIRED: z
+    .enum(["true", "false", "1", "0"], "must be true or false")
+    .transform((v) => v === "true" || v === "1")
+    .default(true),
   /** Sign-in attempts allowed per minute for one address and email (the security default is 5). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   /** The card provider's secret API key; when unset, the built-in test-mode provider is used. */

@@ -79,7 +79,9 @@ describe("the server process", () => {
       ADMIN_PASSWORD: "admin password from env",
     });
     await waitFor(`http://127.0.0.1:${port}/readyz`, server.child);
-    expect(server.output()).toMatch(/Seeded admin: admin@rescue-academy\.local \/ \(from configuration\)/);
+    expect(server.output()).toMatch(
+      /Seeded admin: admin@rescue-academy\.local \/ \(from configuration\) \(the first sign-in sets up two-factor sign-in\)/,
+    );
     expect(server.output()).toMatch(/Seeded demo candidate: candidate@rescue-academy\.local \/ \S{12,}/);
 
     const login = await fetch(`http://127.0.0.1:${port}/v2/api/lambda/login`, {
@@ -88,6 +90,7 @@ describe("the server process", () => {
       body: JSON.stringify({ email: "admin@rescue-academy.local", password: "admin password from env", role: "admin" }),
     });
     expect(login.status).toBe(200);
+    expect(await login.json()).toMatchObject({ role: "admin", two_factor_setup_required: true });
 
     // Sign-ups hash passwords (tens of ms each): once the server has received all of them,
     // most are still hashing when SIGTERM arrives, and every one must still be answered.

@@ -73,7 +73,8 @@ async function main() {
   // Logged before listening, so whoever waits for readiness finds the credentials already printed.
   for (const a of seeded) {
     const password = a.generated ? a.password : "(from configuration)";
-    app.log.info(`Seeded ${a.role === "admin" ? "admin" : "demo candidate"}: ${a.email} / ${password}`);
+    const setup = a.role === "admin" && config.ADMIN_2FA_REQUIRED ? " (the first sign-in sets up two-factor sign-in)" : "";
+    app.log.info(`Seeded ${a.role === "admin" ? "admin" : "demo candidate"}: ${a.email} / ${password}${setup}`);
   }
   await app.listen({ host: config.HOST, port: config.PORT });
   const where = config.DATABASE_URL ? "PostgreSQL" : `embedded database in ${config.DATA_DIR}`;

@@ -37,10 +37,19 @@ export const LoginResponse = z.object({
   first_name: z.string(),
   last_name: z.string(),
   photo: z.string().nullable(),
+  /**
+   * Present (true) for a staff account that must turn on two-factor sign-in first: until it does,
+   * the token opens only 2fa/enable, 2fa/authorize, check, profile (GET) and logout, and every
+   * other call answers 403 with code TWO_FACTOR_REQUIRED.
+   */
+  two_factor_setup_required: z.literal(true).optional(),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const CheckRequest = z.strictObject({ role: Role });
+/** A valid session; for a staff account that must set up two-factor sign-in first, says so. */
+export const CheckResponse = z.object({ error: z.literal(false), two_factor_setup_required: z.literal(true).optional() });
+export type CheckResponse = z.infer<typeof CheckResponse>;
 
 export const Profile = z.object({
   id: z.number().int(),
@@ -51,6 +60,8 @@ export const Profile = z.object({
   photo: z.string().nullable(),
   time_zone: z.string(),
   two_factor_enabled: z.boolean(),
+  /** The account must keep two-factor sign-in on (staff, while the academy requires it): it cannot be turned off. */
+  two_factor_required: z.boolean(),
   /** Whether the person proved they read mail at this address (link from the verify email, magic link, or an admin). */
   email_verified: z.boolean(),
   created_at: z.string(),

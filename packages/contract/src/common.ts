@@ -22,3 +22,5 @@ export const encodeProjectHeader = (id: string, secret: string) =>
 
 export const TOKEN_EXPIRED = "TOKEN_EXPIRED";
 export const UNAUTHORIZED = "UNAUTHORIZED";
+/** 403 code: a staff account must turn on two-factor sign-in before this call (ADMIN_2FA_REQUIRED). */
+export const TWO_FACTOR_REQUIRED = "TWO_FACTOR_REQUIRED";

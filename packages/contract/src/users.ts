@@ -26,6 +26,8 @@ export const AdminUserListQuery = z.strictObject({
   q: z.string().trim().max(200).optional(),
   role: Role.optional(),
   status: z.enum(["active", "disabled"]).optional(),
+  /** "true": only confirmed addresses; "false": only unconfirmed ones. */
+  email_verified: z.enum(["true", "false"]).optional(),
   sort: AdminUserSort.default("created_at"),
   direction: z.enum(["asc", "desc"]).default("desc"),
 });
@@ -46,12 +48,14 @@ export const UserIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_
 export const MoneyTotal = z.object({ currency: z.string(), amount: z.number().int() });
 
 /**
- * What an admin sees beside an account: the plan in effect and the person's recent activity.
+ * What an admin sees beside an account: the last sign-in, the plan in effect and the person's recent activity.
  * `plan.package_name` is the package that applies now (the default package without a live
  * subscription); `plan.subscription` is the newest subscription that is not over, in any open
  * state (active, trialing, past_due, incomplete, unpaid).
  */
 export const AdminUserOverview = z.object({
+  /** When a sign-in last gave the account a session (password, magic link, provider or 2FA code); null: never. */
+  last_sign_in_at: z.string().nullable(),
   plan: z.object({
     package_name: z.string(),
     is_free: z.boolean(),

@@ -1,3 +1,5 @@
+import { TWO_FACTOR_REQUIRED } from "@academy/contract/common";
+
 /** An error the API answers as `{error:true, message, code?, validation?}` with its status. */
 export class HttpError extends Error {
   constructor(
@@ -12,6 +14,11 @@ export class HttpError extends Error {
 export const badRequest = (message: string, validation?: Record<string, string>) => new HttpError(400, message, { validation });
 export const unauthorized = () => new HttpError(401, "UNAUTHORIZED", { code: "UNAUTHORIZED" });
 export const tokenExpired = () => new HttpError(401, "TOKEN_EXPIRED", { code: "TOKEN_EXPIRED" });
+/** The answer to an admin who must set up two-factor sign-in before anything else. */
+export const twoFactorSetupRequired = () =>
+  new HttpError(403, "Staff accounts need two-factor sign-in. Set it up to continue.", {
+    code: TWO_FACTOR_REQUIRED,
+  });
 export const forbidden = (message = "Invalid Access") => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string, validation?: Record<string, string>) => new HttpError(409, message, { validation });

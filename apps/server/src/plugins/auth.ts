@@ -1,9 +1,9 @@
-import type { Role } from "@academy/contract/common";
+import { type Role, TWO_FACTOR_REQUIRED } from "@academy/contract/common";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/users.ts";
-import { forbidden, HttpError, tokenExpired, unauthorized } from "../lib/http-error.ts";
+import { forbidden, HttpError, tokenExpired, twoFactorSetupRequired, unauthorized } from "../lib/http-error.ts";
 import { currentAccountValues, isCurrentAccount } from "../modules/auth/current-account.ts";
 import type { TokenService } from "../modules/auth/tokens.ts";
 
@@ -20,6 +20,15 @@ declare module "fastify" {
     principal: Principal | null;
     /** Set by `readerAuth`: the token is genuine and unexpired, its revocation not yet checked. */
     isAccountUnconfirmed: boolean;
+    /**
+     * An admin whose account has no two-factor sign-in yet while ADMIN_2FA_REQUIRED holds: only
+     * routes with `config.beforeTwoFactorSetup` get this far; every other call answers 403.
+     */
+    isTwoFactorSetupPending: boolean;
+  }
+  interface FastifyContextConfig {
+    /** The route also serves an admin who still has to set up two-factor sign-in (setup, profile, logout). */
+    beforeTwoFactorSetup?: boolean;
   }
   interface FastifyInstance {
     tokens: TokenService;
@@ -47,79 +56,100 @@ function bearerOf(request: FastifyRequest): string | null {
   return match?.[1] && match[1] !== "null" && match[1] !== "undefined" ? match[1] : null;
 }
 
-export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app: FastifyInstance, { db, tokens }) => {
-  app.decorate("tokens", tokens);
-  app.decorateRequest("principal", null);
-  app.decorateRequest("isAccountUnconfirmed", false);
-  app.decorate("adminRoutes", [] as { method: string; url: string }[]);
+export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequired: boolean }>(
+  async (app: FastifyInstance, { db, tokens, adminTwoFactorRequired }) => {
+    app.decorate("tokens", tokens);
+    app.decorateRequest("principal", null);
+    app.decorateRequest("isAccountUnconfirmed", false);
+    app.decorateRequest("isTwoFactorSetupPending", false);
+    app.decorate("adminRoutes", [] as { method: string; url: string }[]);
 
-  // Routes name their guard as a preHandler; it runs before body validation instead, so a caller
-  // without the right role learns nothing about a call's input (401/403 come before 400).
-  app.addHook("onRoute", (route) => {
-    const handlers = [route.preHandler ?? []].flat() as Guard[];
-    const guards = handlers.filter((h) => h[GUARD]);
-    if (!guards.length) return;
-    route.preHandler = handlers.filter((h) => !h[GUARD]);
-    route.preValidation = [...guards, ...([route.preValidation ?? []].flat() as Guard[])];
-    if (guards.some((g) => g[GUARD] === "admin"))
-      for (const method of [route.method].flat()) if (method !== "HEAD") app.adminRoutes.push({ method, url: route.url });
-  });
+    // Routes name their guard as a preHandler; it runs before body validation instead, so a caller
+    // without the right role learns nothing about a call's input (401/403 come before 400).
+    app.addHook("onRoute", (route) => {
+      const handlers = [route.preHandler ?? []].flat() as Guard[];
+      const guards = handlers.filter((h) => h[GUARD]);
+      if (!guards.length) return;
+      route.preHandler = handlers.filter((h) => !h[GUARD]);
+      route.preValidation = [...guards, ...([route.preValidation ?? []].flat() as Guard[])];
+      if (guards.some((g) => g[GUARD] === "admin"))
+        for (const method of [route.method].flat()) if (method !== "HEAD") app.adminRoutes.push({ method, url: route.url });
+    });
 
-  // Every authenticated call runs this: prepared once per connection.
-  const currentAccount = db.select({ id: users.id }).from(users).where(isCurrentAccount).prepare("auth_current_account");
+    // Every authenticated call runs this: prepared once per connection.
+    const currentAccount = db
+      .select({ id: users.id, twoFactorEnabled: users.twoFactorEnabled })
+      .from(users)
+      .where(isCurrentAccount)
+      .prepare("auth_current_account");
 
-  async function claimsOf(token: string): Promise<Principal> {
-    const claims = await tokens.verify(token);
-    if (!claims) throw tokenExpired();
-    return { id: claims.userId, role: claims.role, tokenVersion: claims.tokenVersion };
-  }
-
-  async function resolve(token: string): Promise<Principal> {
-    const principal = await claimsOf(token);
-    const [row] = await currentAccount.execute(currentAccountValues({ ...principal, userId: principal.id }));
-    if (!row) throw tokenExpired();
-    return principal;
-  }
-
-  app.decorate(
-    "requireAuth",
-    (...roles: Role[]): preHandlerAsyncHookHandler =>
-      mark(
-        async (request) => {
-          const token = bearerOf(request);
-          if (!token) throw unauthorized();
-          request.principal = await resolve(token);
-          if (roles.length && !roles.includes(request.principal.role)) throw forbidden();
-        },
-        roles.length === 1 && roles[0] === "admin" ? "admin" : "signed-in",
-      ),
-  );
-
-  app.decorate(
-    "optionalAuth",
-    mark(async (request: FastifyRequest) => {
-      const token = bearerOf(request);
-      if (token) request.principal = await resolve(token);
-    }, "optional"),
-  );
-
-  app.decorate("readerAuth", async (request: FastifyRequest) => {
-    const token = bearerOf(request);
-    if (token) {
-      request.principal = await claimsOf(token);
-      request.isAccountUnconfirmed = true;
+    async function claimsOf(token: string): Promise<Principal> {
+      const claims = await tokens.verify(token);
+      if (!claims) throw tokenExpired();
+      return { id: claims.userId, role: claims.role, tokenVersion: claims.tokenVersion };
     }
-  });
 
-  app.decorate(
-    "lenientAuth",
-    mark(async (request: FastifyRequest) => {
+    /**
+     * The caller of a valid, unrevoked token. An admin still without two-factor sign-in (when it is
+     * required) gets only as far as the routes that let them set it up.
+     */
+    async function resolve(request: FastifyRequest, token: string): Promise<Principal> {
+      const principal = await claimsOf(token);
+      const [row] = await currentAccount.execute(currentAccountValues({ ...principal, userId: principal.id }));
+      if (!row) throw tokenExpired();
+      if (adminTwoFactorRequired && principal.role === "admin" && !row.twoFactorEnabled) {
+        if (!request.routeOptions.config.beforeTwoFactorSetup) throw twoFactorSetupRequired();
+        request.isTwoFactorSetupPending = true;
+      }
+      return principal;
+    }
+
+    app.decorate(
+      "requireAuth",
+      (...roles: Role[]): preHandlerAsyncHookHandler =>
+        mark(
+          async (request) => {
+            const token = bearerOf(request);
+            if (!token) throw unauthorized();
+            request.principal = await resolve(request, token);
+            if (roles.length && !roles.includes(request.principal.role)) throw forbidden();
+          },
+          roles.length === 1 && roles[0] === "admin" ? "admin" : "signed-in",
+        ),
+    );
+
+    app.decorate(
+      "optionalAuth",
+      mark(async (request: FastifyRequest) => {
+        const token = bearerOf(request);
+        if (token) request.principal = await resolve(request, token);
+      }, "optional"),
+    );
+
+    app.decorate("readerAuth", async (request: FastifyRequest) => {
       const token = bearerOf(request);
-      if (token)
-        request.principal = await resolve(token).catch((e: unknown) => {
-          if (e instanceof HttpError) return null;
-          throw e;
-        });
-    }, "optional"),
-  );
-});
+      if (!token) return;
+      const claims = await claimsOf(token);
+      // Whether an admin has two-factor sign-in is a question for the database: staff reads check it here.
+      if (adminTwoFactorRequired && claims.role === "admin") {
+        request.principal = await resolve(request, token);
+        return;
+      }
+      request.principal = claims;
+      request.isAccountUnconfirmed = true;
+    });
+
+    app.decorate(
+      "lenientAuth",
+      mark(async (request: FastifyRequest) => {
+        const token = bearerOf(request);
+        if (token)
+          request.principal = await resolve(request, token).catch((e: unknown) => {
+            // A valid staff token that still needs two-factor setup is no stale token: it is refused.
+            if (e instanceof HttpError && e.extra.code !== TWO_FACTOR_REQUIRED) return null;
+            throw e;
+          });
+      }, "optional"),
+    );
+  },
+);

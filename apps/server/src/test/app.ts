@@ -1,4 +1,5 @@
 import { encodeProjectHeader } from "@academy/contract/common";
+import { generate } from "otplib";
 import { afterAll } from "vitest";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
@@ -40,17 +41,33 @@ export async function createTestApp(env: Record<string, string> = {}) {
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     });
 
+  /** Turns two-factor sign-in on for the token's account with a code of the current step; answers the secret. */
+  async function turnOnTwoFactor(token: string): Promise<string> {
+    const enable = await call("POST", "/v2/api/lambda/2fa/enable", { token });
+    if (enable.statusCode !== 200) throw new Error(`2fa/enable failed: ${enable.statusCode} ${enable.body}`);
+    const { secret } = enable.json() as { secret: string };
+    const done = await call("POST", "/v2/api/lambda/2fa/authorize", { token, body: { token: await generate({ secret }) } });
+    if (done.statusCode !== 200) throw new Error(`2fa/authorize failed: ${done.statusCode} ${done.body}`);
+    return secret;
+  }
+
   let counter = 0;
-  /** Registers a fresh account (the first admin, or a user) and answers its login answer. */
-  async function signUp(role: "user" | "admin" = "user", overrides: Record<string, unknown> = {}) {
+  /**
+   * Registers a fresh account (the first admin, or a user) and answers its login answer. An admin
+   * gets two-factor sign-in turned on, as staff must before their token opens anything (unless
+   * `twoFactor: false`); its secret comes back as `totpSecret`.
+   */
+  async function signUp(role: "user" | "admin" = "user", overrides: Record<string, unknown> = {}, opts: { twoFactor?: boolean } = {}) {
     counter += 1;
     const email = `${role}${counter}-${Date.now()}@example.test`;
     const res = await call("POST", "/v2/api/lambda/register", {
       body: { email, password: "correct horse battery", first_name: "Test", last_name: `Person ${counter}`, role, ...overrides },
     });
     if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
-    return { ...(res.json() as { token: string; user_id: number; expire_at: number }), email, password: "correct horse battery" };
+    const answer = res.json() as { token: string; user_id: number; expire_at: number };
+    const totpSecret = role === "admin" && opts.twoFactor !== false ? await turnOnTwoFactor(answer.token) : undefined;
+    return { ...answer, email, password: "correct horse battery", totpSecret };
   }
 
-  return { app, database, db: database.db, config, call, signUp };
+  return { app, database, db: database.db, config, call, signUp, turnOnTwoFactor };
 }

@@ -42,6 +42,25 @@ describe("decideAccess", () => {
   });
 });
 
+describe("staff without two-factor sign-in", () => {
+  const pending = { ...admin, twoFactorSetupRequired: true };
+
+  it("are sent to its setup from every staff page, keeping where they were heading", () => {
+    expect(decideAccess("admin", pending, at("/admin/dashboard"))).toEqual({ kind: "redirect", to: "/admin/setup-2fa" });
+    expect(decideAccess("admin", pending, at("/admin/users", "?q=ann"))).toEqual({
+      kind: "redirect",
+      to: "/admin/setup-2fa?redirect_uri=/admin/users%3Fq%3Dann",
+    });
+    expect(decideAccess("admin", pending, at("/admin/setup-2fa"))).toEqual({ kind: "render" });
+  });
+
+  it("still see public pages, and others are not affected", () => {
+    expect(decideAccess("any", pending, at("/faq"))).toEqual({ kind: "render" });
+    expect(decideAccess("admin", admin, at("/admin/setup-2fa"))).toEqual({ kind: "render" });
+    expect(decideAccess("user", { ...user, twoFactorSetupRequired: true }, at("/user/dashboard"))).toEqual({ kind: "render" });
+  });
+});
+
 describe("postLoginPath", () => {
   it("honours a same-site redirect the role may open", () => {
     expect(postLoginPath("/user/onboarding/singlequiz/9?x=1", "user")).toBe("/user/onboarding/singlequiz/9?x=1");

@@ -1,5 +1,5 @@
 import type { Role } from "@academy/contract/common";
-import { isSafeRedirect, loginPath } from "../lib/redirect";
+import { encodeRedirect, isSafeRedirect, loginPath } from "../lib/redirect";
 import { type Access, findRoute, type SessionView } from "./routes";
 
 /** Guard decisions and redirect targets (spec sections 2 and 6), as pure functions. */
@@ -8,6 +8,16 @@ export type AccessDecision = { kind: "render" } | { kind: "redirect"; to: string
 
 export function dashboardPath(role: Role | null): string {
   return role ? `/${role}/dashboard` : "/";
+}
+
+/** Where staff set up two-factor sign-in before anything else. */
+export const TWO_FACTOR_SETUP_PATH = "/admin/setup-2fa";
+
+/** The setup step, remembering the staff page the person was heading to (the dashboard needs no mention). */
+export function twoFactorSetupPath(heading: string): string {
+  return heading === dashboardPath("admin") || heading.startsWith(TWO_FACTOR_SETUP_PATH)
+    ? TWO_FACTOR_SETUP_PATH
+    : `${TWO_FACTOR_SETUP_PATH}?redirect_uri=${encodeRedirect(heading)}`;
 }
 
 /**
@@ -44,7 +54,11 @@ export function decideAccess(access: Access, session: SessionView, location: Loc
       if (!session.isAuthenticated) {
         return { kind: "redirect", to: loginPath(access, `${location.pathname}${location.search}`) };
       }
-      return session.role === access ? { kind: "render" } : { kind: "not-found" };
+      if (session.role !== access) return { kind: "not-found" };
+      // Until two-factor sign-in is on, the server refuses every staff call: the setup comes first.
+      if (access === "admin" && session.twoFactorSetupRequired && location.pathname !== TWO_FACTOR_SETUP_PATH)
+        return { kind: "redirect", to: twoFactorSetupPath(`${location.pathname}${location.search}`) };
+      return { kind: "render" };
   }
 }
 

@@ -32,6 +32,8 @@ function useStartupCheck(): boolean {
     checkSession(role).then((result) => {
       if (cancelled) return;
       if (result === "invalid") dispatch({ type: "LOGOUT", redirectTo: `/${role}/login` });
+      // The server decides whether staff still have to set up two-factor sign-in.
+      else if (result !== "unknown") dispatch({ type: "TWO_FACTOR_SETUP_REQUIRED", payload: result === "two-factor-setup" });
       setChecking(false);
     });
     return () => {

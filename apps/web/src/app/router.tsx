@@ -28,6 +28,11 @@ const ProfilePage = lazy(() =>
     q.withQueryClient((await import("../features/profile/components/profile-page")).ProfilePage),
   ),
 );
+const TwoFactorSetupPage = lazy(() =>
+  import("./with-query-client").then(async (q) =>
+    q.withQueryClient((await import("../features/profile/components/two-factor-setup-page")).TwoFactorSetupPage),
+  ),
+);
 const UserDashboardPage = lazy(() =>
   import("./with-query-client").then(async (q) =>
     q.withQueryClient((await import("../features/dashboard/components/user-dashboard-page")).UserDashboardPage),
@@ -221,6 +226,8 @@ function renderScreen(screen: Screen, route: AppRoute) {
       );
     case "admin-dashboard":
       return <AdminDashboardPage />;
+    case "admin-setup-2fa":
+      return <TwoFactorSetupPage />;
     case "admin-packages":
       return <PackagesPage />;
     case "admin-cms":

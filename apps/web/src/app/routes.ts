@@ -31,6 +31,7 @@ export type Screen =
   | "profile"
   | "user-dashboard"
   | "admin-dashboard"
+  | "admin-setup-2fa"
   | "admin-packages"
   | "admin-users"
   | "admin-cms"
@@ -178,6 +179,13 @@ export const routeTable: readonly AppRoute[] = [
 
   // Academy staff.
   route("/admin/dashboard", "admin", "Dashboard", "An overview of the academy and a way into each area.", "admin-dashboard"),
+  route(
+    "/admin/setup-2fa",
+    "admin",
+    "Set up two-factor sign-in",
+    "Staff accounts turn on two-factor sign-in before they open the staff area.",
+    "admin-setup-2fa",
+  ),
   route("/admin/profile", "admin", "Profile", PROFILE, "profile"),
   route("/admin/user", "admin", "Users", USERS, "admin-users"),
   route("/admin/users", "admin", "Users", USERS, "admin-users"),
@@ -267,6 +275,8 @@ export function findRoute(pathname: string): AppRoute | undefined {
 export interface SessionView {
   isAuthenticated: boolean;
   role: Role | null;
+  /** Staff who must turn on two-factor sign-in before the staff area opens. */
+  twoFactorSetupRequired?: boolean;
 }
 
 /** Whether the person may see this route at all (a mismatch is shown as not found). */

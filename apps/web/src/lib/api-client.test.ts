@@ -5,6 +5,7 @@ import {
   customPath,
   getProjectId,
   onSessionExpired,
+  onTwoFactorSetupRequired,
   parseProjectHeader,
   resetProjectConfigForTests,
   toFormError,
@@ -64,6 +65,23 @@ describe("api client", () => {
     await expect(api.get("/x")).rejects.toBeInstanceOf(ApiError);
     expect(listener).not.toHaveBeenCalled();
     off();
+  });
+
+  it("raises the staff setup signal on TWO_FACTOR_REQUIRED, and not the expiry one", async () => {
+    const setup = vi.fn();
+    const expired = vi.fn();
+    const offSetup = onTwoFactorSetupRequired(setup);
+    const offExpired = onSessionExpired(expired);
+    const refusal = { error: true, message: "Staff accounts need two-factor sign-in. Set it up to continue.", code: "TWO_FACTOR_REQUIRED" };
+    vi.stubGlobal("fetch", reply(403, refusal));
+    await expect(api.get("/v2/api/lambda/admin/users")).rejects.toMatchObject({ status: 403, code: "TWO_FACTOR_REQUIRED" });
+    await expect(api.get("/v2/api/lambda/admin/users", { throwOn: [] })).resolves.toMatchObject({ code: "TWO_FACTOR_REQUIRED" });
+    vi.stubGlobal("fetch", reply(403, { error: true, message: "Invalid Access" }));
+    await expect(api.get("/v2/api/lambda/admin/users")).rejects.toBeInstanceOf(ApiError);
+    expect(setup).toHaveBeenCalledTimes(2);
+    expect(expired).not.toHaveBeenCalled();
+    offSetup();
+    offExpired();
   });
 
   it("throws 403 with validation for forms", async () => {

@@ -8,6 +8,8 @@ import type { ErrorResponse } from "@academy/contract/common";
 
 const PROJECT_HEADER = "x-project";
 const TOKEN_EXPIRED = "TOKEN_EXPIRED";
+/** 403 code for a staff account that must turn on two-factor sign-in before anything else. */
+export const TWO_FACTOR_REQUIRED = "TWO_FACTOR_REQUIRED";
 const DEV_PROJECT = { id: "rescue-academy", secret: "local-project-secret" };
 
 /** Statuses that throw for most calls (spec section 8). */
@@ -96,6 +98,28 @@ export function isTokenExpiredBody(body: unknown): boolean {
   if (!body || typeof body !== "object") return false;
   const { message, code } = body as { message?: unknown; code?: unknown };
   return message === TOKEN_EXPIRED || code === TOKEN_EXPIRED;
+}
+
+// ---- staff two-factor setup -----------------------------------------------------------
+
+const setupListeners = new Set<Listener>();
+
+/** The auth store subscribes here: the server refused a call until two-factor sign-in is set up. */
+export function onTwoFactorSetupRequired(listener: Listener): () => void {
+  setupListeners.add(listener);
+  return () => {
+    setupListeners.delete(listener);
+  };
+}
+
+export function isTwoFactorSetupBody(body: unknown): boolean {
+  return !!body && typeof body === "object" && (body as { code?: unknown }).code === TWO_FACTOR_REQUIRED;
+}
+
+/** Tells the listeners what an error answer means for the session (expired, or staff setup first). */
+function reportSession(body: unknown, options: { silentExpiry?: boolean } = {}): void {
+  if (!options.silentExpiry && isTokenExpiredBody(body)) for (const listener of expiryListeners) listener();
+  if (isTwoFactorSetupBody(body)) for (const listener of setupListeners) listener();
 }
 
 // ---- requests -----------------------------------------------------------------------
@@ -197,9 +221,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const parsed = await readBody(response);
-  if (!silentExpiry && isTokenExpiredBody(parsed)) {
-    for (const listener of expiryListeners) listener();
-  }
+  reportSession(parsed, { silentExpiry });
 
   const isError = !response.ok || (parsed !== null && typeof parsed === "object" && (parsed as { error?: unknown }).error === true);
   if (!isError) return parsed as T;
@@ -227,7 +249,7 @@ export async function apiBlob(path: string, options: Omit<RequestOptions, "metho
   }
   if (response.ok) return response.blob();
   const parsed = await readBody(response);
-  if (isTokenExpiredBody(parsed)) for (const listener of expiryListeners) listener();
+  reportSession(parsed);
   const errorBody = toErrorBody(response.status, parsed);
   if (throwOn.includes(response.status)) throw new ApiError(response.status, errorBody.message, errorBody.validation, errorBody.code);
   return errorBody;
@@ -291,7 +313,7 @@ export async function apiDownload(path: string, options: Pick<RequestOptions, "m
   }
   if (!response.ok) {
     const body = toErrorBody(response.status, await readBody(response));
-    if (isTokenExpiredBody(body)) for (const listener of expiryListeners) listener();
+    reportSession(body);
     throw new ApiError(response.status, body.message, body.validation, body.code);
   }
   return response.blob();
@@ -335,7 +357,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress: 
       } catch {
         parsed = undefined;
       }
-      if (isTokenExpiredBody(parsed)) for (const listener of expiryListeners) listener();
+      reportSession(parsed);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
         resolve(parsed as T);

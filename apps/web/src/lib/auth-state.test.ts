@@ -33,6 +33,34 @@ describe("authReducer", () => {
   });
 });
 
+describe("staff two-factor setup", () => {
+  const adminLogin = { ...login, payload: { ...login.payload, role: "admin" as const, twoFactorSetupRequired: true } };
+
+  it("comes with the sign-in, is cleared once set up, and is only ever asked of signed-in staff", () => {
+    const pending = authReducer(signedOutState, adminLogin);
+    expect(pending.twoFactorSetupRequired).toBe(true);
+    const done = authReducer(pending, { type: "TWO_FACTOR_SETUP_REQUIRED", payload: false });
+    expect(done.twoFactorSetupRequired).toBe(false);
+    expect(authReducer(done, { type: "TWO_FACTOR_SETUP_REQUIRED", payload: true }).twoFactorSetupRequired).toBe(true);
+    const candidate = authReducer(signedOutState, login);
+    expect(authReducer(candidate, { type: "TWO_FACTOR_SETUP_REQUIRED", payload: true })).toBe(candidate);
+    expect(authReducer(signedOutState, { type: "TWO_FACTOR_SETUP_REQUIRED", payload: true })).toBe(signedOutState);
+    expect(authReducer(pending, { type: "LOGOUT" }).twoFactorSetupRequired).toBe(false);
+  });
+
+  it("survives a reload until it is set up, and goes with the session", () => {
+    const storage = memoryStorage();
+    persistAuthAction(storage, adminLogin);
+    expect(readStoredAuth(storage)).toMatchObject({ role: "admin", twoFactorSetupRequired: true });
+    persistAuthAction(storage, { type: "TWO_FACTOR_SETUP_REQUIRED", payload: false });
+    expect(readStoredAuth(storage).twoFactorSetupRequired).toBe(false);
+    persistAuthAction(storage, { type: "TWO_FACTOR_SETUP_REQUIRED", payload: true });
+    expect(readStoredAuth(storage).twoFactorSetupRequired).toBe(true);
+    persistAuthAction(storage, { type: "LOGOUT" });
+    expect(storage.data.size).toBe(0);
+  });
+});
+
 describe("storage", () => {
   it("persists LOGIN and clears on LOGOUT", () => {
     const storage = memoryStorage();

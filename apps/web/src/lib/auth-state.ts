@@ -20,6 +20,8 @@ export interface AuthState {
    * check). Guards hold their own redirect until the app arrives there.
    */
   signOutRedirect: string | null;
+  /** A staff account that must turn on two-factor sign-in before the staff area opens. */
+  twoFactorSetupRequired: boolean;
 }
 
 export interface LoginPayload {
@@ -27,12 +29,14 @@ export interface LoginPayload {
   token: string;
   role: Role;
   userDetails: UserDetails;
+  twoFactorSetupRequired?: boolean;
 }
 
 export type AuthAction =
   | { type: "LOGIN"; payload: LoginPayload }
   | { type: "LOGOUT"; redirectTo?: string }
   | { type: "SESSION_EXPIRED"; payload: boolean }
+  | { type: "TWO_FACTOR_SETUP_REQUIRED"; payload: boolean }
   | { type: "SIGN_OUT_REDIRECT_DONE" };
 
 export const signedOutState: AuthState = {
@@ -43,6 +47,7 @@ export const signedOutState: AuthState = {
   userDetails: null,
   sessionExpired: false,
   signOutRedirect: null,
+  twoFactorSetupRequired: false,
 };
 
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
@@ -56,11 +61,16 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
         userDetails: action.payload.userDetails,
         sessionExpired: false,
         signOutRedirect: null,
+        twoFactorSetupRequired: action.payload.twoFactorSetupRequired === true,
       };
     case "LOGOUT":
       return action.redirectTo ? { ...signedOutState, signOutRedirect: action.redirectTo } : signedOutState;
     case "SIGN_OUT_REDIRECT_DONE":
       return state.signOutRedirect === null ? state : { ...state, signOutRedirect: null };
+    case "TWO_FACTOR_SETUP_REQUIRED":
+      // Only staff are asked, and only while signed in.
+      if (action.payload && (!state.isAuthenticated || state.role !== "admin")) return state;
+      return state.twoFactorSetupRequired === action.payload ? state : { ...state, twoFactorSetupRequired: action.payload };
     case "SESSION_EXPIRED":
       // Only a signed-in person can have an expiring session.
       if (action.payload && !state.isAuthenticated) return state;
@@ -76,7 +86,7 @@ export function parseRole(value: unknown): Role | null {
 
 type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-const KEYS = ["user", "token", "role", "userDetails"] as const;
+const KEYS = ["user", "token", "role", "userDetails", "twoFactorSetup"] as const;
 
 export function readStoredAuth(storage: StorageLike | undefined): AuthState {
   if (!storage) return signedOutState;
@@ -104,6 +114,7 @@ export function readStoredAuth(storage: StorageLike | undefined): AuthState {
       userDetails,
       sessionExpired: false,
       signOutRedirect: null,
+      twoFactorSetupRequired: storage.getItem("role") === "admin" && storage.getItem("twoFactorSetup") === "required",
     };
   } catch {
     return signedOutState;
@@ -119,6 +130,11 @@ export function persistAuthAction(storage: StorageLike | undefined, action: Auth
       storage.setItem("token", action.payload.token);
       storage.setItem("role", action.payload.role);
       storage.setItem("userDetails", JSON.stringify(action.payload.userDetails));
+      if (action.payload.twoFactorSetupRequired) storage.setItem("twoFactorSetup", "required");
+      else storage.removeItem("twoFactorSetup");
+    } else if (action.type === "TWO_FACTOR_SETUP_REQUIRED") {
+      if (action.payload) storage.setItem("twoFactorSetup", "required");
+      else storage.removeItem("twoFactorSetup");
     } else if (action.type === "LOGOUT") {
       for (const key of KEYS) storage.removeItem(key);
     }

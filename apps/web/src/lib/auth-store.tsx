@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer } from "react";
-import { onSessionExpired } from "./api-client";
+import { onSessionExpired, onTwoFactorSetupRequired } from "./api-client";
 import { type AuthAction, type AuthState, authReducer, persistAuthAction, readStoredAuth } from "./auth-state";
 
 interface AuthContextValue {
@@ -25,6 +25,13 @@ export function AuthProvider({ children, onLogout }: { children: ReactNode; onLo
 
   // The API client reports TOKEN_EXPIRED; the modal opens from this flag.
   useEffect(() => onSessionExpired(() => rawDispatch({ type: "SESSION_EXPIRED", payload: true })), []);
+
+  // A staff call refused until two-factor sign-in is on: the admin guard then opens its setup.
+  const isStaff = state.isAuthenticated && state.role === "admin";
+  useEffect(
+    () => (isStaff ? onTwoFactorSetupRequired(() => dispatch({ type: "TWO_FACTOR_SETUP_REQUIRED", payload: true })) : undefined),
+    [isStaff, dispatch],
+  );
 
   // Signing out in another tab signs out here too.
   useEffect(() => {

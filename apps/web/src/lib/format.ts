@@ -25,6 +25,13 @@ export function formatDate(iso: string | null): string {
   return iso ? new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" }) : "";
 }
 
+/** A moment as "4 March 2026, 14:05" in the viewer's time zone; empty for null. */
+export function formatDateTime(iso: string | null): string {
+  return iso
+    ? new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" })
+    : "";
+}
+
 /** A calendar day (YYYY-MM-DD, no time zone) as "4 Mar". */
 export function formatDay(date: string, withYear = false): string {
   return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {

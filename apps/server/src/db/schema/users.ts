@@ -22,6 +22,8 @@ export const users = pgTable(
     tokenVersion: integer("token_version").notNull().default(1),
     twoFactorSecret: text("two_factor_secret"),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** When a sign-in last gave the account a session (any path: password, magic link, provider, 2FA code). */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -104,7 +104,7 @@ describe("admin accounts", () => {
       body: { email: "first-admin@example.test", password: "admin password 1", role: "admin" },
     });
     expect(first.statusCode).toBe(200);
-    expect(first.json().role).toBe("admin");
+    expect(first.json()).toMatchObject({ role: "admin", two_factor_setup_required: true });
     const adminToken = first.json().token as string;
 
     const before = await countUsers();
@@ -120,6 +120,16 @@ describe("admin accounts", () => {
     });
     expect(asUser.statusCode).toBe(403);
     expect(await countUsers()).toBe(before + 1);
+
+    // Staff turn on two-factor sign-in before their token creates anything.
+    const early = await t.call("POST", "/v2/api/lambda/register", {
+      token: adminToken,
+      body: { email: "second-admin@example.test", password: "admin password 2", role: "admin" },
+    });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toMatchObject({ error: true, code: "TWO_FACTOR_REQUIRED" });
+    expect(await countUsers()).toBe(before + 1);
+    await t.turnOnTwoFactor(adminToken);
 
     // An admin's token creates the account without switching the admin's session.
     const created = await t.call("POST", "/v2/api/lambda/register", {

@@ -52,14 +52,18 @@ describe("OpenID Connect sign-in", () => {
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ error: false, role: "user", first_name: "Ola", last_name: "Nordmann" });
     const [row] = await t.db.select().from(users).where(eq(users.email, email));
-    expect(row).toMatchObject({ role: "user", emailVerified: true });
+    expect(row).toMatchObject({ role: "user", emailVerified: true, lastSignInAt: expect.any(Date) });
   });
 
   it("signs an existing account in; the callback works once", async () => {
     const me = await t.signUp("user");
+    await t.db.update(users).set({ lastSignInAt: null }).where(eq(users.id, me.user_id));
     const callbackPath = await approveAt("user");
     nextIdentity({ email: me.email, email_verified: true });
+    const startedAt = Date.now();
     expect((await followToSignIn(callbackPath)).json()).toMatchObject({ user_id: me.user_id });
+    const [row] = await t.db.select().from(users).where(eq(users.id, me.user_id));
+    expect(row!.lastSignInAt!.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
     const again = await t.app.inject({ method: "GET", url: callbackPath });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/expired or was already used/);

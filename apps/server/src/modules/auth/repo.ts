@@ -39,6 +39,11 @@ export async function updateUser(db: Db, id: number, values: Partial<NewUser>): 
     .where(eq(users.id, id));
 }
 
+/** Keeps the time of a sign-in that gave the account a session. */
+export async function recordSignIn(db: Db, id: number): Promise<void> {
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, id));
+}
+
 /** Revokes every token of the user. */
 export async function bumpTokenVersion(db: Db, id: number): Promise<void> {
   await db

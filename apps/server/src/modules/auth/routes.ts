@@ -4,6 +4,7 @@ import {
   CaptchaRequest,
   CaptchaResponse,
   CheckRequest,
+  CheckResponse,
   ForgotRequest,
   InviteAdminRequest,
   LoginRequest,
@@ -42,6 +43,10 @@ import * as verification from "./verification.ts";
 
 const RegisterResponse = z.union([LoginResponse, z.object({ error: z.literal(false), message: z.string(), user_id: z.number().int() })]);
 
+/** What a staff session without two-factor sign-in may do, in the API description. */
+const SETUP_FIRST =
+  "until 2fa/authorize turns it on, its token opens only 2fa/enable, 2fa/authorize, check, profile (GET) and logout; every other call answers 403 with code TWO_FACTOR_REQUIRED";
+
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: OidcClients }> = async (app, { deps, oidc }) => {
@@ -54,8 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: O
       schema: {
         tags,
         summary: "Sign in with email and password for a role",
-        description:
-          "For an account with two-factor sign-in the answer is `{error:false, two_factor_required:true, role, access_token}`: send that access_token with a code to 2fa/verify. Limits: LOGIN_RATE_LIMIT (5) a minute per address and email, 10 failures in 15 minutes per email; over them 429 with Retry-After.",
+        description: `For an account with two-factor sign-in the answer is \`{error:false, two_factor_required:true, role, access_token}\`: send that access_token with a code to 2fa/verify. A staff account without two-factor sign-in, while ADMIN_2FA_REQUIRED holds, gets a session with \`two_factor_setup_required: true\`: ${SETUP_FIRST}. Limits: LOGIN_RATE_LIMIT (5) a minute per address and email, 10 failures in 15 minutes per email; over them 429 with Retry-After.`,
         body: LoginRequest,
         response: { 200: SignInResponse, ...errors },
       },
@@ -84,13 +88,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: O
   app.post(
     "/v2/api/lambda/check",
     {
-      schema: { tags, summary: "Is the bearer token valid for this role", body: CheckRequest, response: { 200: OkResponse, ...errors } },
+      schema: {
+        tags,
+        summary: "Is the bearer token valid for this role",
+        description: `For a staff account that must turn on two-factor sign-in first (${SETUP_FIRST}) the answer adds \`two_factor_setup_required: true\`.`,
+        body: CheckRequest,
+        response: { 200: CheckResponse, ...errors },
+      },
       preHandler: app.requireAuth(),
+      config: { beforeTwoFactorSetup: true },
     },
-    async (request) => {
-      service.checkSession(request.principal!, request.body.role);
-      return { error: false as const };
-    },
+    async (request) => service.checkSession(request.principal!, request.body.role, request.isTwoFactorSetupPending),
   );
 
   app.get(
@@ -98,8 +106,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: O
     {
       schema: { tags, summary: "The signed-in person's profile", response: { 200: ProfileResponse, ...errors } },
       preHandler: app.requireAuth(),
+      config: { beforeTwoFactorSetup: true },
     },
-    async (request) => ({ error: false as const, model: await service.getProfile(db, request.principal!) }),
+    async (request) => ({ error: false as const, model: await service.getProfile(deps, request.principal!) }),
   );
 
   app.post(
@@ -119,6 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: O
     {
       schema: { tags, summary: "Sign out everywhere: revokes every token of the account", response: { 200: MessageResponse, ...errors } },
       preHandler: app.requireAuth(),
+      config: { beforeTwoFactorSetup: true },
     },
     async (request) => {
       await service.logout(db, request.principal!);
@@ -203,6 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: O
         response: { 200: TwoFactorEnableResponse, ...errors },
       },
       preHandler: app.requireAuth(),
+      config: { beforeTwoFactorSetup: true },
     },
     async (request) => ({ error: false as const, ...(await twoFactor.enableTwoFactor(deps, request.principal!)) }),
   );
@@ -213,10 +224,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: O
       schema: {
         tags,
         summary: "Finish two-factor setup with a code from the authenticator app",
+        description: "For staff who had to set it up first, the same token opens the rest of the API from now on.",
         body: TwoFactorCodeRequest,
         response: { 200: MessageResponse, ...errors },
       },
       preHandler: app.requireAuth(),
+      config: { beforeTwoFactorSetup: true },
     },
     async (request) => {
       await twoFactor.authorizeTwoFactor(deps, request.principal!, request.body.token);
@@ -230,6 +243,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: O
       schema: {
         tags,
         summary: "Turn two-factor sign-in off (needs a current code)",
+        description: "Staff accounts keep it on while ADMIN_2FA_REQUIRED holds (409).",
         body: TwoFactorCodeRequest,
         response: { 200: MessageResponse, ...errors },
       },

@@ -1,4 +1,4 @@
-import type { LoginRequest, LoginResponse, Profile, RegisterRequest, SignInResponse } from "@academy/contract/auth";
+import type { CheckResponse, LoginRequest, LoginResponse, Profile, RegisterRequest, SignInResponse } from "@academy/contract/auth";
 import type { Role } from "@academy/contract/common";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -25,7 +25,11 @@ const invalidCredentials = () =>
     validation: { email: "Invalid Credentials", password: "Invalid Credentials" },
   });
 
-export async function loginAnswer(tokens: TokenService, user: repo.UserRow): Promise<LoginResponse> {
+/** Staff must have two-factor sign-in on before their session opens anything but its setup. */
+export const needsTwoFactorSetup = (config: Config, user: Pick<repo.UserRow, "role" | "twoFactorEnabled">) =>
+  config.ADMIN_2FA_REQUIRED && user.role === "admin" && !user.twoFactorEnabled;
+
+export async function loginAnswer({ tokens, config }: Pick<AuthDeps, "tokens" | "config">, user: repo.UserRow): Promise<LoginResponse> {
   return {
     error: false,
     role: user.role,
@@ -35,7 +39,14 @@ export async function loginAnswer(tokens: TokenService, user: repo.UserRow): Pro
     first_name: user.firstName,
     last_name: user.lastName,
     photo: user.photo,
+    ...(needsTwoFactorSetup(config, user) ? { two_factor_setup_required: true as const } : {}),
   };
+}
+
+/** A session for an account that passed every step of a sign-in; the time is kept for staff to see. */
+export async function startSession(deps: AuthDeps, user: repo.UserRow): Promise<LoginResponse> {
+  await repo.recordSignIn(deps.db, user.id);
+  return loginAnswer(deps, user);
 }
 
 /**
@@ -62,8 +73,9 @@ export async function login(deps: AuthDeps, input: LoginRequest, ip: string): Pr
  * The last step of every sign-in path (password, magic link, OAuth): the session, or, for an
  * account with two-factor sign-in, a pending-login token that only 2fa/verify accepts.
  */
-export async function completeSignIn({ db, tokens }: AuthDeps, user: repo.UserRow): Promise<SignInResponse> {
-  if (!user.twoFactorEnabled) return loginAnswer(tokens, user);
+export async function completeSignIn(deps: AuthDeps, user: repo.UserRow): Promise<SignInResponse> {
+  const { db } = deps;
+  if (!user.twoFactorEnabled) return startSession(deps, user);
   const pending = newSecureToken();
   await repo.insertAuthToken(db, {
     userId: user.id,
@@ -82,11 +94,8 @@ export type RegisterResult = { kind: "session"; answer: LoginResponse } | { kind
  * exists yet, a valid invitation for that email, or an admin making the call; an admin
  * making the call creates the account without switching sessions.
  */
-export async function register(
-  { db, tokens, config, mail }: AuthDeps,
-  input: RegisterRequest,
-  actor: Principal | null,
-): Promise<RegisterResult> {
+export async function register(deps: AuthDeps, input: RegisterRequest, actor: Principal | null): Promise<RegisterResult> {
+  const { db, config, mail } = deps;
   const isAdminActor = actor?.role === "admin";
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
@@ -116,14 +125,16 @@ export async function register(
   });
   mail.kick();
   if (isAdminActor) return { kind: "created", userId: user.id };
-  return { kind: "session", answer: await loginAnswer(tokens, user) };
+  return { kind: "session", answer: await startSession(deps, user) };
 }
 
-export function checkSession(principal: Principal, role: Role): void {
+/** A valid session for the role; a staff session that still needs two-factor setup says so. */
+export function checkSession(principal: Principal, role: Role, isTwoFactorSetupPending: boolean): CheckResponse {
   if (principal.role !== role) throw forbidden();
+  return isTwoFactorSetupPending ? { error: false, two_factor_setup_required: true } : { error: false };
 }
 
-export function toProfile(user: repo.UserRow): Profile {
+export function toProfile(config: Config, user: repo.UserRow): Profile {
   return {
     id: user.id,
     email: user.email,
@@ -133,15 +144,16 @@ export function toProfile(user: repo.UserRow): Profile {
     photo: user.photo,
     time_zone: user.timeZone,
     two_factor_enabled: user.twoFactorEnabled,
+    two_factor_required: config.ADMIN_2FA_REQUIRED && user.role === "admin",
     email_verified: user.emailVerified,
     created_at: user.createdAt.toISOString(),
   };
 }
 
-export async function getProfile(db: Db, principal: Principal): Promise<Profile> {
+export async function getProfile({ db, config }: AuthDeps, principal: Principal): Promise<Profile> {
   const user = await repo.findUserById(db, principal.id);
   if (!user) throw new HttpError(404, "User not found");
-  return toProfile(user);
+  return toProfile(config, user);
 }
 
 export async function updateProfile(

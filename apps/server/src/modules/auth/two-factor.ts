@@ -8,7 +8,7 @@ import type { Principal } from "../../plugins/auth.ts";
 import { enqueueMail } from "../mail/service.ts";
 import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
-import { type AuthDeps, loginAnswer, TWO_FACTOR_MAX_FAILURES } from "./service.ts";
+import { type AuthDeps, startSession, TWO_FACTOR_MAX_FAILURES } from "./service.ts";
 
 const ISSUER = "Rescue Academy";
 const wrongCode = () =>
@@ -64,9 +64,10 @@ export async function authorizeTwoFactor({ db, twoFactorBox, mail }: AuthDeps, p
   mail.kick();
 }
 
-/** Turns two-factor sign-in off; needs a current code. */
-export async function disableTwoFactor({ db, twoFactorBox, mail }: AuthDeps, principal: Principal, code: string): Promise<void> {
+/** Turns two-factor sign-in off; needs a current code. Staff keep it on while ADMIN_2FA_REQUIRED holds. */
+export async function disableTwoFactor({ db, twoFactorBox, mail, config }: AuthDeps, principal: Principal, code: string): Promise<void> {
   const user = await userOf(db, principal);
+  if (config.ADMIN_2FA_REQUIRED && user.role === "admin") throw conflict("Staff accounts keep two-factor sign-in on");
   const secret = user.twoFactorSecret ? twoFactorBox.open(user.twoFactorSecret) : null;
   if (!user.twoFactorEnabled || !secret) throw new HttpError(400, "Two-factor sign-in is not on");
   await checkSetupCode(db, user.id, secret, code);
@@ -78,11 +79,8 @@ export async function disableTwoFactor({ db, twoFactorBox, mail }: AuthDeps, pri
 }
 
 /** Completes a pending login with a TOTP code; five wrong codes void the pending login. */
-export async function verifyTwoFactorLogin(
-  { db, tokens, twoFactorBox }: AuthDeps,
-  pendingToken: string,
-  code: string,
-): Promise<LoginResponse> {
+export async function verifyTwoFactorLogin(deps: AuthDeps, pendingToken: string, code: string): Promise<LoginResponse> {
+  const { db, twoFactorBox } = deps;
   const expired = () => new HttpError(401, "This sign-in has expired. Sign in again.", { code: "TWO_FACTOR_EXPIRED" });
   const row = await repo.findLiveAuthToken(db, hashToken(pendingToken), "two_factor");
   if (!row) throw expired();
@@ -96,5 +94,5 @@ export async function verifyTwoFactorLogin(
     throw wrongCode();
   }
   if (!(await repo.useAuthToken(db, row.id))) throw expired();
-  return loginAnswer(tokens, user);
+  return startSession(deps, user);
 }

@@ -160,7 +160,8 @@ const FIXTURES: Record<string, Fixture> = {
       idOf(
         await t.db
           .insert(emailOutbox)
-          .values({ to: `${label}@example.test`, subject: label, html: `<p>${label}</p>`, text: label })
+          // Already sent: a queued row would be delivered by the mail worker between the snapshots a denial compares.
+          .values({ to: `${label}@example.test`, subject: label, html: `<p>${label}</p>`, text: label, status: "sent", sentAt: new Date() })
           .returning(),
       ),
     create: (_r, label) => ({ to: `${label}@example.test`, subject: label, html: "<p>x</p>", text: "x" }),

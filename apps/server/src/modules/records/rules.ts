@@ -301,10 +301,12 @@ export const RULES: Record<string, TableRule> = {
         "status",
         "email_verified",
         "two_factor_enabled",
+        "last_sign_in_at",
         "created_at",
         "updated_at",
       ],
     },
+    // last_sign_in_at is written by sign-ins alone: readable by staff, writable by no one.
     write: { admin: ["first_name", "last_name", "time_zone", "status"] },
     maxLength: { first_name: 100, last_name: 100, time_zone: 64 },
     // A status change (disabling an account) revokes every token the account holds.

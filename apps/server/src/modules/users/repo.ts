@@ -27,6 +27,7 @@ export async function listUsers(db: Db, q: AdminUserListQuery) {
   }
   if (q.role) conditions.push(eq(users.role, q.role));
   if (q.status) conditions.push(eq(users.status, q.status));
+  if (q.email_verified) conditions.push(eq(users.emailVerified, q.email_verified === "true"));
   const where = conditions.length ? and(...conditions) : undefined;
   const order = q.direction === "asc" ? asc(SORT_COLUMNS[q.sort]) : desc(SORT_COLUMNS[q.sort]);
   const [rows, [total]] = await Promise.all([

@@ -22,7 +22,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       schema: {
         tags,
-        summary: "Accounts, paged, searchable by email and name, filterable by role and status",
+        summary: "Accounts, paged, searchable by email and name, filterable by role, status and whether the email is confirmed",
         querystring: AdminUserListQuery,
         response: { 200: AdminUserListResponse, ...errors },
       },
@@ -42,9 +42,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     {
       schema: {
         tags,
-        summary: "An account's plan and recent activity",
+        summary: "An account's last sign-in, plan and recent activity",
         description:
-          "The package in effect (the default package without a live subscription), the newest subscription that is not over with its price, period end and cancel-at-period-end, counts and the five latest quizzes with their scores (0..1), and the five latest invoices with the totals paid per currency (integer minor units). Sign-ins are not recorded, so they are not listed.",
+          "When a sign-in last gave the account a session (`last_sign_in_at`, any path: password, magic link, provider or two-factor code; null when never), the package in effect (the default package without a live subscription), the newest subscription that is not over with its price, period end and cancel-at-period-end, counts and the five latest quizzes with their scores (0..1), and the five latest invoices with the totals paid per currency (integer minor units).",
         params: UserIdParams,
         response: { 200: AdminUserOverviewResponse, ...errors },
       },

@@ -38,9 +38,10 @@ export async function getUser(db: Db, id: number): Promise<AdminUser> {
 const RECENT = 5;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The plan in effect, the open subscription and the latest quizzes and invoices of one account. */
+/** The last sign-in, the plan in effect, the open subscription and the latest quizzes and invoices of one account. */
 export async function getUserOverview(db: Db, id: number): Promise<AdminUserOverview> {
-  if (!(await findUserById(db, id))) throw notFound("User not found");
+  const user = await findUserById(db, id);
+  if (!user) throw notFound("User not found");
   const [live, open, stats, quizzes, invoices, paid] = await Promise.all([
     findLivePackage(db, id),
     repo.findOpenSubscription(db, id),
@@ -50,6 +51,7 @@ export async function getUserOverview(db: Db, id: number): Promise<AdminUserOver
     repo.paidTotals(db, id),
   ]);
   return {
+    last_sign_in_at: iso(user.lastSignInAt),
     plan: {
       package_name: live?.name ?? (await getEntitlements(db, id)).packageName,
       is_free: !live,

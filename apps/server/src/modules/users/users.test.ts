@@ -81,12 +81,17 @@ describe("admin users", () => {
 
 describe("an account's plan and activity", () => {
   it("shows a candidate without a subscription on the free plan, with nothing done yet", async () => {
-    const u = await t.signUp("user");
-    const res = await t.call("GET", `/v2/api/lambda/admin/users/${u.user_id}/overview`, { token: admin.token });
+    // Created by an admin: the person has never signed in.
+    const created = await t.call("POST", "/v2/api/lambda/register", {
+      token: admin.token,
+      body: { email: `fresh-${Date.now()}@example.test`, password: "correct horse battery", role: "user" },
+    });
+    const res = await t.call("GET", `/v2/api/lambda/admin/users/${created.json().user_id}/overview`, { token: admin.token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       error: false,
       model: {
+        last_sign_in_at: null,
         plan: { package_name: "Free", is_free: true, subscription: null },
         quizzes: { taken: 0, in_progress: 0, average_score: null, recent: [] },
         payments: { paid: [], invoices: [] },

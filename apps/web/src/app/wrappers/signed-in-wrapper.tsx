@@ -29,7 +29,11 @@ export function SignedInWrapper({ role, children }: { role: Role; children: Reac
   const { state } = useAuth();
   const logout = useLogout();
   const { pathname } = useLocation();
-  const { open, toggle, closeIfNarrow, setOpen, isWide } = useSidebar();
+  const sidebar = useSidebar();
+  const { toggle, closeIfNarrow, setOpen, isWide } = sidebar;
+  // Staff who must set up two-factor sign-in first have nowhere else to go yet: no navigation.
+  const hasNav = !(role === "admin" && state.twoFactorSetupRequired);
+  const open = sidebar.open && hasNav;
   const groups = role === "admin" ? adminNav : userNav;
   const active = activeNavItem(groups, pathname);
   const name = fullName(state.userDetails) || (role === "admin" ? "Staff member" : "Candidate");
@@ -58,19 +62,21 @@ export function SignedInWrapper({ role, children }: { role: Role; children: Reac
   return (
     <div data-testid={`wrapper-${role}`} className="min-h-dvh bg-slate-50">
       <SkipLink />
-      <Sidebar
-        id={SIDEBAR_ID}
-        open={open}
-        groups={groups}
-        activeTo={active?.to}
-        onNavigate={closeIfNarrow}
-        label={role === "admin" ? "Staff navigation" : "Main navigation"}
-        header={
-          <Link to={home} className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-red-700">
-            <Logo />
-          </Link>
-        }
-      />
+      {hasNav ? (
+        <Sidebar
+          id={SIDEBAR_ID}
+          open={open}
+          groups={groups}
+          activeTo={active?.to}
+          onNavigate={closeIfNarrow}
+          label={role === "admin" ? "Staff navigation" : "Main navigation"}
+          header={
+            <Link to={home} className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-red-700">
+              <Logo />
+            </Link>
+          }
+        />
+      ) : null}
       {open && !isWide ? (
         <div aria-hidden="true" className="pointer-events-none fixed inset-x-0 top-16 bottom-0 z-30 bg-slate-900/40 lg:hidden" />
       ) : null}
@@ -82,19 +88,21 @@ export function SignedInWrapper({ role, children }: { role: Role; children: Reac
       >
         <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
           <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
-            <button
-              type="button"
-              data-sidebar-toggle
-              aria-expanded={open}
-              aria-controls={SIDEBAR_ID}
-              onClick={toggle}
-              className={`${buttonClass.ghost} -ml-2 px-2`}
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
-                <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
-              </svg>
-              <span className="sr-only">Menu</span>
-            </button>
+            {hasNav ? (
+              <button
+                type="button"
+                data-sidebar-toggle
+                aria-expanded={open}
+                aria-controls={SIDEBAR_ID}
+                onClick={toggle}
+                className={`${buttonClass.ghost} -ml-2 px-2`}
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
+                </svg>
+                <span className="sr-only">Menu</span>
+              </button>
+            ) : null}
             {open && isWide ? null : (
               <Link
                 to={home}

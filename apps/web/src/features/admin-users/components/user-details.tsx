@@ -3,8 +3,9 @@ import { type ReactNode, useId } from "react";
 import { Alert } from "../../../components/ui/alert";
 import type { Row } from "../../../components/ui/resource-table/types";
 import { Spinner } from "../../../components/ui/spinner";
-import { formatDate, formatInterval, formatMoney, formatPercent } from "../../../lib/format";
+import { formatDate, formatDateTime, formatInterval, formatMoney, formatPercent } from "../../../lib/format";
 import { useUserOverviewQuery } from "../api/get-user-overview";
+import { MarkEmailConfirmed } from "./mark-email-confirmed";
 
 type Tone = "green" | "amber" | "red" | "slate" | "sky";
 const TONES: Record<Tone, string> = {
@@ -120,6 +121,15 @@ function QuizResult({ quiz }: { quiz: AdminUserOverview["quizzes"]["recent"][num
       </Badge>
     </span>
   );
+}
+
+/** When the person last signed in, from the overview (loaded once for the whole panel). */
+function LastSignIn({ id }: { id: number }) {
+  const overview = useUserOverviewQuery(id);
+  if (overview.isPending) return <span className="text-slate-500">Loading…</span>;
+  if (overview.isError) return <span className="text-slate-500">Not available</span>;
+  const at = overview.data.last_sign_in_at;
+  return at ? <time dateTime={at}>{formatDateTime(at)}</time> : <span>Never</span>;
 }
 
 function Activity({ id }: { id: number }) {
@@ -250,13 +260,30 @@ export function UserDetails({ row }: { row: Row }) {
       <Section title="Profile">
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
           <dt className="text-slate-600">Email verified</dt>
-          <dd className="text-slate-900">{row.email_verified ? "Yes" : "Not yet"}</dd>
+          <dd className="text-slate-900">
+            {row.email_verified ? (
+              "Yes"
+            ) : (
+              <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                Not yet
+                <MarkEmailConfirmed
+                  userId={row.id}
+                  email={String(row.email)}
+                  className="font-semibold text-red-800 underline underline-offset-2 hover:text-red-900 disabled:opacity-60"
+                />
+              </span>
+            )}
+          </dd>
           <dt className="text-slate-600">Two-factor sign-in</dt>
           <dd className="text-slate-900">{row.two_factor_enabled ? "On" : "Off"}</dd>
           <dt className="text-slate-600">Time zone</dt>
           <dd className="text-slate-900">{String(row.time_zone ?? "UTC")}</dd>
           <dt className="text-slate-600">Joined</dt>
           <dd className="text-slate-900">{formatDate(String(row.created_at))}</dd>
+          <dt className="text-slate-600">Last signed in</dt>
+          <dd className="text-slate-900">
+            <LastSignIn id={row.id} />
+          </dd>
         </dl>
       </Section>
 

@@ -9,6 +9,7 @@ import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { api, toFormError, unwrap } from "../../../lib/api-client";
 import { recordsSource } from "../../../lib/records-source";
+import { MarkEmailConfirmed } from "./mark-email-confirmed";
 import { UserDetails } from "./user-details";
 
 const ROLES = [
@@ -19,9 +20,24 @@ const STATUSES = [
   { value: "active", label: "Active" },
   { value: "disabled", label: "Disabled" },
 ] as const;
+const EMAIL_STATUSES = [
+  { value: "true", label: "Confirmed" },
+  { value: "false", label: "Not confirmed" },
+] as const;
+
+function EmailStatus({ isConfirmed }: { isConfirmed: boolean }) {
+  return (
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${isConfirmed ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-900"}`}
+    >
+      {isConfirmed ? "Confirmed" : "Not confirmed"}
+    </span>
+  );
+}
 
 const columns: ResourceColumn[] = [
   { key: "email", label: "Email", sortable: true },
+  { key: "email_verified", label: "Email status", render: (r) => <EmailStatus isConfirmed={r.email_verified === true} /> },
   { key: "first_name", label: "First name", sortable: true, hideOnMobile: true },
   { key: "last_name", label: "Last name", sortable: true, hideOnMobile: true },
   { key: "role", label: "Role", sortable: true, render: (r) => (r.role === "admin" ? "Staff" : "Candidate") },
@@ -72,6 +88,7 @@ export function usersSource(): ResourceSource<Row> {
             q: query.search || undefined,
             role: query.filters.role,
             status: query.filters.status,
+            email_verified: query.filters.email_verified,
             sort: query.sort.field,
             direction: query.sort.direction,
           },
@@ -167,6 +184,7 @@ export function UsersPage() {
         filters={[
           { name: "role", label: "Role", options: ROLES },
           { name: "status", label: "Status", options: STATUSES },
+          { name: "email_verified", label: "Email status", options: EMAIL_STATUSES },
         ]}
         searchLabel="Search by email"
         defaultSort={{ field: "created_at", direction: "desc" }}
@@ -179,6 +197,7 @@ export function UsersPage() {
         mode={usersModeOf(pathname, id)}
         rowLabel={(r) => String(r.email)}
         renderView={(row) => <UserDetails row={row} />}
+        rowActions={(row) => (row.email_verified ? null : <MarkEmailConfirmed userId={row.id} email={String(row.email)} />)}
         canExport
       />
       <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700 sm:flex sm:items-center sm:justify-between">

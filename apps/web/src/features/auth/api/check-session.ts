@@ -1,7 +1,9 @@
+import type { CheckResponse } from "@academy/contract/auth";
 import type { Role } from "@academy/contract/common";
 import { ApiError, api, isErrorBody } from "../../../lib/api-client";
 
-export type SessionCheckResult = "valid" | "invalid" | "unknown";
+/** "two-factor-setup": a valid staff session that opens nothing until two-factor sign-in is on. */
+export type SessionCheckResult = "valid" | "two-factor-setup" | "invalid" | "unknown";
 
 /**
  * POST /v2/api/lambda/check {role}. An error answer means the session is over; a network
@@ -10,8 +12,9 @@ export type SessionCheckResult = "valid" | "invalid" | "unknown";
  */
 export async function checkSession(role: Role): Promise<SessionCheckResult> {
   try {
-    const answer = await api.post<{ error: false }>("/v2/api/lambda/check", { role }, { silentExpiry: true });
-    return isErrorBody(answer) ? "invalid" : "valid";
+    const answer = await api.post<CheckResponse>("/v2/api/lambda/check", { role }, { silentExpiry: true });
+    if (isErrorBody(answer)) return "invalid";
+    return answer.two_factor_setup_required ? "two-factor-setup" : "valid";
   } catch (error) {
     if (error instanceof ApiError && error.status > 0) return "invalid";
     return "unknown";

@@ -17,6 +17,7 @@ export function useSignIn() {
           token: answer.token,
           role: answer.role,
           userDetails: { firstName: answer.first_name, lastName: answer.last_name, photo: answer.photo },
+          twoFactorSetupRequired: answer.two_factor_setup_required === true,
         },
       }),
     [dispatch],

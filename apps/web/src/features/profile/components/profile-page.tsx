@@ -10,11 +10,9 @@ import { showToast } from "../../../components/ui/toast";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth-store";
 import {
-  confirmTwoFactor,
   disableTwoFactor,
   profileQueryKey,
   resendVerification,
-  startTwoFactor,
   updateEmail,
   updatePassword,
   updateProfile,
@@ -22,6 +20,7 @@ import {
   useProfileQuery,
 } from "../api/profile";
 import { focusFirst, readForm, Section } from "./section";
+import { TwoFactorSetup } from "./two-factor-setup";
 
 type Errors = Record<string, string | undefined>;
 const PASSWORD_MIN = 8;
@@ -458,15 +457,9 @@ function PasswordSection() {
 function TwoFactorSection({ profile }: { profile: Profile }) {
   const form = useFormState();
   const refresh = useRefreshSession();
-  const [setup, setSetup] = useState<{ secret: string; qr_code: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const onStart = async () => {
-    const answer = await submit(form, () => startTwoFactor(), []);
-    if (answer) setSetup({ secret: answer.secret, qr_code: answer.qr_code });
-  };
-
-  const onCode = async (event: FormEvent<HTMLFormElement>) => {
+  const onTurnOff = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const target = event.currentTarget;
     const code = readForm(target, ["token"] as const).token.replace(/\s/g, "");
@@ -475,31 +468,18 @@ function TwoFactorSection({ profile }: { profile: Profile }) {
       focusFirst(formRef.current, { token: "x" }, ["token"]);
       return;
     }
-    const answer = await submit(form, () => (profile.two_factor_enabled ? disableTwoFactor(code) : confirmTwoFactor(code)), ["token"]);
+    const answer = await submit(form, () => disableTwoFactor(code), ["token"]);
     if (answer) {
       target.reset();
-      setSetup(null);
       await refresh({});
-      showToast(profile.two_factor_enabled ? "Two-factor sign-in is off" : "Two-factor sign-in is on");
+      showToast("Two-factor sign-in is off");
     }
   };
 
-  const codeForm = (label: string) => (
-    <form ref={formRef} noValidate onSubmit={onCode} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <TextField
-        className="sm:w-56"
-        label="6-digit code"
-        name="token"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        error={form.errors.token}
-      />
-      <button type="submit" className={`${buttonClass.primary} sm:mt-6`} disabled={form.isPending} aria-busy={form.isPending}>
-        {label}
-      </button>
-    </form>
-  );
+  const onEnabled = async () => {
+    await refresh({});
+    showToast("Two-factor sign-in is on");
+  };
 
   return (
     <Section
@@ -507,53 +487,37 @@ function TwoFactorSection({ profile }: { profile: Profile }) {
       title="Two-factor sign-in"
       description="Besides your password, sign-in asks for a code from an authenticator app on your phone."
     >
-      <div className="space-y-4">
-        {form.message ? <Alert>{form.message}</Alert> : null}
-        {profile.two_factor_enabled ? (
-          <>
-            <p className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800">
-              <span aria-hidden="true" className="size-2 rounded-full bg-emerald-600" /> On
-            </p>
-            <p className="text-sm text-slate-600">To turn it off, enter a current code from your app.</p>
-            {codeForm("Turn off")}
-          </>
-        ) : setup ? (
-          <>
-            <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
-              <li>Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or 1Password).</li>
-              <li>Enter the 6-digit code the app shows.</li>
-            </ol>
-            <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-              <img
-                src={setup.qr_code}
-                alt="QR code to add Rescue Academy to your authenticator app"
-                className="size-44 rounded-lg border border-slate-200"
-              />
-              <div className="text-sm text-slate-600">
-                <p>Cannot scan? Type this key into the app:</p>
-                <code
-                  className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-slate-900"
-                  data-testid="two-factor-secret"
-                >
-                  {setup.secret}
-                </code>
-              </div>
-            </div>
-            {codeForm("Turn on")}
-          </>
-        ) : (
-          <>
-            <p className="inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700">
-              <span aria-hidden="true" className="size-2 rounded-full bg-slate-400" /> Off
-            </p>
-            <div>
-              <button type="button" className={buttonClass.primary} onClick={onStart} disabled={form.isPending} aria-busy={form.isPending}>
-                Set up two-factor sign-in
-              </button>
-            </div>
-          </>
-        )}
-      </div>
+      {profile.two_factor_enabled ? (
+        <div className="space-y-4">
+          <p className="inline-flex items-center gap-2 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800">
+            <span aria-hidden="true" className="size-2 rounded-full bg-emerald-600" /> On
+          </p>
+          {profile.two_factor_required ? (
+            <p className="text-sm text-slate-600">Staff accounts keep two-factor sign-in on to protect candidates' data and payments.</p>
+          ) : (
+            <>
+              {form.message ? <Alert>{form.message}</Alert> : null}
+              <p className="text-sm text-slate-600">To turn it off, enter a current code from your app.</p>
+              <form ref={formRef} noValidate onSubmit={onTurnOff} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+                <TextField
+                  className="sm:w-56"
+                  label="6-digit code"
+                  name="token"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  error={form.errors.token}
+                />
+                <button type="submit" className={`${buttonClass.primary} sm:mt-6`} disabled={form.isPending} aria-busy={form.isPending}>
+                  Turn off
+                </button>
+              </form>
+            </>
+          )}
+        </div>
+      ) : (
+        <TwoFactorSetup onEnabled={onEnabled} />
+      )}
     </Section>
   );
 }

@@ -1,0 +1,29 @@
+import { buttonClass } from "../../../components/ui/styles";
+import { showToast } from "../../../components/ui/toast";
+import { toFormError } from "../../../lib/api-client";
+import { useMarkEmailConfirmed } from "../api/verify-user";
+
+/**
+ * For an account whose address is not confirmed yet: staff who know it is right (the person
+ * told them, say) confirm it, as opening the emailed link would.
+ */
+export function MarkEmailConfirmed({ userId, email, className }: { userId: number; email: string; className?: string }) {
+  const mark = useMarkEmailConfirmed();
+  return (
+    <button
+      type="button"
+      className={className ?? buttonClass.ghost}
+      disabled={mark.isPending}
+      aria-busy={mark.isPending}
+      aria-label={`Mark ${email} as confirmed`}
+      onClick={() =>
+        mark.mutate(userId, {
+          onSuccess: () => showToast(`${email} is marked as confirmed`),
+          onError: (e) => showToast(toFormError(e).message, "error"),
+        })
+      }
+    >
+      {mark.isPending ? "Confirming…" : "Mark email as confirmed"}
+    </button>
+  );
+}
