@@ -1,11 +1,10 @@
 import { useMemo } from "react";
 import { Link } from "react-router";
-import { toMinorUnits } from "../../../components/ui/resource-table/resource-form";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { BulkAction, FormValues, ResourceColumn, ResourceField } from "../../../components/ui/resource-table/types";
 import { linkClass } from "../../../components/ui/styles";
-import { formatInterval, formatMoney } from "../../../lib/money";
+import { formatInterval, formatMoney, parseMoney } from "../../../lib/format";
 import { type PriceTableRow, pricesSource, RESOURCE, updatePrice, useCurrency, usePackageOptions, useProductOptions } from "../api/admin";
 import { Details, dateOf, OnSaleBadge, ProviderObject, SaleToggle, ViewHeading } from "./admin-details";
 
@@ -36,7 +35,7 @@ export function describePrice(p: Pick<PriceTableRow, "amount" | "currency" | "in
 
 /** The add panel's live summary of what the customer will pay. */
 export function pricePreview(values: FormValues, currency: string) {
-  const minor = toMinorUnits(String(values.amount ?? ""));
+  const minor = parseMoney(String(values.amount ?? ""), currency);
   if (Number.isNaN(minor)) return "Enter an amount to see what customers pay.";
   const billing = String(values.billing);
   const recurring = isRecurring(billing);

@@ -6,7 +6,7 @@ import { ResourceTable } from "../../../components/ui/resource-table/resource-ta
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField } from "../../../components/ui/resource-table/types";
 import { linkClass } from "../../../components/ui/styles";
-import { formatInterval, formatMoney } from "../../../lib/money";
+import { formatInterval, formatMoney } from "../../../lib/format";
 import { productsSource, RESOURCE, updateProduct, usePackageOptions, useRelatedList } from "../api/admin";
 import { Details, dateOf, OnSaleBadge, ProviderObject, SaleToggle, ViewHeading } from "./admin-details";
 

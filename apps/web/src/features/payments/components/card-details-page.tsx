@@ -9,7 +9,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
-import { formatInterval, formatMoney } from "../../../lib/money";
+import { formatDate, formatInterval, formatMoney } from "../../../lib/format";
 import {
   addCard,
   cancelSubscription,
@@ -24,7 +24,7 @@ import {
   useSubscriptionQuery,
 } from "../api/billing";
 import { getPlans, listPlans } from "../api/plans";
-import { formatDate, STATUS_LABEL } from "../format";
+import { STATUS_LABEL } from "../format";
 import { CardForm } from "./card-form";
 import { PlanPicker } from "./plan-picker";
 
