@@ -56,14 +56,17 @@ function productFields(packages: readonly { id: number; name: string; status: st
   ];
 }
 
-/** The product's prices, each opening the price table's view. */
+/**
+ * The product's prices, each opening the price table's view. Adding one opens the price list
+ * filtered to this product, with the new price's form on it.
+ */
 function ProductPrices({ productId }: { productId: number }) {
   const prices = useRelatedList<PriceRow>("price", { product_id: productId });
   return (
     <RelatedList
       title="Prices"
       action={
-        <Link to="/admin/add-stripe_price" className={linkClass}>
+        <Link to={`/admin/add-stripe_price?f.product_id=${productId}`} className={linkClass}>
           Add a price
         </Link>
       }
