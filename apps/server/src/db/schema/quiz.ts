@@ -76,6 +76,8 @@ export type QuizSettings = {
   difficulty: "adaptive" | 1 | 2 | 3 | 4 | 5;
   /** Set when the quiz retries the missed questions of another quiz. */
   retryOf?: number;
+  /** Set when the quiz holds the questions due for spaced review. */
+  review?: true;
 };
 
 export const quizzes = pgTable(
