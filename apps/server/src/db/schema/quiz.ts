@@ -60,6 +60,12 @@ export const questions = pgTable(
     status: text("status", { enum: ["active", "review", "retired"] })
       .notNull()
       .default("active"),
+    /**
+     * Set only while the content import keeps the question retired because it left the files:
+     * the status it had then, given back when it returns to the files. Null whenever staff (or
+     * nobody) set the status, which the import then leaves alone.
+     */
+    statusBeforeRemoval: text("status_before_removal", { enum: ["active", "review"] }),
     /** "content" = from the content files; "admin" = written in the question bank screen. */
     origin: text("origin", { enum: ["content", "admin"] })
       .notNull()

@@ -432,21 +432,47 @@ describe("seed", () => {
     expect(await seedQuizContentIfChanged(t.db)).toBe(false);
   });
 
-  it("retires questions removed from the files instead of deleting them", async () => {
+  it("retires questions removed from the files, and gives them back the status they had when they return", async () => {
     const { seedQuizContent } = await import("../../db/seed/quiz-content.ts");
     const { readContent } = await import("../../db/seed/content.ts");
     const content = await readContent();
     const theme = content.themes[0]!;
-    const removed = theme.questions.pop()!;
+    const [active, onReview, staffRetired] = theme.questions.slice(-3).map((q) => q.id);
+    const statusOf = async (contentId: string) =>
+      (await t.db.select({ status: questions.status }).from(questions).where(eq(questions.contentId, contentId)))[0]!.status;
+    const setStatus = async (contentId: string, status: string) => {
+      const [row] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.contentId, contentId));
+      const res = await t.call("PUT", `${P}/quiz/admin/questions/${row!.id}/status`, { token: admin.token, body: { status } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await setStatus(onReview!, "review");
+    await setStatus(staffRetired!, "retired");
+
+    const removed = theme.questions.splice(-3);
     await seedQuizContent(t.db, content);
-    const [row] = await t.db
-      .select()
-      .from(questions)
-      .where(inArray(questions.contentId, [removed.id]));
-    expect(row!.status).toBe("retired");
-    theme.questions.push(removed);
+    for (const id of [active!, onReview!, staffRetired!]) expect(await statusOf(id), id).toBe("retired");
+    // Past answers keep pointing at retired questions: they are never deleted.
+    expect(
+      await t.db
+        .select()
+        .from(questions)
+        .where(inArray(questions.contentId, [active!, onReview!, staffRetired!])),
+    ).toHaveLength(3);
+
+    theme.questions.push(...removed);
     await seedQuizContent(t.db, content);
-    const [back] = await t.db.select().from(questions).where(eq(questions.contentId, removed.id));
-    expect(back!.status).toBe("retired");
+    expect(await statusOf(active!)).toBe("active");
+    // Staff decisions stand: the files never overrule them.
+    expect(await statusOf(onReview!)).toBe("review");
+    expect(await statusOf(staffRetired!)).toBe("retired");
+
+    // A question staff reactivate while it is out of the files is theirs too.
+    theme.questions.splice(-3);
+    await seedQuizContent(t.db, content);
+    await setStatus(active!, "retired");
+    theme.questions.push(...removed);
+    await seedQuizContent(t.db, content);
+    expect(await statusOf(active!)).toBe("retired");
+    await setStatus(active!, "active");
   });
 });
