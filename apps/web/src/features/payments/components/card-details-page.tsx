@@ -129,13 +129,16 @@ export function CardDetailsPage() {
   };
 
   async function run(work: () => Promise<unknown>, done: string, isPlanChange = false) {
+    // The dialog this action was started from, if any. Only that one closes when it is done: the
+    // refresh after, say, "Make default" can outlast the person opening another dialog.
+    const startedFrom = pending;
     setBusy(true);
     setDialogError(null);
     try {
       await work();
       await refresh();
       showToast(done);
-      setPending(null);
+      setPending((current) => (current === startedFrom ? null : current));
       if (isPlanChange) setIsChangingPlan(false);
     } catch (failure) {
       setDialogError(toFormError(failure).message);
