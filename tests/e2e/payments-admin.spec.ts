@@ -168,6 +168,7 @@ test("products: create one, link it to a package, price it, and see the price on
 
   const view = page.getByRole("dialog", { name: "Product details" });
   await expect(page).toHaveURL(/\/admin\/view-stripe_product\/\d+$/);
+  const productView = page.url();
   await expect(view).toContainText("None: its prices unlock nothing");
   await expect(view.getByText("No prices yet: add one to put the product on sale.")).toBeVisible();
   await view.getByRole("button", { name: "Edit" }).click();
@@ -178,9 +179,12 @@ test("products: create one, link it to a package, price it, and see the price on
   await expect(row.getByRole("link", { name: "Core" })).toBeVisible();
   await shot(page, "products-list");
 
-  await page.goto("/admin/add-stripe_price");
+  // "Add a price" on the product's view starts the price on that product.
+  await page.goto(productView);
+  await page.getByRole("dialog", { name: "Product details" }).getByRole("link", { name: "Add a price" }).click();
   const price = page.getByRole("dialog", { name: "Add price" });
-  await price.getByLabel("Product").selectOption({ label: "Night shift bundle" });
+  await expect(price.getByLabel("Product")).toHaveValue(productView.split("/").at(-1)!);
+  await expect(price.getByLabel("Product").locator("option:checked")).toHaveText("Night shift bundle");
   await price.getByLabel("Name").fill("Night shift pass");
   await price.getByLabel("Amount (EUR)").fill("12.50");
   await price.getByLabel("Billing").selectOption("one_time");

@@ -55,13 +55,26 @@ test("a candidate picks a plan, pays on the checkout page, and manages plan, car
   await fillCard(page, "5555 5555 5555 4444");
   await page.getByRole("button", { name: "Save card" }).click();
   await expect(page.getByText("•••• 4444")).toBeVisible();
+  // Under load the refresh after "Make default" can still be running when the new default card
+  // shows and the candidate opens the next dialog: the invoices answer late here, as they did
+  // then, and the dialog must stay open.
+  const slowInvoices = "**/v2/api/lambda/stripe/customer/invoices*";
+  await page.route(slowInvoices, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Make card ending 4444 the default" }).click();
   await expect(page.getByRole("listitem").filter({ hasText: "•••• 4444" }).getByText("Default")).toBeVisible();
 
   // Change to the yearly plan: prorated, charged at once.
   await plan.getByRole("button", { name: "Change plan" }).click();
   await plan.getByRole("button", { name: "Switch: Premium yearly" }).click();
-  await page.getByRole("dialog", { name: "Switch to Premium yearly?" }).getByRole("button", { name: "Switch plan" }).click();
+  const switchDialog = page.getByRole("dialog", { name: "Switch to Premium yearly?" });
+  await expect(switchDialog).toBeVisible();
+  await expect(page.getByText("•••• 4444 is now your default card.")).toBeVisible();
+  await expect(switchDialog).toBeVisible();
+  await page.unroute(slowInvoices);
+  await switchDialog.getByRole("button", { name: "Switch plan" }).click();
   await expect(plan.getByText(/Premium yearly/)).toBeVisible();
   await expect(invoices.getByRole("row")).toHaveCount(3);
 

@@ -11,9 +11,13 @@ test("staff filter the bank, add a question with a live preview, and see bluepri
 
   await page.getByLabel("Theme").selectOption("circulation-cpr");
   await page.getByLabel("Type").selectOption("numeric");
-  await expect(page.getByRole("status").filter({ hasText: /\d+ questions/ })).toBeVisible();
+  // The rows of the previous filters stay on screen while the filtered ones load, so wait for
+  // rows that are all numeric (there are rows from the first answer on), then for the count.
   const rows = page.locator("tbody tr");
   await expect(rows.first()).toBeVisible();
+  await expect(rows.locator("td:nth-child(4)").filter({ hasNotText: /^numeric$/ })).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: /^\d+ questions$/ })).toBeVisible();
+  await expect(page.locator("table").locator("..")).toHaveAttribute("aria-busy", "false");
   for (const cell of await rows.locator("td:nth-child(4)").allTextContents()) expect(cell).toBe("numeric");
 
   await page.getByRole("button", { name: "Add question" }).click();

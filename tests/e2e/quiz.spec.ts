@@ -87,6 +87,7 @@ test("the whole onboarding journey ends on a result page with a score and a PDF"
 test("a reload resumes the quiz where the candidate was, with every answer kept", async ({ page }) => {
   await signUpCandidate(page);
   await onboard(page, { length: 6, mode: "Timed exam" });
+  const player = page.url();
   await answerCurrent(page);
   await expect(page.getByText("All answers saved")).toBeVisible();
   const first = await page.locator("#stem").textContent();
@@ -105,6 +106,13 @@ test("a reload resumes the quiz where the candidate was, with every answer kept"
   await expect(page.locator("#stem")).toHaveText(second!);
   await expect(page.getByRole("button", { name: "Question 1, answered" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Question 2, flagged" })).toBeVisible();
+
+  // Coming back to the generate screen opens the same quiz, not a new one.
+  await page.goto("/user/onboarding/generatequiz");
+  await expect(page).toHaveURL(player);
+  await expect(page.getByText("Question 2 of 6 · 1 answered")).toBeVisible();
+  await page.goto("/user/onboarding/allquizzes");
+  await expect(page.getByRole("link", { name: "Resume" })).toHaveCount(1);
 });
 
 test("the quiz player fits a 375 px wide screen and practice mode explains each answer", async ({ page }) => {

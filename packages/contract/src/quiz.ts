@@ -63,6 +63,11 @@ export const CreateQuizRequest = z.strictObject({
   retryOf: z.number().int().positive().optional(),
   /** Only the questions due for spaced review. */
   reviewDue: z.boolean().optional(),
+  /**
+   * Always generate a new quiz. Without it, an unfinished quiz made from the same choices is
+   * answered instead (with `resumed: true`), so revisiting the generate screen resumes it.
+   */
+  new: z.boolean().optional(),
 });
 export type CreateQuizRequest = z.infer<typeof CreateQuizRequest>;
 

@@ -1,11 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, formatInterval, formatMoney, formatPercent } from "./format";
+import { formatDay, formatInterval, formatMoney, formatPercent, moneyInput, parseMoney } from "./format";
 
 describe("formatting", () => {
   it("reads minor units with the currency's own decimals", () => {
     expect(formatMoney(11050, "eur")).toBe("€110.50");
     expect(formatMoney(0, "usd")).toBe("$0.00");
     expect(formatMoney(500, "jpy")).toBe("¥500");
+    expect(formatMoney(12345, "kwd")).toMatch(/^KWD\s12\.345$/);
+    expect(formatMoney(19990, "eur", { whole: true })).toBe("€200");
+    expect(formatMoney(20000, "jpy", { whole: true })).toBe("¥20,000");
+  });
+
+  it("reads and writes typed amounts with the currency's decimals", () => {
+    expect(parseMoney("19", "eur")).toBe(1900);
+    expect(parseMoney("19.5", "eur")).toBe(1950);
+    expect(parseMoney(" 19,05 ", "eur")).toBe(1905);
+    expect(parseMoney("0.99", "eur")).toBe(99);
+    for (const bad of ["", "19.999", "-1", "1e3", "€19", "19.", ".5"]) expect(parseMoney(bad, "eur"), bad).toBeNaN();
+    expect(parseMoney("500", "jpy")).toBe(500);
+    expect(parseMoney("500.5", "jpy")).toBeNaN();
+    expect(parseMoney("1.5", "kwd")).toBe(1500);
+    expect(moneyInput(1950, "eur")).toBe("19.50");
+    expect(moneyInput(500, "jpy")).toBe("500");
   });
 
   it("names intervals, days and shares", () => {

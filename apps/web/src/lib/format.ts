@@ -2,16 +2,47 @@
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-/** An amount in integer minor units of an ISO currency, with that currency's own decimals (JPY has none). */
-export function formatMoney(minor: number, currency: string): string {
+function moneyFormat(currency: string, whole: boolean): Intl.NumberFormat {
   const code = currency.toUpperCase();
-  let format = moneyFormats.get(code);
+  const key = whole ? `${code}:whole` : code;
+  let format = moneyFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat("en", { style: "currency", currency: code });
-    moneyFormats.set(code, format);
+    format = new Intl.NumberFormat("en", { style: "currency", currency: code, ...(whole ? { maximumFractionDigits: 0 } : {}) });
+    moneyFormats.set(key, format);
   }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
+  return format;
+}
+
+/** How many decimals the minor units of an ISO currency stand for: 2 for EUR, 0 for JPY, 3 for KWD. */
+export function currencyDigits(currency: string): number {
+  return moneyFormat(currency, false).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/**
+ * An amount in integer minor units of an ISO currency, with that currency's own decimals (JPY has
+ * none); `whole` rounds to whole units, for a chart's axis where "€200" reads better than "€200.00".
+ */
+export function formatMoney(minor: number, currency: string, { whole = false } = {}): string {
+  return moneyFormat(currency, whole).format(minor / 10 ** currencyDigits(currency));
+}
+
+/** Minor units as an amount to edit, with the currency's decimals: 1950 EUR is "19.50", 500 JPY is "500". */
+export function moneyInput(minor: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+}
+
+/**
+ * A typed amount ("19", "19.5", "19,50") in minor units of the currency (1900, 1950, 1950 for
+ * EUR); NaN for anything else, such as more decimals than the currency has.
+ */
+export function parseMoney(text: string, currency: string): number {
+  const digits = currencyDigits(currency);
+  const trimmed = text.trim();
+  const pattern = digits > 0 ? new RegExp(`^\\d{1,9}([.,]\\d{1,${digits}})?$`) : /^\d{1,9}$/;
+  if (!pattern.test(trimmed)) return Number.NaN;
+  const [whole = "0", fraction = ""] = trimmed.split(/[.,]/);
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0"));
 }
 
 /** "per month", "every 3 months", "once". */

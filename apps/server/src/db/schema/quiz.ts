@@ -60,6 +60,12 @@ export const questions = pgTable(
     status: text("status", { enum: ["active", "review", "retired"] })
       .notNull()
       .default("active"),
+    /**
+     * Set only while the content import keeps the question retired because it left the files:
+     * the status it had then, given back when it returns to the files. Null whenever staff (or
+     * nobody) set the status, which the import then leaves alone.
+     */
+    statusBeforeRemoval: text("status_before_removal", { enum: ["active", "review"] }),
     /** "content" = from the content files; "admin" = written in the question bank screen. */
     origin: text("origin", { enum: ["content", "admin"] })
       .notNull()
@@ -76,6 +82,8 @@ export type QuizSettings = {
   difficulty: "adaptive" | 1 | 2 | 3 | 4 | 5;
   /** Set when the quiz retries the missed questions of another quiz. */
   retryOf?: number;
+  /** Set when the quiz holds the questions due for spaced review. */
+  review?: true;
 };
 
 export const quizzes = pgTable(

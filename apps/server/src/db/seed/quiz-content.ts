@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { and, eq, ne, notInArray, sql } from "drizzle-orm";
 import { CONTENT_DIR } from "../../paths.ts";
 import type { Db } from "../client.ts";
 import { blueprints, questions, themes, tracks } from "../schema/quiz.ts";
@@ -52,8 +52,10 @@ export const loadContent = () => {
 /**
  * Loads tracks, themes, blueprints and questions into the database. Idempotent: questions are
  * upserted by content id (edited files update them on restart), questions removed from the files
- * are retired rather than deleted (past answers keep pointing at them), and a blueprint version
- * that exists is never rewritten: a changed blueprint needs a new version number.
+ * are retired rather than deleted (past answers keep pointing at them) and return with the status
+ * they had when they come back to the files, and a blueprint version that exists is never
+ * rewritten: a changed blueprint needs a new version number. Staff own the status they set:
+ * the files never change it.
  */
 export async function seedQuizContent(db: Db, content?: Content): Promise<{ questions: number }> {
   const c = content ?? (await loadContent());
@@ -113,7 +115,10 @@ export async function seedQuizContent(db: Db, content?: Content): Promise<{ ques
             reference: sql`excluded.reference`,
             region: sql`excluded.region`,
             tracks: sql`excluded.tracks`,
-            // A question staff put on review or retired stays so until staff change it.
+            // Back in the files after the import retired it: it gets the status it had then.
+            // A status staff set (review, retired) stays until staff change it.
+            status: sql`coalesce(${questions.statusBeforeRemoval}, ${questions.status})`,
+            statusBeforeRemoval: null,
             updatedAt: new Date(),
           },
           // A question staff edited in the question bank is theirs now: the files no longer overwrite it.
@@ -121,11 +126,13 @@ export async function seedQuizContent(db: Db, content?: Content): Promise<{ ques
         });
     }
     const ids = rows.map((r) => r.contentId);
+    // Gone from the files: retired, remembering the status to give back should it return. One
+    // retired already (by staff) keeps no such memory, so it stays retired if it returns.
     if (ids.length)
       await tx
         .update(questions)
-        .set({ status: "retired", updatedAt: new Date() })
-        .where(and(eq(questions.origin, "content"), notInArray(questions.contentId, ids)));
+        .set({ status: "retired", statusBeforeRemoval: sql`${questions.status}`, updatedAt: new Date() })
+        .where(and(eq(questions.origin, "content"), ne(questions.status, "retired"), notInArray(questions.contentId, ids)));
   });
   return { questions: c.themes.reduce((n, t) => n + t.questions.length, 0) };
 }

@@ -9,7 +9,15 @@ const pdfText = (s: string) =>
     .replace(/[^\x20-\x7e]/g, "")
     .replace(/[\\()]/g, (c) => `\\${c}`);
 
-export const formatMoney = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency.toUpperCase()}`;
+/**
+ * An amount in minor units as the PDF prints it, with the currency's own decimals: "19.50 EUR",
+ * "500 JPY" (the web app's `formatMoney` does the same with symbols, which the PDF's font lacks).
+ */
+export function formatMoney(minor: number, currency: string): string {
+  const code = currency.toUpperCase();
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+  return `${(minor / 10 ** digits).toFixed(digits)} ${code}`;
+}
 
 /** A one-page invoice as a PDF (Helvetica, no dependencies). */
 export function invoicePdf(invoice: Invoice, customer: { name: string; email: string } | null): Buffer {

@@ -52,7 +52,15 @@ import { invoicePdf } from "./invoice-pdf.ts";
 import * as repo from "./repo.ts";
 import * as service from "./service.ts";
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 402: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  402: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  502: ErrorResponse,
+};
 const P = "/v2/api/lambda/stripe";
 const ModelOf = <T extends z.ZodType>(t: T) => z.object({ error: z.literal(false), model: t });
 const CreatedResponse = z.object({ error: z.literal(false), message: z.string(), data: z.number().int() });
@@ -193,7 +201,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       ...admin,
       schema: {
         tags,
-        summary: "Delete a price nobody bought (archived at the provider); 409 for one with subscriptions or orders: archive it",
+        summary:
+          "Delete a price nobody bought: archived at the provider first, then removed here (502, nothing changed, when the provider fails); 409 for one with subscriptions or orders: archive it",
         params: IdParams,
         response: { 200: MessageResponse, ...errors },
       },

@@ -12,7 +12,7 @@ import type {
 import { type AnyColumn, and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error.ts";
-import { PaymentError, type PaymentProvider } from "../../providers/payments/interface.ts";
+import { PaymentError, type PaymentProvider, PROVIDER_UNAVAILABLE } from "../../providers/payments/interface.ts";
 import * as repo from "./repo.ts";
 
 export type PaymentsDeps = { db: Db; provider: PaymentProvider; currency: string; publicUrl: string };
@@ -156,21 +156,49 @@ export async function updatePrice(
 /**
  * Deletes a price nobody ever bought; one with subscriptions or orders keeps its history and is
  * archived instead. The provider never deletes prices: there it is archived, here it is gone.
+ *
+ * The provider goes first. Had our row gone first, a provider that failed would leave a price on
+ * sale there that nothing here knows of; this way a failure changes nothing on either side and
+ * the admin can simply try again.
  */
 export async function deletePrice(deps: PaymentsDeps, id: number) {
   const price = await repo.findPrice(deps.db, id);
   if (!price) throw notFound("Price not found");
   if (await repo.isPriceUsed(deps.db, id)) throw conflict("This price has been bought: archive it instead");
+  const wasActive = price.status === 1;
+  const archived = wasActive ? await archiveAtProvider(deps, price.stripeId) : price.object;
   try {
-    // The row goes first: a purchase that slipped in since the check stops it (the reference),
-    // and once it is gone nothing here can sell the price, whatever the provider says.
     await repo.deletePrice(deps.db, id);
   } catch (e) {
-    const code = (e as { code?: string; cause?: { code?: string } }).code ?? (e as { cause?: { code?: string } }).cause?.code;
-    if (code === "23503") throw conflict("This price has been bought: archive it instead");
+    if (foreignKeyViolation(e)) {
+      // A purchase slipped in since the check: the price is archived at the provider already, so
+      // it is archived here too and its history stays.
+      await repo.updatePrice(deps.db, id, { status: 0, object: archived as never });
+      throw conflict("This price has been bought meanwhile: it was archived instead");
+    }
+    // Our row is still there and still on sale: put the provider's price back on sale with it.
+    // Should that fail too, the price is only off sale at the provider, and the next delete
+    // archives it there again before removing the row.
+    if (wasActive) await deps.provider.updatePrice(price.stripeId, { active: true }).catch(() => undefined);
     throw e;
   }
-  if (price.status === 1) await call(() => deps.provider.updatePrice(price.stripeId, { active: false }));
+}
+
+async function archiveAtProvider(deps: PaymentsDeps, stripeId: string) {
+  try {
+    return await call(() => deps.provider.updatePrice(stripeId, { active: false }));
+  } catch (e) {
+    if (e instanceof HttpError && e.statusCode === 502)
+      throw new HttpError(502, "The card provider could not archive this price, so it was not deleted. Try again in a moment.", {
+        code: PROVIDER_UNAVAILABLE,
+      });
+    throw e;
+  }
+}
+
+function foreignKeyViolation(e: unknown) {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return (err.code ?? err.cause?.code) === "23503";
 }
 
 export async function getProduct(deps: PaymentsDeps, id: number) {

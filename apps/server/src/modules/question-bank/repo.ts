@@ -69,10 +69,11 @@ export async function insertQuestion(db: Db, row: typeof questions.$inferInsert)
   return created!;
 }
 
+/** A status staff set is theirs: the content import no longer gives back the one from before a removal. */
 export async function updateQuestion(db: Db, id: number, set: Partial<typeof questions.$inferInsert>) {
   const [updated] = await db
     .update(questions)
-    .set({ ...set, updatedAt: new Date() })
+    .set({ ...set, ...(set.status !== undefined ? { statusBeforeRemoval: null } : {}), updatedAt: new Date() })
     .where(eq(questions.id, id))
     .returning();
   return updated;

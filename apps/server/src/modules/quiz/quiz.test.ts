@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { packages as packagesTable } from "../../db/schema/packages.ts";
 import { answers, questionReviews, questions, quizzes } from "../../db/schema/quiz.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
 import { wrongResponse } from "../../test/quiz-answers.ts";
@@ -7,6 +8,8 @@ import { correctResponse } from "./scoring.ts";
 
 const t = await createTestApp();
 const P = `/v3/api/custom/${TEST_ENV.PROJECT_ID}`;
+/** The first account to sign up as admin becomes it; later ones need an invitation. */
+const admin = await t.signUp("admin");
 
 type Q = { questionId: string; type: string; options: { id: string; text: string }[]; review?: unknown; feedback?: unknown };
 
@@ -296,17 +299,72 @@ describe("bad input: a clear 4xx and nothing changed", () => {
     const u = await newUser();
     expect((await t.call("GET", `/v3/api/custom/other-project/quiz/list`, { token: u.token })).statusCode).toBe(404);
     expect((await t.call("GET", `${P}/quiz/list`)).statusCode).toBe(401);
-    const admin = await t.signUp("admin");
     expect((await t.call("GET", `${P}/quiz/list`, { token: admin.token })).statusCode).toBe(403);
   });
 
   it("holds the Free plan to its weekly allowance with a clear message", async () => {
     const u = await newUser();
-    for (let i = 0; i < 3; i++) expect((await create(u.token, { length: 5 })).res.statusCode).toBe(200);
-    const res = await t.call("POST", `${P}/quiz/create`, { token: u.token, body: { length: 5 } });
+    for (let i = 0; i < 3; i++) expect((await create(u.token, { length: 5, new: true })).res.statusCode).toBe(200);
+    const res = await t.call("POST", `${P}/quiz/create`, { token: u.token, body: { length: 5, new: true } });
     expect(res.statusCode).toBe(402);
     expect(res.json().message).toMatch(/Free plan includes 3 quizzes per week/);
     expect(await t.db.select().from(quizzes).where(eq(quizzes.userId, u.user_id))).toHaveLength(3);
+  });
+
+  it("never goes past the weekly allowance when creates arrive at once", async () => {
+    const u = await newUser();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => t.call("POST", `${P}/quiz/create`, { token: u.token, body: { length: 5, new: true } })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 402, 402, 402, 402, 402]);
+    expect(await t.db.select().from(quizzes).where(eq(quizzes.userId, u.user_id))).toHaveLength(3);
+  });
+
+  it("resumes the unfinished quiz of the same choices instead of making another, unless asked for a new one", async () => {
+    const u = await newUser();
+    const first = await create(u.token, {});
+    expect(first.res.statusCode, first.res.body).toBe(200);
+    expect(first.res.json().resumed).toBe(false);
+    // Revisiting the generate screen: the same quiz, not counted again.
+    const again = await create(u.token, {});
+    expect(again.res.json()).toMatchObject({ resumed: true, model: { id: first.quiz.id, status: "in_progress" } });
+    expect(await t.db.select().from(quizzes).where(eq(quizzes.userId, u.user_id))).toHaveLength(1);
+
+    // Other choices, or an explicit request, make a new one.
+    const shorter = await create(u.token, { length: 5 });
+    expect(shorter.res.json().resumed).toBe(false);
+    expect(shorter.quiz.id).not.toBe(first.quiz.id);
+    const fresh = await create(u.token, { new: true });
+    expect(fresh.res.json().resumed).toBe(false);
+    expect([first.quiz.id, shorter.quiz.id]).not.toContain(fresh.quiz.id);
+    // At the allowance, the open quiz is still there to resume.
+    expect((await create(u.token, { new: true })).res.statusCode).toBe(402);
+    expect((await create(u.token, { length: 5 })).res.json()).toMatchObject({ resumed: true, model: { id: shorter.quiz.id } });
+  });
+
+  it("does not resume a finished quiz or an exam whose time is up, and resumes once when two visits race", async () => {
+    const u = await newUser();
+    // More quizzes than the Free plan's allowance, for this test only.
+    const [free] = await t.db.select().from(packagesTable).where(eq(packagesTable.isDefault, true));
+    await t.db.update(packagesTable).set({ quizzesPerWeek: null }).where(eq(packagesTable.id, free!.id));
+    try {
+      const { quiz } = await create(u.token, { length: 5, mode: "exam" });
+      await t.db
+        .update(quizzes)
+        .set({ deadlineAt: new Date(Date.now() - 60_000) })
+        .where(eq(quizzes.id, quiz.id));
+      const afterDeadline = await create(u.token, { length: 5, mode: "exam" });
+      expect(afterDeadline.res.json().resumed).toBe(false);
+      expect((await t.call("POST", `${P}/quiz/submit/${afterDeadline.quiz.id}`, { token: u.token })).statusCode).toBe(200);
+      const afterSubmit = await create(u.token, { length: 5, mode: "exam" });
+      expect(afterSubmit.res.json().resumed).toBe(false);
+
+      const visits = await Promise.all([1, 2, 3].map(() => create(u.token, { length: 6 })));
+      expect(new Set(visits.map((v) => v.quiz.id)).size).toBe(1);
+      expect(visits.map((v) => v.res.json().resumed).sort()).toEqual([false, true, true]);
+    } finally {
+      await t.db.update(packagesTable).set({ quizzesPerWeek: free!.quizzesPerWeek }).where(eq(packagesTable.id, free!.id));
+    }
   });
 });
 
@@ -361,21 +419,47 @@ describe("seed", () => {
     expect(await seedQuizContentIfChanged(t.db)).toBe(false);
   });
 
-  it("retires questions removed from the files instead of deleting them", async () => {
+  it("retires questions removed from the files, and gives them back the status they had when they return", async () => {
     const { seedQuizContent } = await import("../../db/seed/quiz-content.ts");
     const { readContent } = await import("../../db/seed/content.ts");
     const content = await readContent();
     const theme = content.themes[0]!;
-    const removed = theme.questions.pop()!;
+    const [active, onReview, staffRetired] = theme.questions.slice(-3).map((q) => q.id);
+    const statusOf = async (contentId: string) =>
+      (await t.db.select({ status: questions.status }).from(questions).where(eq(questions.contentId, contentId)))[0]!.status;
+    const setStatus = async (contentId: string, status: string) => {
+      const [row] = await t.db.select({ id: questions.id }).from(questions).where(eq(questions.contentId, contentId));
+      const res = await t.call("PUT", `${P}/quiz/admin/questions/${row!.id}/status`, { token: admin.token, body: { status } });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await setStatus(onReview!, "review");
+    await setStatus(staffRetired!, "retired");
+
+    const removed = theme.questions.splice(-3);
     await seedQuizContent(t.db, content);
-    const [row] = await t.db
-      .select()
-      .from(questions)
-      .where(inArray(questions.contentId, [removed.id]));
-    expect(row!.status).toBe("retired");
-    theme.questions.push(removed);
+    for (const id of [active!, onReview!, staffRetired!]) expect(await statusOf(id), id).toBe("retired");
+    // Past answers keep pointing at retired questions: they are never deleted.
+    expect(
+      await t.db
+        .select()
+        .from(questions)
+        .where(inArray(questions.contentId, [active!, onReview!, staffRetired!])),
+    ).toHaveLength(3);
+
+    theme.questions.push(...removed);
     await seedQuizContent(t.db, content);
-    const [back] = await t.db.select().from(questions).where(eq(questions.contentId, removed.id));
-    expect(back!.status).toBe("retired");
+    expect(await statusOf(active!)).toBe("active");
+    // Staff decisions stand: the files never overrule them.
+    expect(await statusOf(onReview!)).toBe("review");
+    expect(await statusOf(staffRetired!)).toBe("retired");
+
+    // A question staff reactivate while it is out of the files is theirs too.
+    theme.questions.splice(-3);
+    await seedQuizContent(t.db, content);
+    await setStatus(active!, "retired");
+    theme.questions.push(...removed);
+    await seedQuizContent(t.db, content);
+    expect(await statusOf(active!)).toBe("retired");
+    await setStatus(active!, "active");
   });
 });

@@ -137,6 +137,25 @@ export async function countQuizzesSince(db: Db, userId: number, since: Date) {
   return row?.n ?? 0;
 }
 
+/** Key space of the per-candidate lock around quiz creation (the second key is the user id). */
+const QUIZ_CREATION_LOCK = 727_274_003;
+
+/**
+ * Serialises one candidate's quiz creations until the transaction ends, so the weekly count
+ * and the insert it allows are one step; other candidates are not held up.
+ */
+export async function lockQuizCreation(db: Db, userId: number) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${QUIZ_CREATION_LOCK}, ${userId})`);
+}
+
+/** The candidate's unfinished quizzes, newest first. */
+export const openQuizzes = (db: Db, userId: number) =>
+  db
+    .select()
+    .from(quizzes)
+    .where(and(eq(quizzes.userId, userId), eq(quizzes.status, "in_progress")))
+    .orderBy(desc(quizzes.createdAt), desc(quizzes.id));
+
 export async function insertQuiz(
   db: Db,
   quiz: typeof quizzes.$inferInsert,

@@ -107,14 +107,17 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string }> = 
         tags,
         summary: "Generate a quiz from the track's blueprint, the chosen themes and the candidate's weak themes and due reviews",
         description:
-          "Counts against the plan's weekly quiz allowance (402 with code QUIZ_LIMIT when used up). Answers the quiz as quiz/get does.",
+          "Answers `{error:false, model, resumed}`, the model as quiz/get answers it. While the candidate has an unfinished quiz made from the same choices (the same track, themes, length, difficulty and mode; the same retried quiz; or a spaced review), that quiz is answered with `resumed: true` and nothing is generated, so revisiting the generate screen resumes it; `new: true` always generates another. A new quiz counts against the plan's weekly quiz allowance (402 with code QUIZ_LIMIT when used up), checked and taken in one step per candidate.",
         params: Name,
         body: CreateQuizRequest,
         response: { 200: Ok, ...errors },
       },
       preHandler: auth,
     },
-    async (request) => ({ error: false as const, model: await service.createQuiz(db, request.principal!.id, request.body) }),
+    async (request) => {
+      const { quiz, resumed } = await service.createQuiz(db, request.principal!.id, request.body);
+      return { error: false as const, model: quiz, resumed };
+    },
   );
 
   app.get(

@@ -193,7 +193,17 @@ export async function previewQuiz(
   return { total: picked.length, mix, difficulty, samples };
 }
 
-export async function createQuiz(db: Db, userId: number, body: CreateQuizRequest, now = new Date()): Promise<QuizModel> {
+/**
+ * Generates a quiz, or answers the candidate's unfinished one made from the same choices (unless
+ * `new` asks for another): revisiting the generate screen resumes the quiz instead of stacking
+ * up new ones, and only a new quiz counts against the weekly allowance.
+ */
+export async function createQuiz(
+  db: Db,
+  userId: number,
+  body: CreateQuizRequest,
+  now = new Date(),
+): Promise<{ quiz: QuizModel; resumed: boolean }> {
   let only: Set<number> | undefined;
   let retryTitle: string | undefined;
   let request = body;
@@ -224,36 +234,71 @@ export async function createQuiz(db: Db, userId: number, body: CreateQuizRequest
 
   const { info, settings } = await resolveSettings(db, userId, request);
   if (only && !body.length) settings.length = Math.min(only.size, 100);
-  await checkQuota(db, userId, now);
 
-  const seed = body.seed ?? randomInt(0, 2 ** 31 - 1);
-  const { picked } = await plan(db, userId, info, settings, seed, now, only);
-  if (picked.length === 0) throw conflict("No questions match these choices yet: choose more themes or another difficulty");
+  // Everything that reads the allowance or open quizzes and then inserts runs under the
+  // candidate's lock: two creates at once can neither both pass the last free slot nor both
+  // make the quiz the other one should have resumed.
+  const made = await db.transaction(async (tx) => {
+    await repo.lockQuizCreation(tx, userId);
+    if (!body.new) {
+      const open = (await repo.openQuizzes(tx, userId)).find((q) => isSameRequest(q, settings, body, now));
+      if (open) return { id: open.id, resumed: true };
+    }
+    await checkQuota(tx, userId, now);
 
-  const timeLimitSeconds = settings.mode === "exam" ? picked.length * EXAM_SECONDS_PER_QUESTION : null;
-  const quiz = await repo.insertQuiz(
-    db,
-    {
-      userId,
-      title: retryTitle ?? `${info.name} ${settings.mode === "exam" ? "timed exam" : "practice"}`,
-      trackSlug: settings.track,
-      blueprintVersion: info.blueprintVersion,
-      settings: {
-        themes: settings.themes,
-        length: settings.length,
-        difficulty: settings.difficulty,
-        ...(body.retryOf ? { retryOf: body.retryOf } : {}),
+    const seed = body.seed ?? randomInt(0, 2 ** 31 - 1);
+    const { picked } = await plan(tx, userId, info, settings, seed, now, only);
+    if (picked.length === 0) throw conflict("No questions match these choices yet: choose more themes or another difficulty");
+
+    const timeLimitSeconds = settings.mode === "exam" ? picked.length * EXAM_SECONDS_PER_QUESTION : null;
+    const quiz = await repo.insertQuiz(
+      tx,
+      {
+        userId,
+        title: retryTitle ?? `${info.name} ${settings.mode === "exam" ? "timed exam" : "practice"}`,
+        trackSlug: settings.track,
+        blueprintVersion: info.blueprintVersion,
+        settings: {
+          themes: settings.themes,
+          length: settings.length,
+          difficulty: settings.difficulty,
+          ...(body.retryOf ? { retryOf: body.retryOf } : {}),
+          ...(body.reviewDue ? { review: true as const } : {}),
+        },
+        mode: settings.mode,
+        seed,
+        total: picked.length,
+        timeLimitSeconds,
+        deadlineAt: timeLimitSeconds ? new Date(now.getTime() + timeLimitSeconds * 1000) : null,
+        createdAt: now,
       },
-      mode: settings.mode,
-      seed,
-      total: picked.length,
-      timeLimitSeconds,
-      deadlineAt: timeLimitSeconds ? new Date(now.getTime() + timeLimitSeconds * 1000) : null,
-      createdAt: now,
-    },
-    picked.map((p, position) => ({ questionId: p.questionId, position, optionOrder: p.optionOrder })),
+      picked.map((p, position) => ({ questionId: p.questionId, position, optionOrder: p.optionOrder })),
+    );
+    return { id: quiz.id, resumed: false };
+  });
+  return { quiz: await getQuiz(db, userId, made.id, now), resumed: made.resumed };
+}
+
+/**
+ * Whether an unfinished quiz is what this create asks for: a retry of the same quiz, a spaced
+ * review, or a quiz of the same track, themes, length, difficulty and mode (and seed, when one
+ * is given). An exam whose time is up is over, even before a read closes it.
+ */
+function isSameRequest(quiz: repo.QuizRow, settings: Settings, body: CreateQuizRequest, now: Date) {
+  if (quiz.deadlineAt && now.getTime() > quiz.deadlineAt.getTime() + DEADLINE_GRACE_MS) return false;
+  if (quiz.mode !== settings.mode) return false;
+  if (body.reviewDue) return quiz.settings.review === true;
+  if (body.retryOf !== undefined) return quiz.settings.retryOf === body.retryOf;
+  if (quiz.settings.review || quiz.settings.retryOf !== undefined) return false;
+  const themes = new Set(quiz.settings.themes);
+  return (
+    quiz.trackSlug === settings.track &&
+    quiz.settings.length === settings.length &&
+    quiz.settings.difficulty === settings.difficulty &&
+    themes.size === settings.themes.length &&
+    settings.themes.every((t) => themes.has(t)) &&
+    (body.seed === undefined || body.seed === quiz.seed)
   );
-  return getQuiz(db, userId, quiz.id, now);
 }
 
 async function checkQuota(db: Db, userId: number, now: Date) {

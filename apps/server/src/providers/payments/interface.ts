@@ -51,10 +51,16 @@ export type ProviderEvent = {
 
 export type CheckoutSession = { id: string; url: string };
 
-/** A provider call refused for a reason the person can fix (declined card, bad token...). */
+/** The code of a 502 `PaymentError`: the provider failed, not the request. */
+export const PROVIDER_UNAVAILABLE = "provider_unavailable";
+
+/**
+ * A provider call refused for a reason the person can fix (declined card, bad token...), or, as
+ * 502, one the provider could not carry out (unreachable, its own failure): try again later.
+ */
 export class PaymentError extends Error {
   constructor(
-    readonly status: 400 | 402 | 404 | 409,
+    readonly status: 400 | 402 | 404 | 409 | 502,
     message: string,
     readonly code: string,
   ) {

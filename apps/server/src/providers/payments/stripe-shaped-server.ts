@@ -36,6 +36,8 @@ export async function startStripeShapedServer() {
   const requests: RecordedRequest[] = [];
   /** Paths whose next answer is lost after the work is done (the connection drops). */
   const dropNext = new Set<string>();
+  /** Paths whose next call fails on the provider's side (500, not to be retried) without doing the work. */
+  const failNext = new Set<string>();
 
   const error = (status: number, type: string, message: string, code?: string) => ({
     status,
@@ -251,6 +253,12 @@ export async function startStripeShapedServer() {
           .end(JSON.stringify({ error: { type: "invalid_request_error", message: "Invalid API Key provided" } }));
         return;
       }
+      if (failNext.delete(`${req.method} ${path}`)) {
+        res
+          .writeHead(500, { "content-type": "application/json", "stripe-should-retry": "false" })
+          .end(JSON.stringify({ error: { type: "api_error", message: "An unknown error occurred" } }));
+        return;
+      }
       const storeKey = key ? `${req.method} ${path} ${key}` : null;
       let answer = storeKey ? idempotent.get(storeKey) : undefined;
       const replayed = Boolean(answer);
@@ -277,6 +285,7 @@ export async function startStripeShapedServer() {
     objects,
     requests,
     dropNext,
+    failNext,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

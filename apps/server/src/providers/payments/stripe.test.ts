@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
-import { stripeSubscriptions } from "../../db/schema/payments.ts";
+import { stripePrices, stripeSubscriptions } from "../../db/schema/payments.ts";
 import { getEntitlements } from "../../modules/entitlements/service.ts";
 import { WEBHOOK_PATH } from "../../modules/payments/webhook.ts";
 import { createTestApp } from "../../test/app.ts";
@@ -138,5 +138,39 @@ describe("the card provider's SDK adapter", () => {
     expect(res.statusCode, res.body).toBe(200);
     const event = fake.requests.filter((r) => r.path === "/v1/billing/meter_events").at(-1)!;
     expect(event.body).toMatchObject({ event_name: "academy_usage", payload: { stripe_customer_id: sub.customer, value: "4" } });
+  });
+
+  it("deletes a price only once the provider has archived it, and changes nothing when the provider fails", async () => {
+    const priceId = await premiumPrice({ name: "Premium spring offer" });
+    const [row] = await t.db.select().from(stripePrices).where(eq(stripePrices.id, priceId));
+    fake.failNext.add(`POST /v1/prices/${row!.stripeId}`);
+    const failed = await t.call("DELETE", `${P}/price/${priceId}`, { token: admin.token });
+    expect(failed.statusCode, failed.body).toBe(502);
+    expect(failed.json()).toMatchObject({
+      error: true,
+      code: "provider_unavailable",
+      message: "The card provider could not archive this price, so it was not deleted. Try again in a moment.",
+    });
+    // Both sides as they were: our row on sale, the provider's price active.
+    expect((await t.db.select().from(stripePrices).where(eq(stripePrices.id, priceId)))[0]).toMatchObject({ status: 1 });
+    expect(fake.objects.get(row!.stripeId)).toMatchObject({ active: true });
+
+    const again = await t.call("DELETE", `${P}/price/${priceId}`, { token: admin.token });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await t.db.select().from(stripePrices).where(eq(stripePrices.id, priceId))).toEqual([]);
+    expect(fake.objects.get(row!.stripeId)).toMatchObject({ active: false });
+  });
+
+  it("answers 502 when the provider is down, not a server error", async () => {
+    const priceId = await premiumPrice({ name: "Premium renamed" });
+    const [row] = await t.db.select().from(stripePrices).where(eq(stripePrices.id, priceId));
+    fake.failNext.add(`POST /v1/prices/${row!.stripeId}`);
+    const res = await t.call("PUT", `${P}/price/${priceId}`, { token: admin.token, body: { name: "Premium (new name)" } });
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json()).toMatchObject({
+      code: "provider_unavailable",
+      message: "The card provider is not answering. Try again in a moment.",
+    });
+    expect((await t.db.select().from(stripePrices).where(eq(stripePrices.id, priceId)))[0]).toMatchObject({ name: "Premium renamed" });
   });
 });

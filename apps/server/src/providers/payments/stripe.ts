@@ -4,6 +4,7 @@ import {
   type Interval,
   PaymentError,
   type PaymentProvider,
+  PROVIDER_UNAVAILABLE,
   type ProviderCard,
   type ProviderPrice,
   type ProviderProduct,
@@ -52,7 +53,10 @@ function toCard(pm: Obj): ProviderCard {
   };
 }
 
-/** The card provider's refusals become ours: card errors 402, missing objects 404, bad requests 400. */
+/**
+ * The card provider's refusals become ours: card errors 402, missing objects 404, bad requests
+ * 400; its outages 502.
+ */
 async function translate<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -63,6 +67,14 @@ async function translate<T>(work: () => Promise<T>): Promise<T> {
       throw new PaymentError(400, e.message, e.code ?? "invalid_request");
     }
     if (e instanceof Stripe.errors.StripeIdempotencyError) throw new PaymentError(409, e.message, "idempotency_error");
+    // Unreachable, rate-limited or failing on its side (after the SDK's own retries): the
+    // request is fine, the provider is not, so the answer is a gateway error, not ours.
+    if (
+      e instanceof Stripe.errors.StripeConnectionError ||
+      e instanceof Stripe.errors.StripeAPIError ||
+      e instanceof Stripe.errors.StripeRateLimitError
+    )
+      throw new PaymentError(502, "The card provider is not answering. Try again in a moment.", PROVIDER_UNAVAILABLE);
     throw e;
   }
 }

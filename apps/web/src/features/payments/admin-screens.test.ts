@@ -2,7 +2,7 @@ import type { PriceRow } from "@academy/contract/payments";
 import { describe, expect, it } from "vitest";
 import { listParams, toCreatePrice, toPriceTableRow } from "./api/admin";
 import { billingKindOf } from "./components/admin-billing";
-import { pricePreview, pricesModeOf } from "./components/admin-prices-page";
+import { pricePreview, pricesModeOf, productOfList } from "./components/admin-prices-page";
 import { subscriptionsModeOf } from "./components/admin-subscriptions-page";
 
 const price = (over: Partial<PriceRow>): PriceRow => ({
@@ -32,6 +32,13 @@ describe("price table", () => {
     expect(pricesModeOf("/admin/edit-stripe_price/4", "4")).toEqual({ kind: "edit", id: 4 });
     expect(pricesModeOf("/admin/view-stripe_price/9", "9")).toEqual({ kind: "view", id: 9 });
     expect(subscriptionsModeOf("/admin/view-stripe_subscription/2", "2")).toEqual({ kind: "view", id: 2 });
+  });
+
+  it("starts a new price on the product the list is filtered to", () => {
+    expect(productOfList(new URLSearchParams("f.product_id=7"))).toBe("7");
+    expect(productOfList(new URLSearchParams("f.status=1"))).toBeUndefined();
+    expect(productOfList(new URLSearchParams("f.product_id=0"))).toBeUndefined();
+    expect(productOfList(new URLSearchParams("f.product_id=7%20or%201"))).toBeUndefined();
   });
 
   it("shows billing as one choice and turns it back into type and interval", () => {

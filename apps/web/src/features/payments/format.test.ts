@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { formatInterval, formatMoney } from "../../lib/money";
 import { parseExpiry, validateCard } from "./format";
 
 describe("card form rules", () => {
@@ -19,13 +18,5 @@ describe("card form rules", () => {
   it("reads expiry dates", () => {
     expect(parseExpiry("7/2031")).toEqual({ exp_month: 7, exp_year: 2031 });
     expect(parseExpiry("07 / 31")).toEqual({ exp_month: 7, exp_year: 2031 });
-  });
-});
-
-describe("money", () => {
-  it("formats minor units", () => {
-    expect(formatMoney(3900, "eur")).toBe("€39.00");
-    expect(formatInterval("month")).toBe("per month");
-    expect(formatInterval("month", 3)).toBe("every 3 months");
   });
 });

@@ -1,7 +1,3 @@
-export function formatDate(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleDateString("en", { day: "numeric", month: "long", year: "numeric" }) : "";
-}
-
 export const STATUS_LABEL: Record<string, string> = {
   active: "Active",
   trialing: "Free trial",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkValues, isFieldShown, toMinorUnits, toRecordValues } from "./resource-form";
+import { checkValues, isFieldShown, toRecordValues } from "./resource-form";
 import type { ResourceField } from "./types";
 
 const fields: ResourceField[] = [
@@ -11,19 +11,18 @@ const fields: ResourceField[] = [
 ];
 
 describe("money fields", () => {
-  it("read decimal amounts as minor units and refuse anything else", () => {
-    expect(toMinorUnits("19")).toBe(1900);
-    expect(toMinorUnits("19.5")).toBe(1950);
-    expect(toMinorUnits(" 19,05 ")).toBe(1905);
-    expect(toMinorUnits("0.99")).toBe(99);
-    for (const bad of ["", "19.999", "-1", "1e3", "€19", "19.", ".5"]) expect(toMinorUnits(bad), bad).toBeNaN();
-  });
-
   it("are checked against their bounds in minor units", () => {
     const values = { name: "Core", amount: "1000.01", billing: "month", trial_days: "0" };
-    expect(checkValues(fields, values)).toEqual({ amount: "Amount must be at most 1000" });
+    expect(checkValues(fields, values)).toEqual({ amount: "Amount must be at most €1,000.00" });
     expect(checkValues(fields, { ...values, amount: "12.345" })).toEqual({ amount: "Enter an amount such as 19.00" });
     expect(toRecordValues(fields, { ...values, amount: "19.90" })).toEqual({ name: "Core", amount: 1990, billing: "month", trial_days: 0 });
+  });
+
+  it("use their currency's decimals", () => {
+    const yen: ResourceField[] = [{ name: "amount", label: "Amount", kind: "money", currency: "jpy", required: true, max: 100_000 }];
+    expect(toRecordValues(yen, { amount: "1900" })).toEqual({ amount: 1900 });
+    expect(checkValues(yen, { amount: "19.50" })).toEqual({ amount: "Enter an amount such as 19" });
+    expect(checkValues(yen, { amount: "100001" })).toEqual({ amount: "Amount must be at most ¥100,000" });
   });
 });
 

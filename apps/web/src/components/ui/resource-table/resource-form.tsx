@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import type { FieldErrors } from "../../../lib/api-client";
+import { currencyDigits, formatMoney, moneyInput, parseMoney } from "../../../lib/format";
 import { Alert } from "../alert";
 import type { FormValues, ResourceField, Row } from "./types";
 
@@ -16,19 +17,12 @@ function initialValue(field: ResourceField, row: Row | undefined): string | bool
   if (value === null || value === undefined) return "";
   if (field.kind === "lines" && Array.isArray(value)) return value.join("\n");
   if (field.kind === "datetime" && typeof value === "string") return value.slice(0, 16);
-  if (field.kind === "money" && typeof value === "number") return (value / 100).toFixed(2);
+  if (field.kind === "money" && typeof value === "number") return moneyInput(value, currencyOf(field));
   return String(value);
 }
 
-const MONEY = /^\d{1,9}([.,]\d{1,2})?$/;
-
-/** "19", "19.5" or "19,50" in minor units (1900, 1950); NaN for anything else. */
-export function toMinorUnits(text: string): number {
-  const trimmed = text.trim();
-  if (!MONEY.test(trimmed)) return Number.NaN;
-  const [whole = "0", fraction = ""] = trimmed.split(/[.,]/);
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
+/** A money field's currency: the academy's default when the screen names none. */
+const currencyOf = (field: ResourceField) => field.currency ?? "eur";
 
 /** Whether a field is part of the form as it stands: its mode (add or edit) and its condition. */
 export function isFieldShown(field: ResourceField, values: FormValues, row: Row | undefined): boolean {
@@ -49,7 +43,7 @@ export function toRecordValues(fields: readonly ResourceField[], values: FormVal
     const value = values[field.name];
     if (field.kind === "checkbox") out[field.name] = value === true;
     else if (field.kind === "number") out[field.name] = value === "" ? (field.nullable ? null : undefined) : Number(value);
-    else if (field.kind === "money") out[field.name] = value === "" ? undefined : toMinorUnits(String(value));
+    else if (field.kind === "money") out[field.name] = value === "" ? undefined : parseMoney(String(value), currencyOf(field));
     else if (field.kind === "lines")
       out[field.name] = String(value ?? "")
         .split("\n")
@@ -71,10 +65,13 @@ export function checkValues(fields: readonly ResourceField[], values: FormValues
     const text = String(value ?? "").trim();
     if (field.required && !text) errors[field.name] = `${field.label} is required`;
     else if (field.kind === "money" && text) {
-      const minor = toMinorUnits(text);
-      if (Number.isNaN(minor)) errors[field.name] = "Enter an amount such as 19.00";
-      else if (field.min !== undefined && minor < field.min) errors[field.name] = `${field.label} must be at least ${field.min / 100}`;
-      else if (field.max !== undefined && minor > field.max) errors[field.name] = `${field.label} must be at most ${field.max / 100}`;
+      const currency = currencyOf(field);
+      const minor = parseMoney(text, currency);
+      if (Number.isNaN(minor)) errors[field.name] = `Enter an amount such as ${moneyInput(19 * 10 ** currencyDigits(currency), currency)}`;
+      else if (field.min !== undefined && minor < field.min)
+        errors[field.name] = `${field.label} must be at least ${formatMoney(field.min, currency)}`;
+      else if (field.max !== undefined && minor > field.max)
+        errors[field.name] = `${field.label} must be at most ${formatMoney(field.max, currency)}`;
     } else if (field.kind === "number" && text) {
       const n = Number(text);
       if (!Number.isFinite(n)) errors[field.name] = `${field.label} must be a number`;
@@ -198,7 +195,7 @@ export function ResourceForm({ formId, fields, row, serverErrors, message, previ
                             : "text"
                     }
                     inputMode={field.kind === "number" ? "numeric" : field.kind === "money" ? "decimal" : undefined}
-                    placeholder={field.kind === "money" ? "0.00" : undefined}
+                    placeholder={field.kind === "money" ? moneyInput(0, currencyOf(field)) : undefined}
                     min={field.min}
                     max={field.max}
                     maxLength={field.maxLength}

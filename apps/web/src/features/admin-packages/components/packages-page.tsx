@@ -7,7 +7,7 @@ import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, Row } from "../../../components/ui/resource-table/types";
 import { linkClass } from "../../../components/ui/styles";
 import { api, PAYMENT_THROW_ON, unwrap } from "../../../lib/api-client";
-import { formatInterval, formatMoney } from "../../../lib/money";
+import { formatInterval, formatMoney } from "../../../lib/format";
 import { recordsSource } from "../../../lib/records-source";
 
 const TIERS = [

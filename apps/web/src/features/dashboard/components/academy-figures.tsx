@@ -10,14 +10,6 @@ import { DASHBOARD_PERIODS, type DashboardPeriod, useAdminDashboardQuery } from 
 const count = (n: number) => n.toLocaleString("en");
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
-/** Whole currency units on the axis: "€200" reads better than "€200.00" beside a bar. */
-function moneyTick(currency: string) {
-  const code = currency.toUpperCase();
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-  const whole = new Intl.NumberFormat("en", { style: "currency", currency: code, maximumFractionDigits: 0 });
-  return (minor: number) => whole.format(minor / 10 ** digits);
-}
-
 function Figure({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
   return (
     // Label, value and note sit on rows shared by the whole row of cards, so values line up when a label wraps.
@@ -234,7 +226,7 @@ function Figures({ model }: { model: AdminDashboard }) {
               valueLabel="Collected"
               points={c.series}
               formatValue={(v) => formatMoney(v, c.currency)}
-              formatTick={moneyTick(c.currency)}
+              formatTick={(v) => formatMoney(v, c.currency, { whole: true })}
               emptyText={`No payments in the ${period}`}
             />
           </Panel>

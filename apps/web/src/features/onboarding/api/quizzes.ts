@@ -20,8 +20,13 @@ export function usePreviewQuery(input: { themes: string[]; length: number; diffi
   });
 }
 
-export async function createQuiz(body: CreateQuizRequest): Promise<QuizModel> {
-  return (await unwrap(api.post<{ error: false; model: QuizModel }>(customPath("quiz/create"), body))).model;
+/**
+ * POST quiz/create: a new quiz, or the unfinished one made from the same choices (`resumed`);
+ * `new: true` always makes another.
+ */
+export async function createQuiz(body: CreateQuizRequest): Promise<{ quiz: QuizModel; resumed: boolean }> {
+  const answer = await unwrap(api.post<{ error: false; model: QuizModel; resumed: boolean }>(customPath("quiz/create"), body));
+  return { quiz: answer.model, resumed: answer.resumed };
 }
 
 export function useQuizQuery(id: number | null) {

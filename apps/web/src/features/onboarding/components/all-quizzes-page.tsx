@@ -18,7 +18,7 @@ export function AllQuizzesPage() {
   async function start(body: Parameters<typeof createQuiz>[0]) {
     setError("");
     try {
-      const quiz = await createQuiz(body);
+      const { quiz } = await createQuiz(body);
       navigate(`/user/onboarding/quiz?id=${quiz.id}`);
     } catch (failure) {
       setError(toFormError(failure).message);
@@ -32,7 +32,7 @@ export function AllQuizzesPage() {
         description="Every quiz you have taken: resume one in progress, review a result, or retry what you missed."
         actions={
           <>
-            <button type="button" className={buttonClass.primary} onClick={() => start({})}>
+            <button type="button" className={buttonClass.primary} onClick={() => start({ new: true })}>
               New quiz
             </button>
             <Link to="/user/onboarding/themecontd" className={buttonClass.secondary}>

@@ -13,7 +13,10 @@ const STAGES = [
   "Shuffling and saving your quiz",
 ];
 
-/** Creates the quiz from the saved onboarding choices, shows its progress, then opens the player. */
+/**
+ * Creates the quiz from the saved onboarding choices, shows its progress, then opens the player;
+ * an unfinished quiz of the same choices opens at once instead.
+ */
 export function GenerateQuizPage() {
   const navigate = useNavigate();
   const [stage, setStage] = useState(0);
@@ -25,9 +28,10 @@ export function GenerateQuizPage() {
     started.current = true;
     const timer = setInterval(() => setStage((s) => Math.min(s + 1, STAGES.length - 1)), 350);
     const minimum = new Promise((r) => setTimeout(r, 1200));
+    // Coming back here resumes the unfinished quiz of these choices rather than making another.
     createQuiz({})
-      .then(async (quiz) => {
-        await minimum;
+      .then(async ({ quiz, resumed }) => {
+        if (!resumed) await minimum;
         navigate(`/user/onboarding/quiz?id=${quiz.id}`, { replace: true });
       })
       .catch((failure) => setError(toFormError(failure).message))

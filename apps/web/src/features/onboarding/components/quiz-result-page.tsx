@@ -35,7 +35,7 @@ export function QuizResultPage() {
 
   async function retry() {
     try {
-      const next = await createQuiz({ retryOf: q.id });
+      const { quiz: next } = await createQuiz({ retryOf: q.id });
       navigate(`/user/onboarding/quiz?id=${next.id}`);
     } catch (failure) {
       setError(toFormError(failure).message);

@@ -8,7 +8,7 @@ import type { ResourceColumn, ResourceSource, Row } from "../../../components/ui
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { apiDownload, saveBlob, toFormError } from "../../../lib/api-client";
-import { formatMoney } from "../../../lib/money";
+import { formatMoney } from "../../../lib/format";
 import { chargesSource, invoicePdfPath, invoicesSource, ordersSource, RESOURCE } from "../api/admin";
 import { STATUS_LABEL } from "../format";
 import { CandidateLink, Details, dateOf, StatusBadge, ViewHeading } from "./admin-details";

@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
-import { formatDate, STATUS_LABEL } from "../format";
+import { formatDate } from "../../../lib/format";
+import { STATUS_LABEL } from "../format";
 
 const TONES = {
   good: "bg-emerald-50 text-emerald-800 ring-emerald-200",

@@ -1,11 +1,10 @@
 import { useMemo } from "react";
-import { Link } from "react-router";
-import { toMinorUnits } from "../../../components/ui/resource-table/resource-form";
+import { Link, useSearchParams } from "react-router";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { BulkAction, FormValues, ResourceColumn, ResourceField } from "../../../components/ui/resource-table/types";
 import { linkClass } from "../../../components/ui/styles";
-import { formatInterval, formatMoney } from "../../../lib/money";
+import { formatInterval, formatMoney, parseMoney } from "../../../lib/format";
 import { type PriceTableRow, pricesSource, RESOURCE, updatePrice, useCurrency, usePackageOptions, useProductOptions } from "../api/admin";
 import { Details, dateOf, OnSaleBadge, ProviderObject, SaleToggle, ViewHeading } from "./admin-details";
 
@@ -36,7 +35,7 @@ export function describePrice(p: Pick<PriceTableRow, "amount" | "currency" | "in
 
 /** The add panel's live summary of what the customer will pay. */
 export function pricePreview(values: FormValues, currency: string) {
-  const minor = toMinorUnits(String(values.amount ?? ""));
+  const minor = parseMoney(String(values.amount ?? ""), currency);
   if (Number.isNaN(minor)) return "Enter an amount to see what customers pay.";
   const billing = String(values.billing);
   const recurring = isRecurring(billing);
@@ -81,7 +80,13 @@ const columns: ResourceColumn<PriceTableRow>[] = [
   { key: "create_at", label: "Created", sortable: true, hideOnMobile: true, render: (p) => dateOf(p.create_at) },
 ];
 
-function priceFields(products: readonly { id: number; name: string }[], currency: string): ResourceField[] {
+/** The product a new price starts with: the one the list is filtered to, as a product's "Add a price" opens it. */
+export function productOfList(params: URLSearchParams): string | undefined {
+  const id = params.get("f.product_id") ?? "";
+  return /^[1-9]\d{0,9}$/.test(id) ? id : undefined;
+}
+
+function priceFields(products: readonly { id: number; name: string }[], currency: string, product: string | undefined): ResourceField[] {
   return [
     {
       name: "product_id",
@@ -89,6 +94,7 @@ function priceFields(products: readonly { id: number; name: string }[], currency
       kind: "select",
       required: true,
       readOnlyOnEdit: true,
+      initial: product,
       options: products.map((p) => ({ value: String(p.id), label: p.name })),
       hint: "The product sells a package; its prices are the ways to pay for it.",
     },
@@ -201,7 +207,9 @@ export function AdminPricesPage() {
   const products = useProductOptions();
   const packages = usePackageOptions();
   const currency = useCurrency().data ?? "eur";
-  const fields = useMemo(() => priceFields(products.data ?? [], currency), [products.data, currency]);
+  const [params] = useSearchParams();
+  const product = productOfList(params);
+  const fields = useMemo(() => priceFields(products.data ?? [], currency, product), [products.data, currency, product]);
   const filters = useMemo(
     () => [
       { name: "status", label: "Status", options: ON_SALE },

@@ -6,7 +6,7 @@ import { ResourceTable } from "../../../components/ui/resource-table/resource-ta
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField } from "../../../components/ui/resource-table/types";
 import { linkClass } from "../../../components/ui/styles";
-import { formatInterval, formatMoney } from "../../../lib/money";
+import { formatInterval, formatMoney } from "../../../lib/format";
 import { productsSource, RESOURCE, updateProduct, usePackageOptions, useRelatedList } from "../api/admin";
 import { Details, dateOf, OnSaleBadge, ProviderObject, SaleToggle, ViewHeading } from "./admin-details";
 
@@ -56,14 +56,17 @@ function productFields(packages: readonly { id: number; name: string; status: st
   ];
 }
 
-/** The product's prices, each opening the price table's view. */
+/**
+ * The product's prices, each opening the price table's view. Adding one opens the price list
+ * filtered to this product, with the new price's form on it.
+ */
 function ProductPrices({ productId }: { productId: number }) {
   const prices = useRelatedList<PriceRow>("price", { product_id: productId });
   return (
     <RelatedList
       title="Prices"
       action={
-        <Link to="/admin/add-stripe_price" className={linkClass}>
+        <Link to={`/admin/add-stripe_price?f.product_id=${productId}`} className={linkClass}>
           Add a price
         </Link>
       }

@@ -11,7 +11,7 @@ import type { ResourceColumn } from "../../../components/ui/resource-table/types
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
-import { formatInterval, formatMoney } from "../../../lib/money";
+import { formatInterval, formatMoney } from "../../../lib/format";
 import { cancelSubscriptionNow, RESOURCE, setCancelAtPeriodEnd, subscriptionsSource, usePriceOptions, useRelatedList } from "../api/admin";
 import { STATUS_LABEL } from "../format";
 import { CandidateLink, Details, dateOf, StatusBadge, ViewHeading } from "./admin-details";

@@ -9,7 +9,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
-import { formatInterval, formatMoney } from "../../../lib/money";
+import { formatDate, formatInterval, formatMoney } from "../../../lib/format";
 import {
   addCard,
   cancelSubscription,
@@ -24,7 +24,7 @@ import {
   useSubscriptionQuery,
 } from "../api/billing";
 import { getPlans, listPlans } from "../api/plans";
-import { formatDate, STATUS_LABEL } from "../format";
+import { STATUS_LABEL } from "../format";
 import { CardForm } from "./card-form";
 import { PlanPicker } from "./plan-picker";
 
@@ -129,13 +129,16 @@ export function CardDetailsPage() {
   };
 
   async function run(work: () => Promise<unknown>, done: string, isPlanChange = false) {
+    // The dialog this action was started from, if any. Only that one closes when it is done: the
+    // refresh after, say, "Make default" can outlast the person opening another dialog.
+    const startedFrom = pending;
     setBusy(true);
     setDialogError(null);
     try {
       await work();
       await refresh();
       showToast(done);
-      setPending(null);
+      setPending((current) => (current === startedFrom ? null : current));
       if (isPlanChange) setIsChangingPlan(false);
     } catch (failure) {
       setDialogError(toFormError(failure).message);

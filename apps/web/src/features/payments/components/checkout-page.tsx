@@ -4,7 +4,7 @@ import { Logo } from "../../../components/ui/logo";
 import { Spinner } from "../../../components/ui/spinner";
 import { linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
-import { formatInterval, formatMoney } from "../../../lib/money";
+import { formatInterval, formatMoney } from "../../../lib/format";
 import { completeCheckout, useCheckoutSessionQuery } from "../api/billing";
 import { CardForm } from "./card-form";
 

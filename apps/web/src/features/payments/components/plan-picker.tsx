@@ -5,7 +5,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
-import { formatInterval, formatMoney } from "../../../lib/money";
+import { formatInterval, formatMoney } from "../../../lib/format";
 import { listPlans } from "../api/plans";
 
 type Action =

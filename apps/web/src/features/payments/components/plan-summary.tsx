@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { linkClass } from "../../../components/ui/styles";
+import { formatDate } from "../../../lib/format";
 import { useSubscriptionQuery } from "../api/billing";
-import { formatDate, STATUS_LABEL } from "../format";
+import { STATUS_LABEL } from "../format";
 import { PlanPicker } from "./plan-picker";
 
 /** The dashboard's plan section: the current plan, or the plans to choose from. */

@@ -140,14 +140,18 @@ function QuestionsTab({ themes }: { themes: ThemeRow[] }) {
       </div>
       <div className="mb-3 flex items-center justify-between">
         <p className="text-sm text-slate-600" role="status">
-          {list.data ? `${list.data.total} questions` : ""}
+          {/* The rows of the previous filters stay while new ones load: no count until they match. */}
+          {list.isPlaceholderData ? "Updating…" : list.data ? `${list.data.total} questions` : ""}
         </p>
         <button type="button" className={buttonClass.primary} onClick={() => setEditing("new")}>
           Add question
         </button>
       </div>
       {list.isError ? <Alert>{list.error.message}</Alert> : null}
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div
+        className={`overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm ${list.isPlaceholderData ? "opacity-60" : ""}`}
+        aria-busy={list.isFetching}
+      >
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-slate-600">
             <tr>

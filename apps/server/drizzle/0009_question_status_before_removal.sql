@@ -1,0 +1,1 @@
+ALTER TABLE "question" ADD COLUMN "status_before_removal" text;
