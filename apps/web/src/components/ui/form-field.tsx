@@ -41,3 +41,8 @@ export function TextField({ label, name, error, hint, className, ...input }: Tex
     </div>
   );
 }
+
+/** A two-factor code: six digits, offered by the phone's one-time-code autofill. */
+export function CodeField(props: Omit<TextFieldProps, "inputMode" | "autoComplete" | "maxLength">) {
+  return <TextField inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...props} />;
+}

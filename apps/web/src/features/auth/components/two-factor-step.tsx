@@ -1,7 +1,7 @@
 import type { LoginResponse } from "@academy/contract/auth";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { TextField } from "../../../components/ui/form-field";
+import { CodeField } from "../../../components/ui/form-field";
 import { buttonClass } from "../../../components/ui/styles";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
 import { verifyTwoFactor } from "../api/recovery";
@@ -67,16 +67,7 @@ export function TwoFactorStep({
         </button>
       ) : (
         <>
-          <TextField
-            label="Authentication code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            required
-            error={error}
-          />
+          <CodeField label="Authentication code" name="code" pattern="[0-9]*" required error={error} />
           <button type="submit" className={`${buttonClass.primary} w-full`} disabled={isPending} aria-busy={isPending}>
             Verify and sign in
           </button>

@@ -2,7 +2,7 @@ import type { Profile } from "@academy/contract/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useId, useMemo, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { TextField } from "../../../components/ui/form-field";
+import { CodeField, TextField } from "../../../components/ui/form-field";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
@@ -499,15 +499,7 @@ function TwoFactorSection({ profile }: { profile: Profile }) {
               {form.message ? <Alert>{form.message}</Alert> : null}
               <p className="text-sm text-slate-600">To turn it off, enter a current code from your app.</p>
               <form ref={formRef} noValidate onSubmit={onTurnOff} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-                <TextField
-                  className="sm:w-56"
-                  label="6-digit code"
-                  name="token"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  error={form.errors.token}
-                />
+                <CodeField className="sm:w-56" label="6-digit code" name="token" error={form.errors.token} />
                 <button type="submit" className={`${buttonClass.primary} sm:mt-6`} disabled={form.isPending} aria-busy={form.isPending}>
                   Turn off
                 </button>

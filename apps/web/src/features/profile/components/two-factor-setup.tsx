@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { TextField } from "../../../components/ui/form-field";
+import { CodeField, TextField } from "../../../components/ui/form-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
@@ -122,15 +122,7 @@ export function TwoFactorSetup({ autoStart = false, onEnabled }: { autoStart?: b
         </div>
       </div>
       <form ref={formRef} noValidate onSubmit={onCode} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <TextField
-          className="sm:w-56"
-          label="6-digit code"
-          name="token"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          error={codeError}
-        />
+        <CodeField className="sm:w-56" label="6-digit code" name="token" error={codeError} />
         <button type="submit" className={`${buttonClass.primary} sm:mt-6`} disabled={isSending} aria-busy={isSending}>
           Turn on
         </button>
