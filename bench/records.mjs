@@ -1,5 +1,5 @@
-// Records API under autocannon (50 connections): first page, a filtered deep page, get by id and
-// create, on a `schedule` table seeded with N rows, on PGlite and on PostgreSQL.
+// Records API under autocannon (50 connections): first page, a plain list, a filtered deep page,
+// get by id and create, on a `schedule` table seeded with N rows, on PGlite and on PostgreSQL.
 //
 //   node bench/records.mjs [--db=pglite,postgres] [--rows=10000,100000] [--duration=10]
 //
@@ -53,6 +53,7 @@ async function scenarios(port, duration) {
   const ownId = first.list[0].id;
   const cases = [
     ["first page (page=1,20, order id desc)", { url: `${base}/v4/api/records/schedule?page=1,20` }],
+    ["list (size=20, order id desc)", { url: `${base}/v4/api/records/schedule?size=20` }],
     [
       "filtered deep page (page=30,20, sw filter, order meeting_start)",
       { url: `${base}/v4/api/records/schedule?page=30,20&filter=meeting_details,sw,Fitness&order=meeting_start,asc` },

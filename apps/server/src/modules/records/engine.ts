@@ -1,13 +1,15 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, is, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, inArray, is, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { getTableConfig, type PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema/index.ts";
+import { ownedRowCounts } from "../../db/schema/system.ts";
 import { users } from "../../db/schema/users.ts";
 import { badRequest, forbidden, HttpError, notFound, tokenExpired, unauthorized } from "../../lib/http-error.ts";
 import { currentAccountValues, isCurrentAccount } from "../auth/current-account.ts";
 import { isStorableDate, parseConditionObject, parseFilters, shown } from "./filters.ts";
-import { INTERNAL_TABLES, isHiddenField, type Op, type Role, type Rows, RULES, type TableRule } from "./rules.ts";
+import { type Row, rowReader } from "./json-rows.ts";
+import { INTERNAL_TABLES, isHiddenField, type Op, OWNED_ROW_COUNTED, type Role, type Rows, RULES, type TableRule } from "./rules.ts";
 
 export type Actor = {
   role: Role;
@@ -18,7 +20,7 @@ export type Actor = {
    */
   unconfirmedVersion?: number;
 };
-export type Row = Record<string, unknown>;
+export type { Row };
 
 export const LIMITS = {
   maxOffset: 100_000,
@@ -28,6 +30,8 @@ export const LIMITS = {
   joins: 3,
   ids: 100,
   exportRows: 50_000,
+  /** Query shapes kept prepared on each database connection (see preparedQuery). */
+  preparedShapes: 200,
   textLength: 10_000,
 };
 
@@ -115,20 +119,45 @@ export function readable(info: TableInfo, role: Role): Map<string, PgColumn> {
 
 const selection = (columns: Map<string, PgColumn>) => Object.fromEntries(columns);
 
-type Prepared = { execute(values: Record<string, unknown>): Promise<Row[]> };
+/** A built query's raw rows (no ORM mapping), as a prepared query's `all` gives them. */
+async function rawRows(db: Db, query: SQLWrapper): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+const readers = new WeakMap<TableInfo, Map<string, (raw: Row) => Row>>();
+
+/** The JSON-ready reader of a table's rows for one set of readable columns (one per role). */
+function readerOf(info: TableInfo, columns: Map<string, PgColumn>): (raw: Row) => Row {
+  const forTable = readers.get(info) ?? new Map<string, (raw: Row) => Row>();
+  readers.set(info, forTable);
+  const key = [...columns.keys()].join(",");
+  let read = forTable.get(key);
+  if (!read) {
+    read = rowReader(columns);
+    forTable.set(key, read);
+  }
+  return read;
+}
+
+/** A prepared query's raw rows: keyed by output column name, timestamps still as the database's text. */
+type Prepared = { all(values: Record<string, unknown>): Promise<Row[]> };
 const statementNames = new Map<string, string>();
 const preparedByDb = new WeakMap<Db, Map<string, Prepared>>();
 
 /**
  * A query of fixed shape built once and, on PostgreSQL, prepared once per connection: the calls
  * made most (a row by id, an unfiltered page) skip rebuilding their SQL and the server's planning.
- * The key names everything the SQL depends on; values go in as placeholders.
+ * The key names everything the SQL depends on; values go in as placeholders. Each connection
+ * keeps its statements, so their number is capped: shapes past LIMITS.preparedShapes still run,
+ * built and planned per call.
  */
 function preparedQuery(db: Db, key: string, build: () => { prepare(name: string): unknown }): Prepared {
   const forDb = preparedByDb.get(db) ?? new Map<string, Prepared>();
   preparedByDb.set(db, forDb);
   let found = forDb.get(key);
   if (!found) {
+    // An empty name is PostgreSQL's unnamed statement: parsed and planned for this call only.
+    if (forDb.size >= LIMITS.preparedShapes) return build().prepare("") as Prepared;
     const name = statementNames.get(key) ?? `records_${statementNames.size + 1}`;
     statementNames.set(key, name);
     found = build().prepare(name) as Prepared;
@@ -153,7 +182,7 @@ const currentAccountRow = (db: Db) => db.select({ __account: users.id }).from(us
 /** Checks an unconfirmed caller's account on its own (reads that cannot fold the check into their query). */
 async function confirmAccount(db: Db, actor: Actor): Promise<Actor> {
   if (!isUnconfirmed(actor)) return actor;
-  const [row] = await preparedQuery(db, "account", () => db.select({ id: users.id }).from(users).where(isCurrentAccount)).execute(
+  const [row] = await preparedQuery(db, "account", () => db.select({ id: users.id }).from(users).where(isCurrentAccount)).all(
     accountValues(actor),
   );
   if (!row) throw tokenExpired();
@@ -206,22 +235,11 @@ export type ListOptions = { filters?: readonly string[]; where?: SQL; order?: st
 export async function listRows(db: Db, caller: Actor, tableName: string, opts: ListOptions & { size?: number }): Promise<Row[]> {
   const info = tableInfo(tableName);
   const reach = authorize(info, "list", caller);
-  const columns = readable(info, caller.role);
   const size = opts.size ?? LIMITS.listSize;
-  if (size < 1 || size > LIMITS.listSize) throw badRequest(`size must be 1 to ${LIMITS.listSize}`, { size: "Out of range" });
-  const filters = parseFilters(opts.filters ?? [], columns);
-  const order = parseOrder(opts.order, columns, info);
-  const actor = await confirmAccount(db, caller);
-  const scope = scopeOf(info, reach, actor);
-  const rows = await db
-    .select(selection(columns))
-    .from(info.table)
-    .where(and(scope, opts.where, filters))
-    .orderBy(...orderBy(order, (f) => info.columns.get(f) as PgColumn))
-    .limit(size)
-    .catch(translateDbError);
-  if (opts.joins?.length) await attachJoins(db, info, rows, opts.joins, actor);
-  return rows;
+  if (!Number.isSafeInteger(size) || size < 1 || size > LIMITS.listSize)
+    throw badRequest(`size must be 1 to ${LIMITS.listSize}`, { size: "Out of range" });
+  const { list } = await readWindow(db, caller, info, reach, opts, { size, offset: 0, counted: false });
+  return list;
 }
 
 export type Page = { list: Row[]; total: number; limit: number; num_pages: number; page: number };
@@ -233,69 +251,113 @@ export async function pageRows(
   opts: ListOptions & { page: number; size: number },
 ): Promise<Page> {
   const info = tableInfo(tableName);
-  const rows = authorize(info, "list", caller);
-  const columns = readable(info, caller.role);
+  const reach = authorize(info, "list", caller);
   if (!Number.isSafeInteger(opts.page) || opts.page < 1) throw badRequest("page must be 1 or more", { page: "Out of range" });
-  if (opts.size < 1 || opts.size > LIMITS.pageSize) throw badRequest(`page size must be 1 to ${LIMITS.pageSize}`, { size: "Out of range" });
-  const filters = parseFilters(opts.filters ?? [], columns);
-  const order = parseOrder(opts.order, columns, info);
+  if (!Number.isSafeInteger(opts.size) || opts.size < 1 || opts.size > LIMITS.pageSize)
+    throw badRequest(`page size must be 1 to ${LIMITS.pageSize}`, { size: "Out of range" });
   const offset = (opts.page - 1) * opts.size;
   // Deep offsets read every row before them: past this, narrow the filter instead.
   if (offset > LIMITS.maxOffset)
     throw badRequest(`page is too deep (at most ${LIMITS.maxOffset} rows in); narrow the filter`, { page: "Too deep" });
+  const { list, total } = await readWindow(db, caller, info, reach, opts, { size: opts.size, offset, counted: true });
+  return { list, total, limit: opts.size, num_pages: Math.ceil(total / opts.size), page: opts.page };
+}
+
+/**
+ * `size` rows from `offset` in the asked order (and, when `counted`, the total of rows that match),
+ * in one statement: the caller's account check (when still due), the total and the rows ride in
+ * the same query, so a list or page is one round trip. Unfiltered windows are prepared.
+ */
+async function readWindow(
+  db: Db,
+  caller: Actor,
+  info: TableInfo,
+  rows: Rows,
+  opts: ListOptions,
+  window: { size: number; offset: number; counted: boolean },
+): Promise<{ list: Row[]; total: number }> {
+  const columns = readable(info, caller.role);
+  const filters = parseFilters(opts.filters ?? [], columns);
+  const order = parseOrder(opts.order, columns, info);
   const isFixedShape = !filters && !opts.where;
-  // A page of fixed shape checks the caller's account in its own statement; any other first.
+  // A window of fixed shape checks the caller's account in its own statement; any other first.
   const actor = isFixedShape ? caller : await confirmAccount(db, caller);
+  // A person's whole own rows of a counted table: the database keeps their total (decision 12).
+  const totalIsKept = isFixedShape && rows === "own" && OWNED_ROW_COUNTED.has(info.name);
   const build = () => {
     const where = and(scopeOf(info, rows, actor, isFixedShape), opts.where, filters);
-    const limit = isFixedShape ? sql.placeholder("limit") : opts.size;
-    const skip = isFixedShape ? sql.placeholder("offset") : offset;
-    // One round trip: the count, and the page beside it (a page past the end still answers the count).
-    const counted = db
-      .select({ __total: sql<number>`count(*)::int`.as("__total") })
-      .from(info.table)
-      .where(where)
-      .as("counted");
-    const paged = db
-      .select({ ...selection(columns), __id: sql<number>`${info.id}`.as("__id") })
+    // The size is part of the SQL text (window sizes are checked integers): PostgreSQL plans a
+    // LIMIT it cannot see as a tenth of the rows, which makes a prepared plan look costly and
+    // sends it back to planning on every call.
+    const limit = sql.raw(String(window.size)) as unknown as number;
+    const skip = isFixedShape ? sql.placeholder("offset") : window.offset;
+    // The window's ids first (an index-only scan where an index covers scope and order), then
+    // only those rows: reading whole rows just to skip or filter them out costs far more.
+    const keys = db
+      .select({ __key: sql<number>`${info.id}`.as("__key") })
       .from(info.table)
       .where(where)
       .orderBy(...orderBy(order, (f) => info.columns.get(f) as PgColumn))
-      .limit(limit as number)
+      .limit(limit)
       .offset(skip as number)
+      .as("keys");
+    const paged = db
+      .select({ ...selection(columns), __id: sql<number>`${info.id}`.as("__id") })
+      .from(info.table)
+      .innerJoin(keys, eq(info.id, keys.__key))
       .as("paged");
     const pagedFields = paged as unknown as Record<string, PgColumn>;
-    const fields: Record<string, unknown> = { __total: counted.__total, __id: paged.__id };
+    const fields: Record<string, unknown> = { __id: paged.__id };
     for (const name of columns.keys()) fields[name] = pagedFields[name];
     const byOrder = orderBy(order, (f) => (f === info.id.name ? paged.__id : pagedFields[f]) as PgColumn);
-    if (!isUnconfirmed(actor))
-      return db
-        .select(fields as Record<string, PgColumn>)
-        .from(counted)
-        .leftJoinLateral(paged, sql`true`)
-        .orderBy(...byOrder);
-    return db
-      .select(fields as Record<string, PgColumn>)
-      .from(currentAccountRow(db))
-      .innerJoin(counted, sql`true`)
-      .leftJoinLateral(paged, sql`true`)
-      .orderBy(...byOrder);
+    const account = isUnconfirmed(actor) ? currentAccountRow(db) : undefined;
+    if (!window.counted) {
+      const query = account
+        ? db
+            .select(fields as Record<string, PgColumn>)
+            .from(account)
+            .leftJoinLateral(paged, sql`true`)
+        : db.select(fields as Record<string, PgColumn>).from(paged);
+      return query.orderBy(...byOrder);
+    }
+    // The total beside the rows (a window past the end still answers it).
+    const counted = totalIsKept
+      ? db
+          .select({ __total: sql<number>`coalesce(max(${ownedRowCounts.rows}), 0)::int`.as("__total") })
+          .from(ownedRowCounts)
+          .where(and(eq(ownedRowCounts.tableName, info.name), eq(ownedRowCounts.ownerId, sql.placeholder("owner"))))
+          .as("counted")
+      : db
+          .select({ __total: sql<number>`count(*)::int`.as("__total") })
+          .from(info.table)
+          .where(where)
+          .as("counted");
+    fields.__total = counted.__total;
+    const query = account
+      ? db
+          .select(fields as Record<string, PgColumn>)
+          .from(account)
+          .innerJoin(counted, sql`true`)
+          .leftJoinLateral(paged, sql`true`)
+      : db
+          .select(fields as Record<string, PgColumn>)
+          .from(counted)
+          .leftJoinLateral(paged, sql`true`);
+    return query.orderBy(...byOrder);
   };
-  const found = (await (isFixedShape
-    ? preparedQuery(db, `page:${info.name}:${reachKey(actor, rows)}:${order.map((o) => `${o.field} ${o.direction}`)}`, build).execute({
-        owner: actor.userId,
-        limit: opts.size,
-        offset,
-        ...accountValues(actor),
-      })
-    : build()
-  ).catch(translateDbError)) as Row[];
-  if (!found.length) throw tokenExpired();
-  const total = Number(found[0]?.__total ?? 0);
+  const shape = `${window.counted ? "page" : "list"}:${info.name}:${reachKey(actor, rows)}:${order.map((o) => `${o.field} ${o.direction}`)}:${window.size}`;
+  const found = await (isFixedShape
+    ? preparedQuery(db, shape, build).all({ owner: actor.userId, offset: window.offset, ...accountValues(actor) })
+    : rawRows(db, build())
+  ).catch(translateDbError);
+  // No row at all: the account check in the statement found no current account.
+  if (isUnconfirmed(actor) && !found.length) throw tokenExpired();
+  const total = window.counted ? Number(found[0]?.__total ?? 0) : 0;
+  const read = readerOf(info, columns);
   const list: Row[] = [];
-  for (const { __total, __id, ...row } of found) if (__id !== null) list.push(row);
+  for (const raw of found) if (raw.__id !== null) list.push(read(raw));
   if (opts.joins?.length) await attachJoins(db, info, list, opts.joins, { role: actor.role, userId: actor.userId });
-  return { list, total, limit: opts.size, num_pages: Math.ceil(total / opts.size), page: opts.page };
+  return { list, total };
 }
 
 /** Rows by id: `view` for one id, `list` for several; rows out of the caller's reach are simply absent. */
@@ -308,7 +370,7 @@ export async function getRows(db: Db, caller: Actor, tableName: string, ids: num
   let rows: Row[];
   if (ids.length === 1 && id !== undefined) {
     // One row by id: the caller's account check rides in the same statement.
-    const found = (await preparedQuery(db, `get:${info.name}:${reachKey(caller, reach)}`, () => {
+    const found = await preparedQuery(db, `get:${info.name}:${reachKey(caller, reach)}`, () => {
       const one = db
         .select({ ...selection(columns), __id: sql<number>`${info.id}`.as("__id") })
         .from(info.table)
@@ -321,11 +383,12 @@ export async function getRows(db: Db, caller: Actor, tableName: string, ids: num
         ? db.select(fields).from(currentAccountRow(db)).leftJoinLateral(one, sql`true`)
         : db.select(fields).from(one);
     })
-      .execute({ id, owner: caller.userId, ...accountValues(caller) })
-      .catch(translateDbError)) as Row[];
+      .all({ id, owner: caller.userId, ...accountValues(caller) })
+      .catch(translateDbError);
     if (isUnconfirmed(caller) && !found.length) throw tokenExpired();
+    const read = readerOf(info, columns);
     rows = [];
-    for (const { __id, ...row } of found) if (__id !== null) rows.push(row);
+    for (const raw of found) if (raw.__id !== null) rows.push(read(raw));
   } else {
     const actor = await confirmAccount(db, caller);
     rows = await db

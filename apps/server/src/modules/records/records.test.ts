@@ -4,6 +4,7 @@ import { cms, pages, schedule } from "../../db/schema/content.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp } from "../../test/app.ts";
 import { csvCell, toCsv } from "./csv.ts";
+import { LIMITS } from "./engine.ts";
 
 const t = await createTestApp();
 let user: { token: string; user_id: number };
@@ -131,6 +132,21 @@ describe("v4 records: reading", () => {
     expect(Object.keys(own.json().model).sort()).toEqual(["created_at", "email", "first_name", "id", "last_name", "photo", "time_zone"]);
     expect((await t.call("GET", `/v4/api/records/user/${other.user_id}`, { token: user.token })).statusCode).toBe(404);
     expect((await t.call("GET", "/v4/api/records/user", { token: user.token })).statusCode).toBe(403);
+  });
+
+  it("answers every list size right, past the number of query shapes kept prepared", async () => {
+    const newestFirst = [...ids].reverse();
+    for (let size = 1; size <= LIMITS.preparedShapes + 10; size++) {
+      const rows = await list(`size=${size}`);
+      expect(
+        rows.map((r) => r.id),
+        `size ${size}`,
+      ).toEqual(newestFirst.slice(0, size));
+    }
+    // A page with a size never seen before still reads its kept total and its rows.
+    const page = (await t.call("GET", "/v4/api/records/schedule?page=2,7", { token: user.token })).json();
+    expect(page).toMatchObject({ total: 30, num_pages: 5 });
+    expect(page.list.map((r: { id: number }) => r.id)).toEqual(newestFirst.slice(7, 14));
   });
 
   it("shows anonymous visitors only published pages", async () => {

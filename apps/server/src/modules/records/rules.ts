@@ -37,7 +37,7 @@ import {
   themes,
   tracks,
 } from "../../db/schema/quiz.ts";
-import { appSecrets } from "../../db/schema/system.ts";
+import { appSecrets, ownedRowCounts } from "../../db/schema/system.ts";
 import { adminInvitations, users } from "../../db/schema/users.ts";
 
 /**
@@ -87,6 +87,8 @@ export function isHiddenField(name: string): boolean {
 /** Tables the records API does not know at all (answers 404 "Unknown table", admins included). */
 export const INTERNAL_TABLES: readonly PgTable[] = [
   appSecrets,
+  // Per-owner row totals, kept by database triggers; pages read them (decision 12).
+  ownedRowCounts,
   adminInvitations,
   // One-time tokens, counters and two-factor state: only the auth calls touch them.
   authTokens,
@@ -315,3 +317,14 @@ export const RULES: Record<string, TableRule> = {
     updateGuard: (callerId, changes) => ("status" in changes ? ne(users.id, callerId ?? 0) : undefined),
   },
 };
+
+/**
+ * Tables whose per-owner row totals the database keeps in `owned_row_count` (triggers of migration
+ * 0010, decision 12): those a person pages through their own rows of. A person's unfiltered page
+ * reads its `total` there instead of counting. A test fails when one of them lacks its triggers.
+ */
+export const OWNED_ROW_COUNTED: ReadonlySet<string> = new Set(
+  Object.entries(RULES)
+    .filter(([, rule]) => rule.owner === "user_id" && rule.access.list?.user === "own")
+    .map(([name]) => name),
+);
