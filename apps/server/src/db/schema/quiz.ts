@@ -114,6 +114,22 @@ export const quizzes = pgTable(
   (t) => [index("quiz_user_created_idx").on(t.userId, t.createdAt)],
 );
 
+/**
+ * One row per quiz generated, kept when the quiz is discarded: the weekly quiz allowance counts
+ * these, so discarding an unfinished quiz does not give its slot back.
+ */
+export const quizStarts = pgTable(
+  "quiz_start",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("quiz_start_user_created_idx").on(t.userId, t.createdAt)],
+);
+
 export const quizQuestions = pgTable(
   "quiz_question",
   {

@@ -311,6 +311,19 @@ describe("bad input: a clear 4xx and nothing changed", () => {
     expect(await t.db.select().from(quizzes).where(eq(quizzes.userId, u.user_id))).toHaveLength(3);
   });
 
+  it("does not give a discarded quiz's slot back to the weekly allowance", async () => {
+    const u = await newUser();
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await create(u.token, { length: 5, new: true }));
+    const discard = await t.call("DELETE", `${P}/quiz/delete/${made[2]!.quiz.id}`, { token: u.token });
+    expect(discard.statusCode, discard.body).toBe(200);
+    expect(await t.db.select().from(quizzes).where(eq(quizzes.userId, u.user_id))).toHaveLength(2);
+    const res = await t.call("POST", `${P}/quiz/create`, { token: u.token, body: { length: 5, new: true } });
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json().code).toBe("QUIZ_LIMIT");
+    expect(await t.db.select().from(quizzes).where(eq(quizzes.userId, u.user_id))).toHaveLength(2);
+  });
+
   it("never goes past the weekly allowance when creates arrive at once", async () => {
     const u = await newUser();
     const results = await Promise.all(

@@ -9,6 +9,7 @@ import {
   questionReviews,
   questions,
   quizQuestions,
+  quizStarts,
   quizzes,
   themes,
   tracks,
@@ -129,11 +130,12 @@ export const userEvidence = (db: Db, userId: number) =>
     .where(and(eq(answers.userId, userId), or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice"))))
     .orderBy(asc(answers.answeredAt));
 
+/** Quizzes generated since `since`, discarded ones included: what the weekly allowance counts. */
 export async function countQuizzesSince(db: Db, userId: number, since: Date) {
   const [row] = await db
     .select({ n: count() })
-    .from(quizzes)
-    .where(and(eq(quizzes.userId, userId), gte(quizzes.createdAt, since)));
+    .from(quizStarts)
+    .where(and(eq(quizStarts.userId, userId), gte(quizStarts.createdAt, since)));
   return row?.n ?? 0;
 }
 
@@ -164,6 +166,7 @@ export async function insertQuiz(
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(quizzes).values(quiz).returning();
     await tx.insert(quizQuestions).values(items.map((i) => ({ ...i, quizId: row!.id })));
+    await tx.insert(quizStarts).values({ userId: row!.userId, createdAt: row!.createdAt });
     return row!;
   });
 }

@@ -33,6 +33,7 @@ import {
   questionReviews,
   questions,
   quizQuestions,
+  quizStarts,
   quizzes,
   themes,
   tracks,
@@ -106,6 +107,7 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   answers,
   onboardingProfiles,
   questionReviews,
+  quizStarts,
   // Payments: the mirror of the card provider's objects is served by the payment calls, which
   // check whose they are; the test-mode provider's own state is nobody else's business.
   stripeProducts,
