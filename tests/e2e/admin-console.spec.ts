@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { generate } from "otplib";
 import { ACCOUNTS, openStaffArea, STAFF_STATE, staffHeaders, uniqueEmail } from "./helpers";
 import { MAIL_URL } from "./playwright.config";
 
@@ -229,6 +230,42 @@ test("users: an unconfirmed email shows and can be marked confirmed; the view pa
   await page.getByRole("button", { name: `View ${quiet}` }).click();
   const never = page.getByRole("dialog", { name: "User details" }).getByRole("region", { name: "Profile" });
   await expect(never).toContainText(/Last signed in\s*Never/);
+});
+
+test("users: staff reset the two-factor sign-in of someone who lost their phone", async ({ page, request }) => {
+  // A candidate who turned two-factor sign-in on from their profile.
+  const email = uniqueEmail("lost-phone");
+  const reg = await request.post("/v2/api/lambda/register", {
+    headers: { "x-project": PROJECT },
+    data: { email, password: "a strong passphrase", first_name: "Lea", last_name: "Moss", role: "user" },
+  });
+  expect(reg.ok()).toBe(true);
+  const auth = { "x-project": PROJECT, authorization: `Bearer ${(await reg.json()).token}` };
+  const { secret } = await (await request.post("/v2/api/lambda/2fa/enable", { headers: auth, data: {} })).json();
+  const on = await request.post("/v2/api/lambda/2fa/authorize", { headers: auth, data: { token: await generate({ secret }) } });
+  expect(on.ok()).toBe(true);
+
+  await page.goto("/admin/users");
+  await page.getByLabel("Search by email").fill(email);
+  await page.getByRole("button", { name: `View ${email}` }).click();
+  const profile = page.getByRole("dialog", { name: "User details" }).getByRole("region", { name: "Profile" });
+  await expect(profile).toContainText(/Two-factor sign-in\s*On/);
+  await profile.getByRole("button", { name: "Reset two-factor sign-in" }).click();
+  const confirm = page.getByRole("dialog", { name: "Reset two-factor sign-in?" });
+  await expect(confirm).toContainText(`comes from ${email}`);
+  await confirm.getByRole("button", { name: "Reset", exact: true }).click();
+  await expect(page.getByText(`Two-factor sign-in of ${email} was reset`)).toBeVisible();
+  await expect(confirm).toHaveCount(0);
+  await expect(profile).toContainText(/Two-factor sign-in\s*Off/);
+  await expect(profile.getByRole("button", { name: "Reset two-factor sign-in" })).toHaveCount(0);
+  // Their old session is over; the password alone signs them in again.
+  expect((await request.get("/v2/api/lambda/profile", { headers: auth })).status()).toBe(401);
+  const login = await request.post("/v2/api/lambda/login", {
+    headers: { "x-project": PROJECT },
+    data: { email, password: "a strong passphrase", role: "user" },
+  });
+  expect(login.ok()).toBe(true);
+  expect((await login.json()).token).toEqual(expect.any(String));
 });
 
 test("users: the view panel shows a candidate's plan, latest quizzes and payments", async ({ page, request }) => {

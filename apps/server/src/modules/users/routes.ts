@@ -53,6 +53,26 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     async (request) => ({ error: false as const, model: await service.getUserOverview(db, request.params.id) }),
   );
 
+  app.post(
+    "/v2/api/lambda/admin/users/:id/two-factor/reset",
+    {
+      schema: {
+        tags,
+        summary: "Reset another person's two-factor sign-in (a lost authenticator)",
+        description:
+          "Drops the account's two-factor secret and ends all its sessions, and mails the person. Staff set two-factor sign-in up again at their next sign-in; candidates may turn it on again from their profile. 409 for your own account (turn it off from your profile) and for an account without two-factor sign-in.",
+        params: UserIdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => {
+      await service.resetTwoFactor(db, request.principal!, request.params.id);
+      app.mail.kick();
+      return { error: false as const, message: "Two-factor sign-in was reset" };
+    },
+  );
+
   app.delete(
     "/v2/api/lambda/admin/users/:id",
     {

@@ -2,8 +2,9 @@ import type { AdminUser, AdminUserListQuery, AdminUserOverview } from "@academy/
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../lib/http-error.ts";
 import type { Principal } from "../../plugins/auth.ts";
-import { findUserById, lockAdminRegistration, type UserRow } from "../auth/repo.ts";
+import { bumpTokenVersion, findUserById, lockAdminRegistration, type UserRow, updateUser } from "../auth/repo.ts";
 import { getEntitlements } from "../entitlements/service.ts";
+import { enqueueMail } from "../mail/service.ts";
 import { findLivePackage } from "../payments/repo.ts";
 import * as repo from "./repo.ts";
 
@@ -115,5 +116,23 @@ export async function deleteUser(db: Db, actor: Principal, id: number): Promise<
     if (user.role === "admin" && user.status === "active" && (await repo.countActiveAdmins(tx)) <= 1)
       throw conflict("The academy needs at least one active admin");
     await repo.deleteUser(tx, id);
+  });
+}
+
+/**
+ * Staff reset another person's two-factor sign-in (a lost phone): the secret is dropped, every
+ * session of the account ends, and the person is told by mail. Staff set it up again at their
+ * next sign-in (ADMIN_2FA_REQUIRED); candidates may turn it on again from their profile. Your
+ * own is turned off from your profile, with a code.
+ */
+export async function resetTwoFactor(db: Db, actor: Principal, id: number): Promise<void> {
+  if (actor.id === id) throw conflict("Turn your own two-factor sign-in off from your profile");
+  await db.transaction(async (tx) => {
+    const user = await findUserById(tx, id);
+    if (!user) throw notFound("User not found");
+    if (!user.twoFactorEnabled && !user.twoFactorSecret) throw conflict("Two-factor sign-in is not on for this account");
+    await updateUser(tx, id, { twoFactorEnabled: false, twoFactorSecret: null });
+    await bumpTokenVersion(tx, id);
+    await enqueueMail(tx, "two-factor", user.email, { first_name: user.firstName || "there", state: "reset by the academy's staff" });
   });
 }

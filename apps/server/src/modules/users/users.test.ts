@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { emailOutbox } from "../../db/schema/accounts.ts";
 import { stripeSubscriptions } from "../../db/schema/payments.ts";
 import { questions, quizzes } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
@@ -76,6 +77,75 @@ describe("admin users", () => {
     expect(await countUsers()).toBe(before - 1);
     expect((await t.call("GET", "/v2/api/lambda/profile", { token: u.token })).statusCode).toBe(401);
     expect((await t.call("DELETE", `/v2/api/lambda/admin/users/${u.user_id}`, { token: admin.token })).statusCode).toBe(404);
+  });
+});
+
+describe("resetting another person's two-factor sign-in", () => {
+  /** A second staff account with two-factor sign-in on, signed in. */
+  async function staffWithTwoFactor() {
+    const email = `staff-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const created = await t.call("POST", "/v2/api/lambda/register", {
+      token: admin.token,
+      body: { email, password: "staff password 1", first_name: "Sam", role: "admin" },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const login = await t.call("POST", "/v2/api/lambda/login", { body: { email, password: "staff password 1", role: "admin" } });
+    const token = login.json().token as string;
+    await t.turnOnTwoFactor(token);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    return { email, token, id: row!.id };
+  }
+  const reset = (id: number, token = admin.token) => t.call("POST", `/v2/api/lambda/admin/users/${id}/two-factor/reset`, { token });
+
+  it("drops the secret, ends every session, mails the person, and sends them to setup at the next sign-in", async () => {
+    const staff = await staffWithTwoFactor();
+    expect((await t.call("GET", "/v2/api/lambda/profile", { token: staff.token })).statusCode).toBe(200);
+
+    const res = await reset(staff.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ error: false, message: "Two-factor sign-in was reset" });
+    const [row] = await t.db.select().from(users).where(eq(users.id, staff.id));
+    expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null });
+    expect((await t.call("GET", "/v2/api/lambda/profile", { token: staff.token })).statusCode).toBe(401);
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, staff.email));
+    expect(mails.map((m) => m.subject)).toContain("Two-factor sign-in was reset by the academy's staff");
+
+    // The password alone signs in again, straight to two-factor setup (no code asked for).
+    const login = await t.call("POST", "/v2/api/lambda/login", {
+      body: { email: staff.email, password: "staff password 1", role: "admin" },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json()).toMatchObject({ two_factor_setup_required: true });
+    expect(login.json().token).toEqual(expect.any(String));
+  });
+
+  it("refuses your own account, an account without it and an unknown one, changing nothing", async () => {
+    const own = await reset(admin.user_id);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toMatch(/your own/);
+    const [me] = await t.db.select().from(users).where(eq(users.id, admin.user_id));
+    expect(me!.twoFactorEnabled).toBe(true);
+    expect((await t.call("GET", "/v2/api/lambda/profile", { token: admin.token })).statusCode).toBe(200);
+
+    const candidate = await t.signUp("user");
+    const before = await t.db.select().from(users).where(eq(users.id, candidate.user_id));
+    const off = await reset(candidate.user_id);
+    expect(off.statusCode).toBe(409);
+    expect(off.json().message).toBe("Two-factor sign-in is not on for this account");
+    expect(await t.db.select().from(users).where(eq(users.id, candidate.user_id))).toEqual(before);
+    expect((await t.call("GET", "/v2/api/lambda/profile", { token: candidate.token })).statusCode).toBe(200);
+
+    expect((await reset(987_654)).statusCode).toBe(404);
+    expect((await t.call("POST", "/v2/api/lambda/admin/users/abc/two-factor/reset", { token: admin.token })).statusCode).toBe(400);
+  });
+
+  it("is for staff only", async () => {
+    const staff = await staffWithTwoFactor();
+    const candidate = await t.signUp("user");
+    const res = await reset(staff.id, candidate.token);
+    expect(res.statusCode).toBe(403);
+    const [row] = await t.db.select().from(users).where(eq(users.id, staff.id));
+    expect(row!.twoFactorEnabled).toBe(true);
   });
 });
 

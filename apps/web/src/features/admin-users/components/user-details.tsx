@@ -3,9 +3,11 @@ import { type ReactNode, useId } from "react";
 import { Alert } from "../../../components/ui/alert";
 import type { Row } from "../../../components/ui/resource-table/types";
 import { Spinner } from "../../../components/ui/spinner";
+import { useAuth } from "../../../lib/auth-store";
 import { formatDate, formatDateTime, formatInterval, formatMoney, formatPercent } from "../../../lib/format";
 import { useUserOverviewQuery } from "../api/get-user-overview";
 import { MarkEmailConfirmed } from "./mark-email-confirmed";
+import { ResetTwoFactor } from "./reset-two-factor";
 
 type Tone = "green" | "amber" | "red" | "slate" | "sky";
 const TONES: Record<Tone, string> = {
@@ -234,6 +236,8 @@ const initialsOf = (row: Row) =>
 export function UserDetails({ row }: { row: Row }) {
   const name = `${String(row.first_name ?? "")} ${String(row.last_name ?? "")}`.trim();
   const isCandidate = row.role === "user";
+  // Your own two-factor sign-in is turned off from your profile, with a code.
+  const currentUserId = useAuth().state.user;
   return (
     <div className="space-y-6 text-sm">
       <div className="flex items-center gap-4">
@@ -275,7 +279,16 @@ export function UserDetails({ row }: { row: Row }) {
             )}
           </dd>
           <dt className="text-slate-600">Two-factor sign-in</dt>
-          <dd className="text-slate-900">{row.two_factor_enabled ? "On" : "Off"}</dd>
+          <dd className="text-slate-900">
+            {row.two_factor_enabled ? (
+              <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                On
+                {row.id !== currentUserId ? <ResetTwoFactor userId={row.id} email={String(row.email)} isStaff={!isCandidate} /> : null}
+              </span>
+            ) : (
+              "Off"
+            )}
+          </dd>
           <dt className="text-slate-600">Time zone</dt>
           <dd className="text-slate-900">{String(row.time_zone ?? "UTC")}</dd>
           <dt className="text-slate-600">Joined</dt>
