@@ -1,5 +1,5 @@
-// Records API under autocannon (50 connections): first page, a plain list, a filtered deep page,
-// get by id and create, on a `schedule` table seeded with N rows, on PGlite and on PostgreSQL.
+// Records API under autocannon (50 connections): first page, a plain list, a filtered first page,
+// a filtered deep page, get by id and create, on a `schedule` table seeded with N rows, on PGlite and on PostgreSQL.
 //
 //   node bench/records.mjs [--db=pglite,postgres] [--rows=10000,100000] [--duration=10]
 //
@@ -54,6 +54,10 @@ async function scenarios(port, duration) {
   const cases = [
     ["first page (page=1,20, order id desc)", { url: `${base}/v4/api/records/schedule?page=1,20` }],
     ["list (size=20, order id desc)", { url: `${base}/v4/api/records/schedule?size=20` }],
+    [
+      "filtered first page (page=1,20, meeting_start ge, order meeting_start)",
+      { url: `${base}/v4/api/records/schedule?page=1,20&filter=meeting_start,ge,2026-06-01T00:00:00Z&order=meeting_start,asc` },
+    ],
     [
       "filtered deep page (page=30,20, sw filter, order meeting_start)",
       { url: `${base}/v4/api/records/schedule?page=30,20&filter=meeting_details,sw,Fitness&order=meeting_start,asc` },

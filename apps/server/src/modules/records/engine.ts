@@ -7,7 +7,7 @@ import { ownedRowCounts } from "../../db/schema/system.ts";
 import { users } from "../../db/schema/users.ts";
 import { badRequest, forbidden, HttpError, notFound, tokenExpired, unauthorized } from "../../lib/http-error.ts";
 import { currentAccountValues, isCurrentAccount } from "../auth/current-account.ts";
-import { isStorableDate, parseConditionObject, parseFilters, shown } from "./filters.ts";
+import { isStorableDate, parseConditionObject, parseFilters, placeholders, shown } from "./filters.ts";
 import { type Row, rowReader } from "./json-rows.ts";
 import { INTERNAL_TABLES, isHiddenField, type Op, OWNED_ROW_COUNTED, type Role, type Rows, RULES, type TableRule } from "./rules.ts";
 
@@ -277,15 +277,18 @@ async function readWindow(
   window: { size: number; offset: number; counted: boolean },
 ): Promise<{ list: Row[]; total: number }> {
   const columns = readable(info, caller.role);
-  const filters = parseFilters(opts.filters ?? [], columns);
+  // The client's filters have a fixed shape (fields, operators, value counts) whose values go in
+  // as placeholders, so filtered windows are prepared too; a server-built condition is not.
+  const isFixedShape = !opts.where;
+  const bound = isFixedShape ? placeholders() : undefined;
+  const filters = parseFilters(opts.filters ?? [], columns, bound?.bind);
   const order = parseOrder(opts.order, columns, info);
-  const isFixedShape = !filters && !opts.where;
   // A window of fixed shape checks the caller's account in its own statement; any other first.
   const actor = isFixedShape ? caller : await confirmAccount(db, caller);
   // A person's whole own rows of a counted table: the database keeps their total (decision 12).
-  const totalIsKept = isFixedShape && rows === "own" && OWNED_ROW_COUNTED.has(info.name);
+  const totalIsKept = isFixedShape && !filters.where && rows === "own" && OWNED_ROW_COUNTED.has(info.name);
   const build = () => {
-    const where = and(scopeOf(info, rows, actor, isFixedShape), opts.where, filters);
+    const where = and(scopeOf(info, rows, actor, isFixedShape), opts.where, filters.where);
     // The size is part of the SQL text (window sizes are checked integers): PostgreSQL plans a
     // LIMIT it cannot see as a tenth of the rows, which makes a prepared plan look costly and
     // sends it back to planning on every call.
@@ -345,9 +348,16 @@ async function readWindow(
           .leftJoinLateral(paged, sql`true`);
     return query.orderBy(...byOrder);
   };
-  const shape = `${window.counted ? "page" : "list"}:${info.name}:${reachKey(actor, rows)}:${order.map((o) => `${o.field} ${o.direction}`)}:${window.size}`;
+  const shape = [
+    window.counted ? "page" : "list",
+    info.name,
+    reachKey(actor, rows),
+    order.map((o) => `${o.field} ${o.direction}`),
+    window.size,
+    filters.shape,
+  ].join(":");
   const found = await (isFixedShape
-    ? preparedQuery(db, shape, build).all({ owner: actor.userId, offset: window.offset, ...accountValues(actor) })
+    ? preparedQuery(db, shape, build).all({ owner: actor.userId, offset: window.offset, ...accountValues(actor), ...bound?.values })
     : rawRows(db, build())
   ).catch(translateDbError);
   // No row at all: the account check in the statement found no current account.
@@ -661,7 +671,7 @@ export async function autocomplete(db: Db, caller: Actor, tableName: string, fie
   const columns = readable(info, actor.role);
   const column = columns.get(field);
   if (column?.dataType !== "string") throw badRequest(`Unknown text field: ${shown(field)}`, { field: "Unknown text field" });
-  const where = parseFilters([`${field},sw,${query}`], columns);
+  const { where } = parseFilters([`${field},sw,${query}`], columns);
   return db
     .select({ id: info.id, [field]: column })
     .from(info.table)

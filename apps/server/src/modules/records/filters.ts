@@ -1,4 +1,4 @@
-import { and, between, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, type SQL } from "drizzle-orm";
+import { and, between, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { badRequest } from "../../lib/http-error.ts";
 
@@ -46,60 +46,108 @@ export const shown = (name: string) => (/^[A-Za-z_]\w{0,63}$/.test(name) ? name 
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * How a checked value enters the SQL: as itself (a bound parameter of this query), or as a
+ * placeholder of a prepared query whose value is kept aside (see `placeholders`).
+ */
+export type Bind = (value: string | number | boolean | Date) => unknown;
+const asValue: Bind = (value) => value;
+
+/** A parsed filter: its condition, and its shape (field, operator, how many values) for a prepared query's key. */
+export type ParsedFilter = { where: SQL; shape: string };
+
 /** Parses one `field,op,value` against the fields the caller may read. */
-export function parseFilter(text: string, readable: ReadonlyMap<string, PgColumn>): SQL {
+export function parseFilter(text: string, readable: ReadonlyMap<string, PgColumn>, bind: Bind = asValue): ParsedFilter {
   const [field = "", ...rest] = text.split(",");
   const column = readable.get(field);
   if (!column) throw badRequest(`Unknown field in filter: ${shown(field)}`, { filter: "Unknown field" });
   let op: FilterOp = "eq";
   if (rest.length && (FILTER_OPS as readonly string[]).includes(rest[0] ?? "")) op = rest.shift() as FilterOp;
   const value = rest.join(",");
-  const one = () => coerceValue(column, field, value);
-  const text_ = () => {
+  const one = () => bind(coerceValue(column, field, value)) as string;
+  const pattern = (make: (escaped: string) => string) => {
     if (column.dataType !== "string") throw badRequest(`${op} needs a text field`, { filter: `${op} needs a text field` });
-    return escapeLike(String(one()));
+    return bind(make(escapeLike(String(coerceValue(column, field, value))))) as string;
   };
+  const shaped = (where: SQL, values = 1): ParsedFilter => ({ where, shape: `${field} ${op} ${values}` });
   switch (op) {
     case "eq":
-      return eq(column, one());
+      return shaped(eq(column, one()));
     case "neq":
-      return ne(column, one());
+      return shaped(ne(column, one()));
     case "lt":
-      return lt(column, one());
+      return shaped(lt(column, one()));
     case "le":
-      return lte(column, one());
+      return shaped(lte(column, one()));
     case "gt":
-      return gt(column, one());
+      return shaped(gt(column, one()));
     case "ge":
-      return gte(column, one());
+      return shaped(gte(column, one()));
     case "cs":
-      return ilike(column, `%${text_()}%`);
+      return shaped(
+        ilike(
+          column,
+          pattern((v) => `%${v}%`),
+        ),
+      );
     case "sw":
-      return ilike(column, `${text_()}%`);
+      return shaped(
+        ilike(
+          column,
+          pattern((v) => `${v}%`),
+        ),
+      );
     case "ew":
-      return ilike(column, `%${text_()}`);
+      return shaped(
+        ilike(
+          column,
+          pattern((v) => `%${v}`),
+        ),
+      );
     case "bt": {
       if (rest.length !== 2) throw badRequest("bt needs two values: field,bt,a,b", { filter: "bt needs two values" });
-      return between(column, coerceValue(column, field, rest[0] ?? ""), coerceValue(column, field, rest[1] ?? ""));
+      const [from, to] = [coerceValue(column, field, rest[0] ?? ""), coerceValue(column, field, rest[1] ?? "")];
+      return shaped(between(column, bind(from), bind(to)), 2);
     }
     case "in": {
       if (!rest.length || rest.length > MAX_IN_VALUES) throw badRequest(`in needs 1 to ${MAX_IN_VALUES} values`, { filter: "Bad list" });
-      return inArray(
-        column,
-        rest.map((v) => coerceValue(column, field, v)),
-      );
+      const values = rest.map((v) => bind(coerceValue(column, field, v)) as string);
+      return shaped(inArray(column, values), values.length);
     }
     case "is": {
-      if (value === "" || value === "null") return isNull(column);
-      if (value === "notnull" || value === "not_null") return isNotNull(column);
+      if (value === "" || value === "null") return { where: isNull(column), shape: `${field} is null` };
+      if (value === "notnull" || value === "not_null") return { where: isNotNull(column), shape: `${field} is notnull` };
       throw badRequest("is takes null or notnull", { filter: "is takes null or notnull" });
     }
   }
 }
 
-export function parseFilters(filters: readonly string[], readable: ReadonlyMap<string, PgColumn>): SQL | undefined {
+/** The filters ANDed together (undefined for none), and their shapes joined for a prepared query's key. */
+export function parseFilters(
+  filters: readonly string[],
+  readable: ReadonlyMap<string, PgColumn>,
+  bind: Bind = asValue,
+): { where: SQL | undefined; shape: string } {
   if (filters.length > MAX_FILTERS) throw badRequest(`At most ${MAX_FILTERS} filters`, { filter: "Too many filters" });
-  return filters.length ? and(...filters.map((f) => parseFilter(f, readable))) : undefined;
+  const parsed = filters.map((f) => parseFilter(f, readable, bind));
+  return { where: parsed.length ? and(...parsed.map((p) => p.where)) : undefined, shape: parsed.map((p) => p.shape).join("; ") };
+}
+
+/**
+ * A `Bind` that puts each value in a named placeholder (f0, f1, …) and keeps the values to run the
+ * prepared query with. Dates go in as ISO text, as the columns themselves would send them.
+ */
+export function placeholders(): { bind: Bind; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = {};
+  let next = 0;
+  return {
+    values,
+    bind: (value) => {
+      const name = `f${next++}`;
+      values[name] = value instanceof Date ? value.toISOString() : value;
+      return sql.placeholder(name);
+    },
+  };
 }
 
 /** Equality conditions given as an object (`updateCondition`, legacy `where`/`payload`). */

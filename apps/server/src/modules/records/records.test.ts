@@ -99,6 +99,22 @@ describe("v4 records: reading", () => {
     expect(await list(`filter=meeting_details,sw,odd&filter=id,le,${ids[9]}`)).toHaveLength(5);
   });
 
+  it("answers each filter's own values when filters of one shape run as one prepared query", async () => {
+    for (let h = 0; h < 30; h += 7)
+      expect(detailsOf(await list(`filter=meeting_details,eq,${h % 2 ? "Odd session" : "even call"} ${h}`))).toEqual([
+        `${h % 2 ? "Odd session" : "even call"} ${h}`,
+      ]);
+    for (let n = 1; n <= 4; n++) {
+      const wanted = ids.slice(0, n);
+      expect((await list(`filter=id,in,${wanted.join(",")}&order=id,asc`)).map((r) => r.id)).toEqual(wanted);
+      const page = (await t.call("GET", `/v4/api/records/schedule?page=1,2&filter=id,le,${ids[n * 5]}`, { token: user.token })).json();
+      expect(page.total).toBe(n * 5 + 1);
+    }
+    const hour = (h: number) => new Date(Date.UTC(2026, 2, 1, h)).toISOString();
+    expect(await list(`filter=meeting_start,bt,${hour(3)},${hour(5)}`)).toHaveLength(3);
+    expect(await list(`filter=meeting_start,bt,${hour(10)},${hour(19)}`)).toHaveLength(10);
+  });
+
   it("gets one record with joins nested under the joined table's name, and several by ids", async () => {
     const one = await t.call("GET", `/v4/api/records/schedule/${ids[0]}?join=user`, { token: user.token });
     expect(one.json().model.user).toMatchObject({ id: user.user_id, first_name: "Test" });
