@@ -34,14 +34,10 @@ const TwoFactorSetupPage = lazy(() =>
   ),
 );
 const UserDashboardPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/dashboard/components/user-dashboard-page")).UserDashboardPage),
-  ),
+  import("../features/dashboard/components/user-dashboard-page").then((m) => ({ default: m.UserDashboardPage })),
 );
 const AdminDashboardPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/dashboard/components/admin-dashboard-page")).AdminDashboardPage),
-  ),
+  import("../features/dashboard/components/admin-dashboard-page").then((m) => ({ default: m.AdminDashboardPage })),
 );
 const PublicPage = lazy(() => import("../features/pages/components/public-page").then((m) => ({ default: m.PublicPage })));
 const PackagesPage = lazy(() =>
@@ -124,11 +120,7 @@ const QuizResultPage = lazy(() =>
     q.withQueryClient((await import("../features/onboarding/components/quiz-result-page")).QuizResultPage),
   ),
 );
-const ProgressPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/dashboard/components/progress-page")).ProgressPage),
-  ),
-);
+const ProgressPage = lazy(() => import("../features/dashboard/components/progress-page").then((m) => ({ default: m.ProgressPage })));
 const QuestionBankPage = lazy(() =>
   import("./with-query-client").then(async (q) =>
     q.withQueryClient((await import("../features/question-bank/components/question-bank-page")).QuestionBankPage),
