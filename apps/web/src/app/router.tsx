@@ -1,14 +1,14 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
-import { BrowserRouter, Route, Routes, useLocation } from "react-router";
+import { Route, Switch } from "wouter";
+import { useLocation } from "../lib/navigation";
 import { AccessGate } from "./access-gate";
 import { NotFoundPage } from "./not-found-page";
 import { RootLayout } from "./root-layout";
-import { type Access, type AppRoute, routeTable, type Screen } from "./routes";
+import { type AppRoute, routeTable, type Screen } from "./routes";
 
 /*
- * Declarative routing with React.lazy rather than the data router: the data router adds
- * about 15 KB gzipped to the first screen and the app has no loaders or actions to use it.
- * Each screen is its own chunk, loaded on first visit.
+ * The route table rendered with wouter (decision 13) and React.lazy: each screen is its own
+ * chunk, loaded on first visit.
  */
 
 type ScreenProps = { route: AppRoute };
@@ -273,8 +273,6 @@ function renderScreen(screen: Screen, route: AppRoute) {
   }
 }
 
-const ACCESS_LEVELS: readonly Access[] = ["public", "user", "admin", "any"];
-
 /** A one-segment path may be an admin-managed page (/terms); anything else is not found. */
 function CatchAll() {
   const { pathname } = useLocation();
@@ -282,29 +280,24 @@ function CatchAll() {
   return slug ? <PublicPage slug={slug} fallback={<NotFoundPage />} /> : <NotFoundPage />;
 }
 
+/**
+ * The first route of the table that matches the path renders (the table lists no path that an
+ * earlier one would take). Routes of one screen share a key, so moving between them (a list and
+ * its side panel) keeps the screen mounted.
+ */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        {ACCESS_LEVELS.map((access) => (
-          <Route key={access} element={<AccessGate access={access} />}>
-            {routeTable
-              .filter((r) => r.access === access)
-              .map((r) => (
-                <Route key={r.path} path={r.path} element={renderScreen(r.screen, r)} />
-              ))}
+    <RootLayout>
+      <Switch>
+        {routeTable.map((r) => (
+          <Route key={r.screen === "placeholder" ? r.path : r.screen} path={r.path}>
+            <AccessGate access={r.access}>{renderScreen(r.screen, r)}</AccessGate>
           </Route>
         ))}
-        <Route path="*" element={<CatchAll />} />
-      </Route>
-    </Routes>
-  );
-}
-
-export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+        <Route>
+          <CatchAll />
+        </Route>
+      </Switch>
+    </RootLayout>
   );
 }

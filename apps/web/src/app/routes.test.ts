@@ -54,6 +54,17 @@ describe("route table", () => {
   it("tolerates a trailing slash", () => {
     expect(findRoute("/user/dashboard/")?.path).toBe("/user/dashboard");
   });
+
+  it("matches regardless of case", () => {
+    expect(findRoute("/User/Dashboard")?.path).toBe("/user/dashboard");
+  });
+
+  it("shadows no route by an earlier one (the router takes the first match)", () => {
+    for (const r of routeTable) {
+      const example = r.path.replace(/:[a-zA-Z]+/g, "x1");
+      expect(findRoute(example)?.path, example).toBe(r.path);
+    }
+  });
 });
 
 describe("documentTitle", () => {

@@ -1,5 +1,5 @@
 import type { Role } from "@academy/contract/common";
-import { matchRoutes } from "react-router";
+import { parse } from "regexparam";
 
 /**
  * The one path table (spec section 2): paths, titles, access and the screen each renders.
@@ -264,12 +264,12 @@ export const routeTable: readonly AppRoute[] = [
   route("/account/reviews", "user", "Reviews", "Your feedback on coaching sessions."),
 ];
 
-const matchable = routeTable.map((r) => ({ path: r.path, appRoute: r }));
+// The patterns the router matches with (wouter's parser): case-insensitive, a trailing slash allowed.
+const patterns = routeTable.map((r) => ({ pattern: parse(r.path).pattern, route: r }));
 
-/** The table entry for a pathname (params such as :id match any one segment). */
+/** The table entry for a pathname, the first that matches as in the router (params such as :id match any one segment). */
 export function findRoute(pathname: string): AppRoute | undefined {
-  const matches = matchRoutes(matchable, pathname);
-  return matches?.[matches.length - 1]?.route.appRoute;
+  return patterns.find((p) => p.pattern.test(pathname))?.route;
 }
 
 export interface SessionView {

@@ -1,10 +1,10 @@
 import type { AdminDashboard } from "@academy/contract/dashboard";
 import type { ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { TimeSeriesChart } from "../../../components/ui/charts/time-series-chart";
 import { linkClass } from "../../../components/ui/styles";
 import { formatMoney, formatPercent } from "../../../lib/format";
+import { Link, useSearchParams } from "../../../lib/navigation";
 import { DASHBOARD_PERIODS, type DashboardPeriod, useAdminDashboardQuery } from "../api/get-admin-dashboard";
 
 const count = (n: number) => n.toLocaleString("en");

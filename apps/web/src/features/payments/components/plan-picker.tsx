@@ -1,11 +1,11 @@
 import type { PlanOption } from "@academy/contract/payments";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { formatInterval, formatMoney } from "../../../lib/format";
+import { Link } from "../../../lib/navigation";
 import { listPlans } from "../api/plans";
 
 type Action =

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { linkClass } from "../../../components/ui/styles";
 import { formatDate } from "../../../lib/format";
+import { Link } from "../../../lib/navigation";
 import { useLoad } from "../../../lib/use-load";
 import { getSubscription } from "../api/subscription";
 import { STATUS_LABEL } from "../format";
