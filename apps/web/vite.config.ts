@@ -8,7 +8,8 @@ const proxied = ["/v1", "/v2", "/v3", "/v4", "/v5", "/rest", "/api", "/healthz",
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: "dist", emptyOutDir: true },
+  // Every browser the app supports preloads modules itself (Safari 17+, Firefox 115+): no polyfill.
+  build: { outDir: "dist", emptyOutDir: true, modulePreload: { polyfill: false } },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: backend, changeOrigin: false }])),
   },
