@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
+import { RevealHold } from "../components/ui/reveal";
 import { useLocation } from "../lib/navigation";
 import { AccessGate } from "./access-gate";
 import { NotFoundPage } from "./not-found-page";
@@ -119,7 +120,7 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return (
         <UserDashboardPage
           planSection={
-            <Suspense fallback={null}>
+            <Suspense fallback={<RevealHold />}>
               <PlanSummary />
             </Suspense>
           }

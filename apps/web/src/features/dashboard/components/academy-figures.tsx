@@ -2,6 +2,7 @@ import type { AdminDashboard } from "@academy/contract/dashboard";
 import type { ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { TimeSeriesChart } from "../../../components/ui/charts/time-series-chart";
+import { useRevealHold } from "../../../components/ui/reveal";
 import { linkClass } from "../../../components/ui/styles";
 import { formatMoney, formatPercent } from "../../../lib/format";
 import { Link, useSearchParams } from "../../../lib/navigation";
@@ -264,6 +265,7 @@ export function AcademyFigures() {
   const asked = Number(params.get("days"));
   const days: DashboardPeriod = (DASHBOARD_PERIODS as readonly number[]).includes(asked) ? (asked as DashboardPeriod) : 30;
   const figures = useAdminDashboardQuery(days);
+  useRevealHold(figures.isPending);
   const setDays = (d: DashboardPeriod) =>
     setParams(
       (p) => {

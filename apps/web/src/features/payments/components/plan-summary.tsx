@@ -1,3 +1,4 @@
+import { useRevealHold } from "../../../components/ui/reveal";
 import { linkClass } from "../../../components/ui/styles";
 import { formatDate } from "../../../lib/format";
 import { Link } from "../../../lib/navigation";
@@ -9,6 +10,7 @@ import { PlanPicker } from "./plan-picker";
 /** The dashboard's plan section: the current plan, or the plans to choose from. */
 export function PlanSummary() {
   const subscription = useLoad("subscription", getSubscription);
+  useRevealHold(subscription.isPending);
   if (subscription.isPending || subscription.isError) return null;
   const sub = subscription.data;
   return (
