@@ -1,6 +1,5 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
-import { RevealHold } from "../components/ui/reveal";
 import { useLocation } from "../lib/navigation";
 import { AccessGate } from "./access-gate";
 import { NotFoundPage } from "./not-found-page";
@@ -117,15 +116,7 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "profile":
       return <ProfilePage />;
     case "user-dashboard":
-      return (
-        <UserDashboardPage
-          planSection={
-            <Suspense fallback={<RevealHold />}>
-              <PlanSummary />
-            </Suspense>
-          }
-        />
-      );
+      return <UserDashboardPage planSection={<PlanSummary />} />;
     case "admin-dashboard":
       return <AdminDashboardPage />;
     case "admin-setup-2fa":

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { RevealHold, RevealTogether } from "../../../components/ui/reveal";
@@ -86,7 +86,8 @@ export function UserDashboardPage({ planSection }: { planSection?: ReactNode }) 
             <Alert>We could not load your readiness. Reload the page to try again.</Alert>
           </div>
         ) : null}
-        {planSection}
+        {/* A lazily loaded section: until its code is in, it holds the reveal. */}
+        <Suspense fallback={<RevealHold />}>{planSection}</Suspense>
         <section aria-labelledby="next-steps-heading">
           <h2 id="next-steps-heading" className="mb-3 text-lg font-semibold text-slate-900">
             Next steps
