@@ -2,6 +2,7 @@
 import { buildStale } from "../scripts/build-stale.mjs";
 import { benchHttp } from "./http.mjs";
 import { fmt } from "./lib.mjs";
+import { benchLighthouse, printLighthouse } from "./lighthouse.mjs";
 import { benchQuiz } from "./quiz.mjs";
 import { benchStartup } from "./startup.mjs";
 import { benchWebBundle, printWebBundle } from "./web-bundle.mjs";
@@ -19,3 +20,6 @@ console.log(`quiz generation (40 of 10,000, 5,000 past answers, ${q.runs} runs):
 const web = await benchWebBundle();
 console.log("web first load (cold cache, Chromium):");
 if (!printWebBundle(web)) process.exitCode = 1;
+const lighthouse = await benchLighthouse();
+console.log("Lighthouse performance (median of 3):");
+if (!printLighthouse(lighthouse)) process.exitCode = 1;
