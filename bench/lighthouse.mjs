@@ -73,8 +73,17 @@ export async function benchLighthouse({ port = Number(process.env.BENCH_PORT ?? 
       for (const page of PAGES) {
         const scores = [];
         for (let i = 0; i < runs; i++) {
-          await putSession(chrome.port, base, page.session ? sessions[page.session] : null);
-          scores.push(await audit(chrome.port, `${base}${page.path}`, preset));
+          // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is redone, twice at most.
+          for (let attempt = 1; ; attempt++) {
+            await putSession(chrome.port, base, page.session ? sessions[page.session] : null);
+            try {
+              scores.push(await audit(chrome.port, `${base}${page.path}`, preset));
+              break;
+            } catch (error) {
+              if (attempt === 3) throw error;
+              console.error(`retrying after: ${error.message}`);
+            }
+          }
         }
         const pick = (key) => median(scores.map((s) => s[key]));
         results.push({
