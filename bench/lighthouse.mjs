@@ -1,12 +1,13 @@
-// Lighthouse performance of the sign-in page and the signed-in candidate dashboard, against the
+// Lighthouse performance of the sign-in page and the signed-in dashboards (candidate, staff), against the
 // built server, in Debian's headless Chromium (CHROME_PATH, default /usr/bin/chromium). Target
 // (engineering guide): 95 or more. Each page is measured with Lighthouse's default mobile
 // settings (simulated slow 4G, 4x CPU slowdown) and its desktop preset, `--runs=N` times each
 // (median reported). Exits 1 when a median is under the target.
 //
-// The dashboard needs a session: the candidate signs in through the API, and the session is put
-// in localStorage (as the app keeps it) from a same-origin file that loads no script, so the
-// page Lighthouse loads still starts with an empty cache. Lighthouse is told not to reset storage.
+// A dashboard needs a session: the account signs in through the API (the admin with a two-factor
+// code), and the session is put in localStorage (as the app keeps it) from a same-origin file
+// that loads no script, so the page Lighthouse loads still starts with an empty cache.
+// Lighthouse is told not to reset storage.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -22,6 +23,7 @@ export const TARGET = 95;
 export const PAGES = [
   { name: "sign-in", path: "/user/login" },
   { name: "candidate dashboard", path: "/user/dashboard", session: "user" },
+  { name: "staff dashboard", path: "/admin/dashboard", session: "admin" },
 ];
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
