@@ -2,7 +2,8 @@
 // built server, in Debian's headless Chromium (CHROME_PATH, default /usr/bin/chromium). Target
 // (engineering guide): 95 or more. Each page is measured with Lighthouse's default mobile
 // settings (simulated slow 4G, 4x CPU slowdown) and its desktop preset, `--runs=N` times each
-// (median reported). Exits 1 when a median is under the target.
+// (median reported); `--only=staff` measures the pages whose name contains it. Exits 1 when a
+// median is under the target.
 //
 // A dashboard needs a session: the account signs in through the API (the admin with a two-factor
 // code), and the session is put in localStorage (as the app keeps it) from a same-origin file
@@ -58,7 +59,7 @@ async function audit(chromePort, url, preset) {
   };
 }
 
-export async function benchLighthouse({ port = Number(process.env.BENCH_PORT ?? 4395), runs = 3 } = {}) {
+export async function benchLighthouse({ port = Number(process.env.BENCH_PORT ?? 4395), runs = 3, pages = PAGES } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-"));
   const server = startServer({ port, dataDir, env: serverEnv() });
   let chrome;
@@ -72,7 +73,7 @@ export async function benchLighthouse({ port = Number(process.env.BENCH_PORT ?? 
     });
     const results = [];
     for (const preset of ["mobile", "desktop"]) {
-      for (const page of PAGES) {
+      for (const page of pages) {
         const scores = [];
         for (let i = 0; i < runs; i++) {
           // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is redone, twice at most.
@@ -129,6 +130,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { buildStale } = await import(path.join(root, "scripts/build-stale.mjs"));
   buildStale();
   const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice(7) ?? 3);
-  const results = await benchLighthouse({ runs });
+  // --only=dashboard measures the pages whose name contains "dashboard".
+  const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7);
+  const results = await benchLighthouse({ runs, pages: only ? PAGES.filter((p) => p.name.includes(only)) : PAGES });
   if (!printLighthouse(results)) process.exitCode = 1;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "./api-client";
 
 interface LoadFlags {
@@ -47,13 +47,15 @@ export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
     const attempt = (n: number) => {
       latestLoad.current().then(
         (data) => {
-          if (live) setState({ data, dataKey: key, fetching: false });
+          // Rendering what arrived is a transition: React renders a large screen (charts, tables)
+          // in slices that leave the main thread free between them, instead of one long task.
+          if (live) startTransition(() => setState({ data, dataKey: key, fetching: false }));
         },
         (failure: unknown) => {
           if (!live) return;
           const error = failure instanceof Error ? failure : new Error(String(failure));
           if (n < RETRIES && worthRetrying(error)) timer = setTimeout(() => attempt(n + 1), 1000 * 2 ** n);
-          else setState((s) => ({ data: s.data, dataKey: s.dataKey, error, failedKey: key, fetching: false }));
+          else startTransition(() => setState((s) => ({ data: s.data, dataKey: s.dataKey, error, failedKey: key, fetching: false })));
         },
       );
     };
