@@ -2,8 +2,10 @@
 import { buildStale } from "../scripts/build-stale.mjs";
 import { benchHttp } from "./http.mjs";
 import { fmt } from "./lib.mjs";
+import { benchLighthouse, printLighthouse } from "./lighthouse.mjs";
 import { benchQuiz } from "./quiz.mjs";
 import { benchStartup } from "./startup.mjs";
+import { benchWebBundle, printWebBundle } from "./web-bundle.mjs";
 
 buildStale();
 const s = await benchStartup();
@@ -15,3 +17,9 @@ for (const r of await benchHttp()) {
 }
 const q = await benchQuiz();
 console.log(`quiz generation (40 of 10,000, 5,000 past answers, ${q.runs} runs): p50 ${fmt(q.p50_ms)} ms, p95 ${fmt(q.p95_ms)} ms`);
+const web = await benchWebBundle();
+console.log("web first load (cold cache, Chromium):");
+if (!printWebBundle(web)) process.exitCode = 1;
+const lighthouse = await benchLighthouse();
+console.log("Lighthouse performance (median of 3):");
+if (!printLighthouse(lighthouse)) process.exitCode = 1;

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -8,7 +9,16 @@ const proxied = ["/v1", "/v2", "/v3", "/v4", "/v5", "/rest", "/api", "/healthz",
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: "dist", emptyOutDir: true },
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL("./src/lib/use-sync-external-store-shim.ts", import.meta.url)),
+      },
+    ],
+  },
+  // Every browser the app supports preloads modules itself (Safari 17+, Firefox 115+): no polyfill.
+  build: { outDir: "dist", emptyOutDir: true, modulePreload: { polyfill: false } },
   server: {
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: backend, changeOrigin: false }])),
   },

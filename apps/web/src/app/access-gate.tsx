@@ -1,17 +1,18 @@
-import { Navigate, Outlet, useLocation } from "react-router";
+import type { ReactNode } from "react";
 import { useAuth } from "../lib/auth-store";
+import { Redirect, useLocation } from "../lib/navigation";
 import { decideAccess } from "./access";
 import { NotFoundPage } from "./not-found-page";
 import type { Access } from "./routes";
 
-/** Layout route that applies one access level to its child routes. */
-export function AccessGate({ access }: { access: Access }) {
+/** Applies a route's access level to the screen it renders. */
+export function AccessGate({ access, children }: { access: Access; children: ReactNode }) {
   const { state } = useAuth();
   const location = useLocation();
   // A deliberate sign-out is already heading to its own page: do not race it with a redirect.
   if (state.signOutRedirect && !state.isAuthenticated && (access === "user" || access === "admin")) return null;
   const decision = decideAccess(access, state, location);
-  if (decision.kind === "redirect") return <Navigate to={decision.to} replace />;
+  if (decision.kind === "redirect") return <Redirect to={decision.to} replace />;
   if (decision.kind === "not-found") return <NotFoundPage />;
-  return <Outlet />;
+  return children;
 }

@@ -1,10 +1,10 @@
 import { AppProviders } from "./providers";
-import { AppRouter } from "./router";
+import { AppRoutes } from "./router";
 
 export function App() {
   return (
     <AppProviders>
-      <AppRouter />
+      <AppRoutes />
     </AppProviders>
   );
 }

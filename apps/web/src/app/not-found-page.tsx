@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { buttonClass } from "../components/ui/styles";
 import { useAuth } from "../lib/auth-store";
+import { Link } from "../lib/navigation";
 import { dashboardPath } from "./access";
 
 /** Shown for unknown paths and for pages of the other role, inside the person's own wrapper. */

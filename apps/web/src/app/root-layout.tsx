@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Spinner } from "../components/ui/spinner";
 import { Toaster } from "../components/ui/toast";
 import { checkSession } from "../features/auth/api/check-session";
 import { useAuth } from "../lib/auth-store";
+import { useLocation, useNavigate } from "../lib/navigation";
 import { documentTitle } from "./routes";
 import { PersonWrapper, preloadSignedInWrapper } from "./wrappers/person-wrapper";
 
@@ -82,7 +82,7 @@ function useFocusOnNavigate() {
   }, [pathname]);
 }
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const { state } = useAuth();
   const checking = useStartupCheck();
   useSignOutRedirect();
@@ -93,9 +93,7 @@ export function RootLayout() {
   return (
     <>
       <PersonWrapper fallback={<FullPageLoader />}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<Spinner />}>{children}</Suspense>
       </PersonWrapper>
       {state.sessionExpired && state.isAuthenticated ? (
         <Suspense fallback={null}>

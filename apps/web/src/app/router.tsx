@@ -1,174 +1,75 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from "react";
-import { BrowserRouter, Route, Routes, useLocation } from "react-router";
+import { type ComponentType, lazy, Suspense } from "react";
+import { Route, Switch } from "wouter";
+import { useLocation } from "../lib/navigation";
 import { AccessGate } from "./access-gate";
 import { NotFoundPage } from "./not-found-page";
 import { RootLayout } from "./root-layout";
-import { type Access, type AppRoute, routeTable, type Screen } from "./routes";
+import { type AppRoute, routeTable, type Screen } from "./routes";
 
 /*
- * Declarative routing with React.lazy rather than the data router: the data router adds
- * about 15 KB gzipped to the first screen and the app has no loaders or actions to use it.
- * Each screen is its own chunk, loaded on first visit.
+ * The route table rendered with wouter (decision 13) and React.lazy: each screen is its own
+ * chunk, loaded on first visit.
  */
 
-type ScreenProps = { route: AppRoute };
+// biome-ignore lint/suspicious/noExplicitAny: a module whose export `K` is a component, with whatever props
+type ScreenModule<K extends string> = Record<K, ComponentType<any>>;
 
-const LandingPage = lazy(() => import("../features/marketing/components/landing-page").then((m) => ({ default: m.LandingPage })));
-const FaqPage = lazy(() => import("../features/marketing/components/faq-page").then((m) => ({ default: m.FaqPage })));
-const ContactPage = lazy(() => import("../features/marketing/components/contact-page").then((m) => ({ default: m.ContactPage })));
-const LoginPage = lazy(() => import("../features/auth/components/login-page").then((m) => ({ default: m.LoginPage })));
-const SignupPage = lazy(() => import("../features/auth/components/signup-page").then((m) => ({ default: m.SignupPage })));
-const ForgotPage = lazy(() => import("../features/auth/components/forgot-page").then((m) => ({ default: m.ForgotPage })));
-const ResetPage = lazy(() => import("../features/auth/components/reset-page").then((m) => ({ default: m.ResetPage })));
-const MagicLoginPage = lazy(() => import("../features/auth/components/magic-login-page").then((m) => ({ default: m.MagicLoginPage })));
-const MagicVerifyPage = lazy(() => import("../features/auth/components/magic-verify-page").then((m) => ({ default: m.MagicVerifyPage })));
-const VerifyEmailPage = lazy(() => import("../features/auth/components/verify-email-page").then((m) => ({ default: m.VerifyEmailPage })));
-const ProfilePage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/profile/components/profile-page")).ProfilePage),
-  ),
+/** A screen as its own chunk, loaded on first visit. */
+const lazyScreen = <M extends ScreenModule<K>, K extends string>(load: () => Promise<M>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] as M[K] })));
+
+/**
+ * A screen that reads with TanStack Query: the query library's provider loads with it (in
+ * parallel), never with the first screen.
+ */
+const queryScreen = <M extends ScreenModule<K>, K extends string>(load: () => Promise<M>, name: K) =>
+  lazy(() => Promise.all([import("./with-query-client"), load()]).then(([q, m]) => q.withQueryClient(m[name])));
+
+const LandingPage = lazyScreen(() => import("../features/marketing/components/landing-page"), "LandingPage");
+const FaqPage = lazyScreen(() => import("../features/marketing/components/faq-page"), "FaqPage");
+const ContactPage = lazyScreen(() => import("../features/marketing/components/contact-page"), "ContactPage");
+const LoginPage = lazyScreen(() => import("../features/auth/components/login-page"), "LoginPage");
+const SignupPage = lazyScreen(() => import("../features/auth/components/signup-page"), "SignupPage");
+const ForgotPage = lazyScreen(() => import("../features/auth/components/forgot-page"), "ForgotPage");
+const ResetPage = lazyScreen(() => import("../features/auth/components/reset-page"), "ResetPage");
+const MagicLoginPage = lazyScreen(() => import("../features/auth/components/magic-login-page"), "MagicLoginPage");
+const MagicVerifyPage = lazyScreen(() => import("../features/auth/components/magic-verify-page"), "MagicVerifyPage");
+const VerifyEmailPage = lazyScreen(() => import("../features/auth/components/verify-email-page"), "VerifyEmailPage");
+const ProfilePage = queryScreen(() => import("../features/profile/components/profile-page"), "ProfilePage");
+const TwoFactorSetupPage = queryScreen(() => import("../features/profile/components/two-factor-setup-page"), "TwoFactorSetupPage");
+const UserDashboardPage = lazyScreen(() => import("../features/dashboard/components/user-dashboard-page"), "UserDashboardPage");
+const AdminDashboardPage = lazyScreen(() => import("../features/dashboard/components/admin-dashboard-page"), "AdminDashboardPage");
+const PublicPage = lazyScreen(() => import("../features/pages/components/public-page"), "PublicPage");
+const PackagesPage = queryScreen(() => import("../features/admin-packages/components/packages-page"), "PackagesPage");
+const CmsPage = queryScreen(() => import("../features/admin-content/components/cms-page"), "CmsPage");
+const PagesPage = queryScreen(() => import("../features/admin-content/components/pages-page"), "PagesPage");
+const UsersPage = queryScreen(() => import("../features/admin-users/components/users-page"), "UsersPage");
+const EmailPage = queryScreen(() => import("../features/admin-content/components/email-page"), "EmailPage");
+const PhotosPage = queryScreen(() => import("../features/admin-media/components/photos-page"), "PhotosPage");
+const WelcomePage = queryScreen(() => import("../features/onboarding/components/welcome-page"), "WelcomePage");
+const FormPage = queryScreen(() => import("../features/onboarding/components/form-page"), "FormPage");
+const ThemePage = queryScreen(() => import("../features/onboarding/components/theme-page"), "ThemePage");
+const ThemeContdPage = queryScreen(() => import("../features/onboarding/components/themecontd-page"), "ThemeContdPage");
+const ThemePreviewPage = queryScreen(() => import("../features/onboarding/components/theme-preview-page"), "ThemePreviewPage");
+const FinalPreviewPage = queryScreen(() => import("../features/onboarding/components/final-preview-page"), "FinalPreviewPage");
+const GenerateQuizPage = queryScreen(() => import("../features/onboarding/components/generate-quiz-page"), "GenerateQuizPage");
+const QuizPlayerPage = queryScreen(() => import("../features/onboarding/components/quiz-player-page"), "QuizPlayerPage");
+const AllQuizzesPage = queryScreen(() => import("../features/onboarding/components/all-quizzes-page"), "AllQuizzesPage");
+const QuizResultPage = queryScreen(() => import("../features/onboarding/components/quiz-result-page"), "QuizResultPage");
+const ProgressPage = lazyScreen(() => import("../features/dashboard/components/progress-page"), "ProgressPage");
+const QuestionBankPage = queryScreen(() => import("../features/question-bank/components/question-bank-page"), "QuestionBankPage");
+const CardDetailsPage = queryScreen(() => import("../features/payments/components/card-details-page"), "CardDetailsPage");
+const CheckoutPage = queryScreen(() => import("../features/payments/components/checkout-page"), "CheckoutPage");
+const AdminPricesPage = queryScreen(() => import("../features/payments/components/admin-prices-page"), "AdminPricesPage");
+const AdminSubscriptionsPage = queryScreen(
+  () => import("../features/payments/components/admin-subscriptions-page"),
+  "AdminSubscriptionsPage",
 );
-const TwoFactorSetupPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/profile/components/two-factor-setup-page")).TwoFactorSetupPage),
-  ),
-);
-const UserDashboardPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/dashboard/components/user-dashboard-page")).UserDashboardPage),
-  ),
-);
-const AdminDashboardPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/dashboard/components/admin-dashboard-page")).AdminDashboardPage),
-  ),
-);
-const PublicPage = lazy(() => import("../features/pages/components/public-page").then((m) => ({ default: m.PublicPage })));
-const PackagesPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/admin-packages/components/packages-page")).PackagesPage),
-  ),
-);
-const CmsPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/admin-content/components/cms-page")).CmsPage),
-  ),
-);
-const PagesPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/admin-content/components/pages-page")).PagesPage),
-  ),
-);
-const UsersPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/admin-users/components/users-page")).UsersPage),
-  ),
-);
-const EmailPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/admin-content/components/email-page")).EmailPage),
-  ),
-);
-const PhotosPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/admin-media/components/photos-page")).PhotosPage),
-  ),
-);
-const WelcomePage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/onboarding/components/welcome-page")).WelcomePage),
-  ),
-);
-const FormPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/onboarding/components/form-page")).FormPage),
-  ),
-);
-const ThemePage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/onboarding/components/theme-page")).ThemePage),
-  ),
-);
-const ThemeContdPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/onboarding/components/themecontd-page")).ThemeContdPage),
-  ),
-);
-const ThemePreviewPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/onboarding/components/theme-preview-page")).ThemePreviewPage),
-  ),
-);
-const FinalPreviewPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/onboarding/components/final-preview-page")).FinalPreviewPage),
-  ),
-);
-const GenerateQuizPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/onboarding/components/generate-quiz-page")).GenerateQuizPage),
-  ),
-);
-const QuizPlayerPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/onboarding/components/quiz-player-page")).QuizPlayerPage),
-  ),
-);
-const AllQuizzesPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/onboarding/components/all-quizzes-page")).AllQuizzesPage),
-  ),
-);
-const QuizResultPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/onboarding/components/quiz-result-page")).QuizResultPage),
-  ),
-);
-const ProgressPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/dashboard/components/progress-page")).ProgressPage),
-  ),
-);
-const QuestionBankPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/question-bank/components/question-bank-page")).QuestionBankPage),
-  ),
-);
-const CardDetailsPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/payments/components/card-details-page")).CardDetailsPage),
-  ),
-);
-const CheckoutPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/payments/components/checkout-page")).CheckoutPage),
-  ),
-);
-const AdminPricesPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/payments/components/admin-prices-page")).AdminPricesPage),
-  ),
-);
-const AdminSubscriptionsPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/payments/components/admin-subscriptions-page")).AdminSubscriptionsPage),
-  ),
-);
-const AdminProductsPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/payments/components/admin-products-page")).AdminProductsPage),
-  ),
-);
-const AdminBillingPage = lazy(() =>
-  import("./with-query-client").then(async (q) =>
-    q.withQueryClient((await import("../features/payments/components/admin-billing")).AdminBillingPage),
-  ),
-);
-const PlanSummary = lazy(() => import("../features/payments/components/plan-summary").then((m) => ({ default: m.PlanSummary })));
-const LandingPlans = lazy(() => import("../features/payments/components/plan-picker").then((m) => ({ default: m.LandingPlans })));
-const PlaceholderPage: LazyExoticComponent<ComponentType<ScreenProps>> = lazy(() =>
-  import("./placeholder-page").then((m) => ({ default: m.PlaceholderPage })),
-);
+const AdminProductsPage = queryScreen(() => import("../features/payments/components/admin-products-page"), "AdminProductsPage");
+const AdminBillingPage = queryScreen(() => import("../features/payments/components/admin-billing"), "AdminBillingPage");
+const PlanSummary = lazyScreen(() => import("../features/payments/components/plan-summary"), "PlanSummary");
+const LandingPlans = lazyScreen(() => import("../features/payments/components/plan-picker"), "LandingPlans");
+const PlaceholderPage = lazyScreen(() => import("./placeholder-page"), "PlaceholderPage");
 
 function renderScreen(screen: Screen, route: AppRoute) {
   switch (screen) {
@@ -215,15 +116,7 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "profile":
       return <ProfilePage />;
     case "user-dashboard":
-      return (
-        <UserDashboardPage
-          planSection={
-            <Suspense fallback={null}>
-              <PlanSummary />
-            </Suspense>
-          }
-        />
-      );
+      return <UserDashboardPage planSection={<PlanSummary />} />;
     case "admin-dashboard":
       return <AdminDashboardPage />;
     case "admin-setup-2fa":
@@ -281,8 +174,6 @@ function renderScreen(screen: Screen, route: AppRoute) {
   }
 }
 
-const ACCESS_LEVELS: readonly Access[] = ["public", "user", "admin", "any"];
-
 /** A one-segment path may be an admin-managed page (/terms); anything else is not found. */
 function CatchAll() {
   const { pathname } = useLocation();
@@ -290,29 +181,24 @@ function CatchAll() {
   return slug ? <PublicPage slug={slug} fallback={<NotFoundPage />} /> : <NotFoundPage />;
 }
 
+/**
+ * The first route of the table that matches the path renders (the table lists no path that an
+ * earlier one would take). Routes of one screen share a key, so moving between them (a list and
+ * its side panel) keeps the screen mounted.
+ */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        {ACCESS_LEVELS.map((access) => (
-          <Route key={access} element={<AccessGate access={access} />}>
-            {routeTable
-              .filter((r) => r.access === access)
-              .map((r) => (
-                <Route key={r.path} path={r.path} element={renderScreen(r.screen, r)} />
-              ))}
+    <RootLayout>
+      <Switch>
+        {routeTable.map((r) => (
+          <Route key={r.screen === "placeholder" ? r.path : r.screen} path={r.path}>
+            <AccessGate access={r.access}>{renderScreen(r.screen, r)}</AccessGate>
           </Route>
         ))}
-        <Route path="*" element={<CatchAll />} />
-      </Route>
-    </Routes>
-  );
-}
-
-export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+        <Route>
+          <CatchAll />
+        </Route>
+      </Switch>
+    </RootLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { routeDescriptions } from "./route-descriptions";
 import { documentTitle, findRoute, routeTable } from "./routes";
 
 const signedOut = { isAuthenticated: false, role: null };
@@ -6,6 +7,11 @@ const user = { isAuthenticated: true, role: "user" as const };
 const admin = { isAuthenticated: true, role: "admin" as const };
 
 describe("route table", () => {
+  it("says in one line what every path is for, and describes no path it lacks", () => {
+    for (const r of routeTable) expect(routeDescriptions[r.path], r.path).toMatch(/^[A-Z].{10,}\.$/);
+    expect(Object.keys(routeDescriptions).sort()).toEqual(routeTable.map((r) => r.path).sort());
+  });
+
   it("lists every path once", () => {
     const paths = routeTable.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
@@ -53,6 +59,17 @@ describe("route table", () => {
 
   it("tolerates a trailing slash", () => {
     expect(findRoute("/user/dashboard/")?.path).toBe("/user/dashboard");
+  });
+
+  it("matches regardless of case", () => {
+    expect(findRoute("/User/Dashboard")?.path).toBe("/user/dashboard");
+  });
+
+  it("shadows no route by an earlier one (the router takes the first match)", () => {
+    for (const r of routeTable) {
+      const example = r.path.replace(/:[a-zA-Z]+/g, "x1");
+      expect(findRoute(example)?.path, example).toBe(r.path);
+    }
   });
 });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, formatInterval, formatMoney, formatPercent, moneyInput, parseMoney } from "./format";
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatInterval,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  moneyInput,
+  parseMoney,
+} from "./format";
 
 describe("formatting", () => {
   it("reads minor units with the currency's own decimals", () => {
@@ -31,5 +41,20 @@ describe("formatting", () => {
     expect(formatDay("2026-03-04")).toBe("4 Mar");
     expect(formatDay("2026-12-31", true)).toBe("31 Dec 2026");
     expect(formatPercent(0.404)).toBe("40%");
+  });
+
+  it("writes dates, moments and counts the same way every time", () => {
+    expect(formatDay("2026-03-04")).toBe(formatDay("2026-03-04"));
+    expect(formatDate("2026-03-04T12:00:00Z")).toBe(
+      new Date("2026-03-04T12:00:00Z").toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" }),
+    );
+    expect(formatDate(null)).toBe("");
+    const moment = "2026-03-04T14:05:00Z";
+    expect(formatDateTime(moment)).toBe(
+      new Date(moment).toLocaleString("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" }),
+    );
+    expect(formatDateTime(null)).toBe("");
+    expect(formatNumber(12345)).toBe("12,345");
+    expect(formatNumber(0)).toBe("0");
   });
 });

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { Logo } from "../../components/ui/logo";
 import { SkipLink } from "../../components/ui/skip-link";
 import { buttonClass, linkClass } from "../../components/ui/styles";
+import { Link } from "../../lib/navigation";
 
 /** Frame for signed-out visitors: top bar, page, footer. */
 export function PublicWrapper({ children }: { children: ReactNode }) {

@@ -1,6 +1,5 @@
 import type { Role } from "@academy/contract/common";
 import { type MouseEvent, type ReactNode, useEffect } from "react";
-import { Link, useLocation } from "react-router";
 import { Logo } from "../../components/ui/logo";
 import { Sidebar } from "../../components/ui/sidebar";
 import { SkipLink } from "../../components/ui/skip-link";
@@ -8,6 +7,7 @@ import { buttonClass } from "../../components/ui/styles";
 import { useLogout } from "../../features/auth/hooks/use-logout";
 import { fullName } from "../../lib/auth-state";
 import { useAuth } from "../../lib/auth-store";
+import { Link, useLocation } from "../../lib/navigation";
 import { activeNavItem, adminNav, userNav } from "../nav";
 import { useSidebar } from "./use-sidebar";
 

@@ -1,5 +1,5 @@
 import { type PointerEvent, useId, useLayoutEffect, useRef, useState } from "react";
-import { formatDay } from "../../../lib/format";
+import { formatDay, formatNumber } from "../../../lib/format";
 import { labelledIndices, niceTicks } from "./scale";
 
 export interface DailyPoint {
@@ -32,8 +32,9 @@ function useWidth<T extends HTMLElement>(fallback: number) {
     const element = ref.current;
     if (!element) return;
     setWidth(element.clientWidth || fallback);
+    // A hidden chart (its screen still loading) measures 0: it keeps its width until it shows.
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.max(120, Math.floor(entry.contentRect.width)));
+      if (entry?.contentRect.width) setWidth(Math.max(120, Math.floor(entry.contentRect.width)));
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -50,7 +51,7 @@ export function TimeSeriesChart({
   points,
   kind = "bar",
   valueLabel,
-  formatValue = (v) => v.toLocaleString("en"),
+  formatValue = formatNumber,
   formatTick = formatValue,
   emptyText = "Nothing in this period",
   height = 176,

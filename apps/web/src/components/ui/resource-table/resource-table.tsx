@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
 import { ApiError, type FieldErrors, saveBlob, toFormError } from "../../../lib/api-client";
+import { useNavigate, useSearchParams } from "../../../lib/navigation";
 import { Alert } from "../alert";
 import { Modal } from "../modal";
 import { PageHeader } from "../page-header";

@@ -1,4 +1,4 @@
-import { useLocation, useParams } from "react-router";
+import { useLocation, useParams } from "../../../lib/navigation";
 import type { PanelMode, ResourcePaths } from "./types";
 
 /**

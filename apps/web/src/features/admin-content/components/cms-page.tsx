@@ -1,10 +1,10 @@
 import { useMemo } from "react";
-import { useLocation, useParams } from "react-router";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../../components/ui/resource-table/types";
 import { api, unwrap } from "../../../lib/api-client";
 import { invalidateCms } from "../../../lib/cms";
+import { useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 
 const TYPES = [

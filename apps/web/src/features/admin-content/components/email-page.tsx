@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { Link, useLocation, useParams } from "react-router";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, Row } from "../../../components/ui/resource-table/types";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { api, toFormError, unwrap } from "../../../lib/api-client";
+import { Link, useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 
 /** What the preview fills placeholders with (the server's test send uses the same kind of values). */

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
-import { useLocation, useParams } from "react-router";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField } from "../../../components/ui/resource-table/types";
+import { useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 
 const columns: ResourceColumn[] = [

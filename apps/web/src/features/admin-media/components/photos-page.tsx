@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Modal } from "../../../components/ui/modal";
 import { PageHeader } from "../../../components/ui/page-header";
@@ -9,6 +8,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { api, isErrorBody, toFormError, unwrap, uploadWithProgress } from "../../../lib/api-client";
+import { useLocation, useNavigate } from "../../../lib/navigation";
 
 interface Photo {
   id: number;

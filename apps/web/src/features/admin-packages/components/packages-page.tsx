@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { Link, useLocation, useParams } from "react-router";
 import { RelatedList } from "../../../components/ui/related-list";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
@@ -8,6 +7,7 @@ import type { ResourceColumn, ResourceField, Row } from "../../../components/ui/
 import { linkClass } from "../../../components/ui/styles";
 import { api, PAYMENT_THROW_ON, unwrap } from "../../../lib/api-client";
 import { formatInterval, formatMoney } from "../../../lib/format";
+import { Link, useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 
 const TIERS = [

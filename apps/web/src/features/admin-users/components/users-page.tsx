@@ -1,5 +1,4 @@
 import { type FormEvent, useMemo, useState } from "react";
-import { useLocation, useParams } from "react-router";
 import { TextField } from "../../../components/ui/form-field";
 import { Modal } from "../../../components/ui/modal";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
@@ -8,6 +7,7 @@ import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../.
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { api, toFormError, unwrap } from "../../../lib/api-client";
+import { useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 import { MarkEmailConfirmed } from "./mark-email-confirmed";
 import { UserDetails } from "./user-details";

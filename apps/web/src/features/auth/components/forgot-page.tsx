@@ -1,8 +1,8 @@
 import type { Role } from "@academy/contract/common";
-import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
+import { Link } from "../../../lib/navigation";
 import { requestPasswordReset } from "../api/recovery";
 import { useEmailRequest } from "../hooks/use-email-request";
 import { AuthCard } from "./auth-card";

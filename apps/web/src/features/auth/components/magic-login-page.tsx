@@ -1,8 +1,8 @@
 import type { Role } from "@academy/contract/common";
-import { Link, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
+import { Link, useParams } from "../../../lib/navigation";
 import { requestMagicLink } from "../api/recovery";
 import { useEmailRequest } from "../hooks/use-email-request";
 import { AuthCard } from "./auth-card";

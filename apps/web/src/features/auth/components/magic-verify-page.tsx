@@ -1,9 +1,9 @@
 import type { LoginResponse } from "@academy/contract/auth";
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
+import { Link, useNavigate } from "../../../lib/navigation";
 import { magicLogin } from "../api/recovery";
 import { useLinkToken } from "../hooks/use-link-token";
 import { useSignIn } from "../hooks/use-sign-in";

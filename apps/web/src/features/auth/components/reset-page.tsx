@@ -1,10 +1,10 @@
 import type { Role } from "@academy/contract/common";
 import { type FormEvent, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
+import { Link, useSearchParams } from "../../../lib/navigation";
 import { resetPassword } from "../api/recovery";
 import { usePending } from "../hooks/use-pending";
 import { type Errors, PASSWORD_MAX, PASSWORD_MIN, unplacedMessages } from "../validation";

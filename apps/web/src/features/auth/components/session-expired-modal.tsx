@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from "react";
-import { useLocation } from "react-router";
 import { Modal } from "../../../components/ui/modal";
 import { buttonClass } from "../../../components/ui/styles";
 import { useAuth } from "../../../lib/auth-store";
+import { useLocation } from "../../../lib/navigation";
 import { loginPath } from "../../../lib/redirect";
 
 export const SESSION_EXPIRED_DELAY_MS = 4000;

@@ -1,12 +1,12 @@
 import type { RegisterRequest } from "@academy/contract/auth";
 import type { Role } from "@academy/contract/common";
 import { type FormEvent, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
+import { Link, useSearchParams } from "../../../lib/navigation";
 import { register } from "../api/register";
 import { usePending } from "../hooks/use-pending";
 import { useSignIn } from "../hooks/use-sign-in";

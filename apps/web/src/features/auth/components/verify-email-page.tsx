@@ -1,9 +1,9 @@
 import type { Role } from "@academy/contract/common";
-import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { useAuth } from "../../../lib/auth-store";
+import { Link } from "../../../lib/navigation";
 import { verifyEmail } from "../api/recovery";
 import { useLinkToken } from "../hooks/use-link-token";
 import { AuthCard } from "./auth-card";

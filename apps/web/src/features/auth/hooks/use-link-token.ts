@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
 import { isErrorBody } from "../../../lib/api-client";
+import { useSearchParams } from "../../../lib/navigation";
 
 export type LinkCheck<T> = { kind: "checking" } | { kind: "failed"; message: string } | { kind: "accepted"; answer: T };
 

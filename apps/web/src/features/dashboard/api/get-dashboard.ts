@@ -1,14 +1,10 @@
 import type { DashboardModel, QuizSummary } from "@academy/contract/quiz";
-import { useQuery } from "@tanstack/react-query";
 import { api, customPath, unwrap } from "../../../lib/api-client";
+import { useLoad } from "../../../lib/use-load";
 
 /** GET /v3/api/custom/{name}/dashboard: readiness, mastery, reviews due, recent quizzes, plan allowance. */
 export function useDashboardQuery() {
-  return useQuery({
-    queryKey: ["dashboard"],
-    queryFn: async () => (await unwrap(api.get<{ error: false; model: DashboardModel }>(customPath("dashboard")))).model,
-    staleTime: 0,
-  });
+  return useLoad("dashboard", async () => (await unwrap(api.get<{ error: false; model: DashboardModel }>(customPath("dashboard")))).model);
 }
 
 export type ProgressPoint = {
@@ -23,11 +19,9 @@ export type ProgressPoint = {
 
 /** GET quiz/progress: past attempts and readiness after each finished quiz. */
 export function useProgressQuery() {
-  return useQuery({
-    queryKey: ["quiz", "progress"],
-    queryFn: async () => unwrap(api.get<{ error: false; attempts: QuizSummary[]; trend: ProgressPoint[] }>(customPath("quiz/progress"))),
-    staleTime: 0,
-  });
+  return useLoad("quiz-progress", async () =>
+    unwrap(api.get<{ error: false; attempts: QuizSummary[]; trend: ProgressPoint[] }>(customPath("quiz/progress"))),
+  );
 }
 
 /** POST quiz/create {reviewDue:true}: a quiz of the questions due for spaced review. */

@@ -1,8 +1,6 @@
 import type { Profile } from "@academy/contract/auth";
-import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
-
-export const profileQueryKey = ["profile"] as const;
+import { useLoad } from "../../../lib/use-load";
 
 /** GET /v2/api/lambda/profile → {error:false, model}. */
 export async function getProfile(): Promise<Profile> {
@@ -12,5 +10,5 @@ export async function getProfile(): Promise<Profile> {
 
 /** Refetched on every visit to the dashboard, so it always greets with the current name. */
 export function useProfileQuery() {
-  return useQuery({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 0 });
+  return useLoad("profile", getProfile);
 }

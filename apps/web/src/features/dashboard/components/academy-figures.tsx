@@ -1,13 +1,14 @@
 import type { AdminDashboard } from "@academy/contract/dashboard";
 import type { ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { TimeSeriesChart } from "../../../components/ui/charts/time-series-chart";
+import { useRevealHold } from "../../../components/ui/reveal";
 import { linkClass } from "../../../components/ui/styles";
-import { formatMoney, formatPercent } from "../../../lib/format";
+import { formatMoney, formatNumber, formatPercent } from "../../../lib/format";
+import { Link, useSearchParams } from "../../../lib/navigation";
 import { DASHBOARD_PERIODS, type DashboardPeriod, useAdminDashboardQuery } from "../api/get-admin-dashboard";
 
-const count = (n: number) => n.toLocaleString("en");
+const count = formatNumber;
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 
 function Figure({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
@@ -264,6 +265,7 @@ export function AcademyFigures() {
   const asked = Number(params.get("days"));
   const days: DashboardPeriod = (DASHBOARD_PERIODS as readonly number[]).includes(asked) ? (asked as DashboardPeriod) : 30;
   const figures = useAdminDashboardQuery(days);
+  useRevealHold(figures.isPending);
   const setDays = (d: DashboardPeriod) =>
     setParams(
       (p) => {

@@ -1,5 +1,7 @@
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
+import { RevealTogether } from "../../../components/ui/reveal";
+import { Spinner } from "../../../components/ui/spinner";
 import { useAuth } from "../../../lib/auth-store";
 import { useProfileQuery } from "../api/get-profile";
 import { AcademyFigures } from "./academy-figures";
@@ -121,26 +123,29 @@ export function AdminDashboardPage() {
           </Alert>
         </div>
       ) : null}
-      <AcademyFigures />
-      <div className="space-y-8">
-        {AREAS.map((area) => {
-          const headingId = `area-${area.heading.toLowerCase()}`;
-          return (
-            <section key={area.heading} aria-labelledby={headingId}>
-              <h2 id={headingId} className="mb-3 text-lg font-semibold text-slate-900">
-                {area.heading}
-              </h2>
-              <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                {area.cards.map((card) => (
-                  <li key={card.to}>
-                    <LinkCard {...card} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          );
-        })}
-      </div>
+      {/* The figures and the areas below them appear together, so the figures do not push the areas down. */}
+      <RevealTogether fallback={<Spinner label="Loading the academy's figures…" />}>
+        <AcademyFigures />
+        <div className="space-y-8">
+          {AREAS.map((area) => {
+            const headingId = `area-${area.heading.toLowerCase()}`;
+            return (
+              <section key={area.heading} aria-labelledby={headingId}>
+                <h2 id={headingId} className="mb-3 text-lg font-semibold text-slate-900">
+                  {area.heading}
+                </h2>
+                <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                  {area.cards.map((card) => (
+                    <li key={card.to}>
+                      <LinkCard {...card} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+        </div>
+      </RevealTogether>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { cardLinkClass } from "../../../components/ui/styles";
+import { Link } from "../../../lib/navigation";
 
 export interface LinkCardProps {
   to: string;

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { linkClass } from "../../../components/ui/styles";
+import { Link } from "../../../lib/navigation";
 import { type ProgressPoint, useProgressQuery } from "../api/get-dashboard";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;

@@ -1,9 +1,9 @@
 import type { DashboardModel } from "@academy/contract/quiz";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
+import { Link, useNavigate } from "../../../lib/navigation";
 import { startReview } from "../api/get-dashboard";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;

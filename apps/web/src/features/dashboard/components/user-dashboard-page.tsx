@@ -1,6 +1,8 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
+import { RevealHold, RevealTogether } from "../../../components/ui/reveal";
+import { Spinner } from "../../../components/ui/spinner";
 import { useAuth } from "../../../lib/auth-store";
 import { useDashboardQuery } from "../api/get-dashboard";
 import { useProfileQuery } from "../api/get-profile";
@@ -71,34 +73,39 @@ export function UserDashboardPage({ planSection }: { planSection?: ReactNode }) 
           </Alert>
         </div>
       ) : null}
-      {dashboard.data ? (
-        <div className="mb-8">
-          <ReadinessSection data={dashboard.data} />
-        </div>
-      ) : null}
-      {dashboard.isError ? (
-        <div className="mb-6">
-          <Alert>We could not load your readiness. Reload the page to try again.</Alert>
-        </div>
-      ) : null}
-      {planSection}
-      <section aria-labelledby="next-steps-heading">
-        <h2 id="next-steps-heading" className="mb-3 text-lg font-semibold text-slate-900">
-          Next steps
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {NEXT_STEPS.map((step) => (
-            <li key={step.to}>
-              <LinkCard {...step} />
-            </li>
-          ))}
-        </ul>
-      </section>
-      {profile.data ? (
-        <p className="mt-8 text-sm text-slate-500">
-          Signed in as <span className="font-medium text-slate-700">{profile.data.email}</span>
-        </p>
-      ) : null}
+      {/* Readiness, the plan and the next steps appear together, so none of them moves the others. */}
+      <RevealTogether fallback={<Spinner label="Loading your dashboard…" />}>
+        <RevealHold when={dashboard.isPending || profile.isPending} />
+        {dashboard.data ? (
+          <div className="mb-8">
+            <ReadinessSection data={dashboard.data} />
+          </div>
+        ) : null}
+        {dashboard.isError ? (
+          <div className="mb-6">
+            <Alert>We could not load your readiness. Reload the page to try again.</Alert>
+          </div>
+        ) : null}
+        {/* A lazily loaded section: until its code is in, it holds the reveal. */}
+        <Suspense fallback={<RevealHold />}>{planSection}</Suspense>
+        <section aria-labelledby="next-steps-heading">
+          <h2 id="next-steps-heading" className="mb-3 text-lg font-semibold text-slate-900">
+            Next steps
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {NEXT_STEPS.map((step) => (
+              <li key={step.to}>
+                <LinkCard {...step} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        {profile.data ? (
+          <p className="mt-8 text-sm text-slate-500">
+            Signed in as <span className="font-medium text-slate-700">{profile.data.email}</span>
+          </p>
+        ) : null}
+      </RevealTogether>
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
-import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
 import { PageHeader } from "../../../components/ui/page-header";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { api, type FieldErrors, isErrorBody, toFormError } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth-store";
+import { Link } from "../../../lib/navigation";
 
 /** A message to the academy's staff; it reaches every admin by mail. */
 function ContactForm() {

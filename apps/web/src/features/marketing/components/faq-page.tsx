@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { PageHeader } from "../../../components/ui/page-header";
 import { linkClass } from "../../../components/ui/styles";
 import { useAuth } from "../../../lib/auth-store";
+import { Link } from "../../../lib/navigation";
 
 const QUESTIONS = [
   {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/styles";
 import { useAuth } from "../../../lib/auth-store";
 import { useCms } from "../../../lib/cms";
+import { Link } from "../../../lib/navigation";
 
 const TRACKS = [
   {

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
+import { Link, useNavigate } from "../../../lib/navigation";
 import { createQuiz, useDeleteQuiz, useQuizListQuery } from "../api/quizzes";
 
 const STATUS = { in_progress: "In progress", submitted: "Finished", expired: "Time ran out" } as const;

@@ -1,11 +1,11 @@
 import type { OnboardingProfile } from "@academy/contract/quiz";
 import { type FormEvent, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
+import { useNavigate } from "../../../lib/navigation";
 import { useOnboardingQuery, useSaveOnboarding, useTracksQuery } from "../api/onboarding";
 import { OnboardingLayout } from "./onboarding-stepper";
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
+import { Link, useNavigate } from "../../../lib/navigation";
 import { createQuiz } from "../api/quizzes";
 import { OnboardingLayout } from "./onboarding-stepper";
 

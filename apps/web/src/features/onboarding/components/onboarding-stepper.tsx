@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { PageHeader } from "../../../components/ui/page-header";
+import { Link } from "../../../lib/navigation";
 
 export const STEPS = [
   { path: "/user/onboarding", label: "Welcome" },

@@ -1,12 +1,12 @@
 import type { AnswerResponse, PlayerQuestion, QuestionReview, QuizModel } from "@academy/contract/quiz";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Modal } from "../../../components/ui/modal";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
+import { Link, useNavigate, useSearchParams } from "../../../lib/navigation";
 import { quizKey, updateQuiz, useQuizListQuery, useQuizQuery, useSubmitQuiz } from "../api/quizzes";
 import { ReviewPanel } from "./review-panel";
 

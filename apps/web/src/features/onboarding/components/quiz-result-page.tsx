@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { downloadFile, toFormError } from "../../../lib/api-client";
+import { Link, useNavigate, useParams } from "../../../lib/navigation";
 import { createQuiz, resultPdfPath, useQuizQuery } from "../api/quizzes";
 import { ReviewPanel } from "./review-panel";
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
+import { Link, useNavigate } from "../../../lib/navigation";
 import { useSaveOnboarding } from "../api/onboarding";
 import { useTrackChoice } from "../hooks/use-track-choice";
 import { OnboardingLayout } from "./onboarding-stepper";

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
+import { Link } from "../../../lib/navigation";
 import { usePreviewQuery } from "../api/quizzes";
 import { useTrackChoice } from "../hooks/use-track-choice";
 import { BarChart } from "./bar-chart";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/styles";
+import { Link } from "../../../lib/navigation";
 import { OnboardingLayout, STEPS } from "./onboarding-stepper";
 
 export function WelcomePage() {

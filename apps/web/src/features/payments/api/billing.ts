@@ -1,6 +1,7 @@
 import type { CardRow, CheckoutSession, InvoiceRow, SubscriptionRow } from "@academy/contract/payments";
 import { useQuery } from "@tanstack/react-query";
 import { api, PAYMENT_THROW_ON, unwrap } from "../../../lib/api-client";
+import { getSubscription } from "./subscription";
 
 const P = "/v2/api/lambda/stripe";
 const opts = { throwOn: PAYMENT_THROW_ON };
@@ -12,9 +13,7 @@ export const billingKeys = {
   checkout: (id: string) => ["payments", "checkout", id] as const,
 };
 
-/** GET customer/subscription → my current plan, or null. */
-export const getSubscription = async () =>
-  (await unwrap(api.get<{ error: false; model: SubscriptionRow | null }>(`${P}/customer/subscription`, opts))).model;
+export { getSubscription } from "./subscription";
 export const useSubscriptionQuery = () => useQuery({ queryKey: billingKeys.subscription, queryFn: getSubscription });
 
 /** GET customer/cards. */

@@ -1,7 +1,6 @@
 import type { ChargeRow, InvoiceRow, OrderRow } from "@academy/contract/payments";
 import { useMutation } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceSource, Row } from "../../../components/ui/resource-table/types";
@@ -9,6 +8,7 @@ import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { apiDownload, saveBlob, toFormError } from "../../../lib/api-client";
 import { formatMoney } from "../../../lib/format";
+import { Link, useLocation } from "../../../lib/navigation";
 import { chargesSource, invoicePdfPath, invoicesSource, ordersSource, RESOURCE } from "../api/admin";
 import { STATUS_LABEL } from "../format";
 import { CandidateLink, Details, dateOf, StatusBadge, ViewHeading } from "./admin-details";

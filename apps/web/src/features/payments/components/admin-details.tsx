@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format";
+import { Link } from "../../../lib/navigation";
 import { STATUS_LABEL } from "../format";
 
 const TONES = {

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
-import { Link, useSearchParams } from "react-router";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { BulkAction, FormValues, ResourceColumn, ResourceField } from "../../../components/ui/resource-table/types";
 import { linkClass } from "../../../components/ui/styles";
 import { formatInterval, formatMoney, parseMoney } from "../../../lib/format";
+import { Link, useSearchParams } from "../../../lib/navigation";
 import { type PriceTableRow, pricesSource, RESOURCE, updatePrice, useCurrency, usePackageOptions, useProductOptions } from "../api/admin";
 import { Details, dateOf, OnSaleBadge, ProviderObject, SaleToggle, ViewHeading } from "./admin-details";
 

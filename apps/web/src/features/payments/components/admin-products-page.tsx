@@ -1,12 +1,12 @@
 import type { PriceRow, ProductRow } from "@academy/contract/payments";
 import { useMemo } from "react";
-import { Link } from "react-router";
 import { RelatedList } from "../../../components/ui/related-list";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField } from "../../../components/ui/resource-table/types";
 import { linkClass } from "../../../components/ui/styles";
 import { formatInterval, formatMoney } from "../../../lib/format";
+import { Link } from "../../../lib/navigation";
 import { productsSource, RESOURCE, updateProduct, usePackageOptions, useRelatedList } from "../api/admin";
 import { Details, dateOf, OnSaleBadge, ProviderObject, SaleToggle, ViewHeading } from "./admin-details";
 

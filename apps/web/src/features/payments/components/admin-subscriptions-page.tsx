@@ -1,7 +1,6 @@
 import type { InvoiceRow, SubscriptionRow } from "@academy/contract/payments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Modal } from "../../../components/ui/modal";
 import { RelatedList } from "../../../components/ui/related-list";
@@ -12,6 +11,7 @@ import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
 import { formatInterval, formatMoney } from "../../../lib/format";
+import { Link } from "../../../lib/navigation";
 import { cancelSubscriptionNow, RESOURCE, setCancelAtPeriodEnd, subscriptionsSource, usePriceOptions, useRelatedList } from "../api/admin";
 import { STATUS_LABEL } from "../format";
 import { CandidateLink, Details, dateOf, StatusBadge, ViewHeading } from "./admin-details";

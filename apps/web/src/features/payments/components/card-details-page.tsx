@@ -1,7 +1,6 @@
 import type { CardRow, InvoiceRow, PlanOption, SubscriptionRow } from "@academy/contract/payments";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Modal } from "../../../components/ui/modal";
 import { PageHeader } from "../../../components/ui/page-header";
@@ -10,6 +9,7 @@ import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
 import { formatDate, formatInterval, formatMoney } from "../../../lib/format";
+import { useSearchParams } from "../../../lib/navigation";
 import {
   addCard,
   cancelSubscription,

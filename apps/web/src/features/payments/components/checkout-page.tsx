@@ -1,10 +1,10 @@
-import { useParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { Logo } from "../../../components/ui/logo";
 import { Spinner } from "../../../components/ui/spinner";
 import { linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { formatInterval, formatMoney } from "../../../lib/format";
+import { useParams } from "../../../lib/navigation";
 import { completeCheckout, useCheckoutSessionQuery } from "../api/billing";
 import { CardForm } from "./card-form";
 

@@ -1,11 +1,12 @@
 import type { PlanOption } from "@academy/contract/payments";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { Alert } from "../../../components/ui/alert";
+import { useRevealHold } from "../../../components/ui/reveal";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { formatInterval, formatMoney } from "../../../lib/format";
+import { Link } from "../../../lib/navigation";
 import { listPlans } from "../api/plans";
 
 type Action =
@@ -38,6 +39,8 @@ export function PlanPicker({
       live = false;
     };
   }, []);
+
+  useRevealHold(!plans && !error);
 
   if (error) return <Alert>We could not load the plans. {error}</Alert>;
   if (!plans) return <Spinner label="Loading plans…" />;

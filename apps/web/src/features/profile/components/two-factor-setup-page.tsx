@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useNavigate, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { useAuth } from "../../../lib/auth-store";
+import { useNavigate, useSearchParams } from "../../../lib/navigation";
 import { isSafeRedirect } from "../../../lib/redirect";
 import { profileQueryKey, useProfileQuery } from "../api/profile";
 import { Section } from "./section";
