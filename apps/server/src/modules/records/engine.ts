@@ -293,7 +293,9 @@ async function readWindow(
     // LIMIT it cannot see as a tenth of the rows, which makes a prepared plan look costly and
     // sends it back to planning on every call.
     const limit = sql.raw(String(window.size)) as unknown as number;
-    const skip = isFixedShape ? sql.placeholder("offset") : window.offset;
+    // A first window has no OFFSET at all: an unknown one is planned as a tenth of the rows too,
+    // which for a large table sends even the first page back to planning on every call.
+    const skip = window.offset === 0 ? 0 : isFixedShape ? sql.placeholder("offset") : window.offset;
     // The window's ids first (an index-only scan where an index covers scope and order), then
     // only those rows: reading whole rows just to skip or filter them out costs far more.
     const keys = db
@@ -354,6 +356,7 @@ async function readWindow(
     reachKey(actor, rows),
     order.map((o) => `${o.field} ${o.direction}`),
     window.size,
+    window.offset === 0 ? "first" : "offset",
     filters.shape,
   ].join(":");
   const found = await (isFixedShape
