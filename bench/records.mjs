@@ -7,6 +7,7 @@
 // e.g. postgres://postgres@127.0.0.1:5432/postgres. The signed-in candidate owns 2,000 of the
 // rows whatever N is (a user's own history does not grow with the table); the rest belong to
 // 100 other accounts.
+import { execSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -140,8 +141,10 @@ async function benchPostgres(rows, port, duration) {
       await client.connect();
       await client.query(seedSql(rows));
       await client.query("VACUUM ANALYZE");
-      // Write the seeded rows out now rather than during the measured runs.
+      // Write the seeded rows out now, and let the kernel flush them to disk, rather than
+      // during the measured runs.
       await client.query("CHECKPOINT").catch(() => {});
+      execSync("sync");
       await client.end();
       return await scenarios(port, duration);
     } finally {
