@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "rea
 import { ApiError, type FieldErrors, saveBlob, toFormError } from "../../../lib/api-client";
 import { useNavigate, useSearchParams } from "../../../lib/navigation";
 import { Alert } from "../alert";
-import { Modal } from "../modal";
+import { ConfirmModal } from "../confirm-modal";
 import { PageHeader } from "../page-header";
 import { SidePanel } from "../side-panel";
 import { Spinner } from "../spinner";
@@ -497,27 +497,16 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
       ) : null}
 
       {confirming ? (
-        <Modal
+        <ConfirmModal
           title={`Delete ${confirming.label}?`}
-          onClose={() => setConfirming(null)}
-          footer={
-            <>
-              <button type="button" className={buttonClass.secondary} onClick={() => setConfirming(null)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className={buttonClass.primary}
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(confirming.ids)}
-              >
-                {remove.isPending ? "Deleting…" : "Delete"}
-              </button>
-            </>
-          }
+          confirmLabel="Delete"
+          pendingLabel="Deleting…"
+          isPending={remove.isPending}
+          onConfirm={() => remove.mutate(confirming.ids)}
+          onCancel={() => setConfirming(null)}
         >
           <p>This cannot be undone.</p>
-        </Modal>
+        </ConfirmModal>
       ) : null}
     </div>
   );

@@ -1,12 +1,18 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { showToast } from "../../../components/ui/toast";
 import { api, unwrap } from "../../../lib/api-client";
 
 /** POST /v2/api/lambda/admin/users/{id}/two-factor/reset: staff reset another person's two-factor sign-in. */
 export function useResetTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => unwrap(api.post<{ message: string }>(`/v2/api/lambda/admin/users/${userId}/two-factor/reset`, {})),
-    // The list and the open panel's row show whether it is on.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["users"] }),
+    mutationFn: ({ userId }: { userId: number; email: string }) =>
+      unwrap(api.post<{ message: string }>(`/v2/api/lambda/admin/users/${userId}/two-factor/reset`, {})),
+    onSuccess: (_answer, { email }) => {
+      // Said here rather than by the button: the refreshed row no longer shows the button.
+      showToast(`Two-factor sign-in of ${email} was reset`);
+      // The list and the open panel's row show whether it is on.
+      return queryClient.invalidateQueries({ queryKey: ["users"] });
+    },
   });
 }

@@ -1,6 +1,5 @@
-import { useRef, useState } from "react";
-import { Modal } from "../../../components/ui/modal";
-import { buttonClass } from "../../../components/ui/styles";
+import { useState } from "react";
+import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
 import { useResetTwoFactor } from "../api/reset-two-factor";
@@ -12,7 +11,6 @@ import { useResetTwoFactor } from "../api/reset-two-factor";
 export function ResetTwoFactor({ userId, email, isStaff }: { userId: number; email: string; isStaff: boolean }) {
   const reset = useResetTwoFactor();
   const [asking, setAsking] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const close = () => {
     if (!reset.isPending) setAsking(false);
   };
@@ -26,33 +24,20 @@ export function ResetTwoFactor({ userId, email, isStaff }: { userId: number; ema
         Reset two-factor sign-in
       </button>
       {asking ? (
-        <Modal
+        <ConfirmModal
           title="Reset two-factor sign-in?"
-          onClose={close}
-          initialFocusRef={cancelRef}
-          footer={
-            <>
-              <button ref={cancelRef} type="button" className={buttonClass.secondary} onClick={close} disabled={reset.isPending}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className={buttonClass.primary}
-                disabled={reset.isPending}
-                aria-busy={reset.isPending}
-                onClick={() =>
-                  reset.mutate(userId, {
-                    onSuccess: () => {
-                      setAsking(false);
-                      showToast(`Two-factor sign-in of ${email} was reset`);
-                    },
-                    onError: (e) => showToast(toFormError(e).message, "error"),
-                  })
-                }
-              >
-                {reset.isPending ? "Resetting…" : "Reset"}
-              </button>
-            </>
+          confirmLabel="Reset"
+          pendingLabel="Resetting…"
+          isPending={reset.isPending}
+          onCancel={close}
+          onConfirm={() =>
+            reset.mutate(
+              { userId, email },
+              {
+                onSuccess: () => setAsking(false),
+                onError: (e) => showToast(toFormError(e).message, "error"),
+              },
+            )
           }
         >
           <p>Only do this once you are sure the request comes from {email}. They are signed out everywhere and get an email about it.</p>
@@ -61,7 +46,7 @@ export function ResetTwoFactor({ userId, email, isStaff }: { userId: number; ema
               ? "At their next sign-in, their password alone opens the two-factor setup, which they must finish before the staff area opens."
               : "They can sign in with their password alone, and turn two-factor sign-in on again from their profile."}
           </p>
-        </Modal>
+        </ConfirmModal>
       ) : null}
     </>
   );
