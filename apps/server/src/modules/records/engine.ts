@@ -111,30 +111,37 @@ export function scopeOf(info: TableInfo, rows: Rows, actor: Actor, asPlaceholder
   return and(...pairs.map(([field, value]) => eq(info.columns.get(field) as PgColumn, value)));
 }
 
-export function readable(info: TableInfo, role: Role): Map<string, PgColumn> {
-  const fields = info.rule.read[role];
-  const names = fields === "*" ? [...info.columns.keys()] : (fields ?? []);
-  return new Map(names.filter((n) => !isHiddenField(n) && info.columns.has(n)).map((n) => [n, info.columns.get(n) as PgColumn]));
+const readableByRole = new WeakMap<TableInfo, Map<Role, ReadonlyMap<string, PgColumn>>>();
+
+/** The fields a role may read, by name; worked out once per table and role (the rules do not change). */
+export function readable(info: TableInfo, role: Role): ReadonlyMap<string, PgColumn> {
+  const forTable = readableByRole.get(info) ?? new Map<Role, ReadonlyMap<string, PgColumn>>();
+  readableByRole.set(info, forTable);
+  let columns = forTable.get(role);
+  if (!columns) {
+    const fields = info.rule.read[role];
+    const names = fields === "*" ? [...info.columns.keys()] : (fields ?? []);
+    columns = new Map(names.filter((n) => !isHiddenField(n) && info.columns.has(n)).map((n) => [n, info.columns.get(n) as PgColumn]));
+    forTable.set(role, columns);
+  }
+  return columns;
 }
 
-const selection = (columns: Map<string, PgColumn>) => Object.fromEntries(columns);
+const selection = (columns: ReadonlyMap<string, PgColumn>) => Object.fromEntries(columns);
 
 /** A built query's raw rows (no ORM mapping), as a prepared query's `all` gives them. */
 async function rawRows(db: Db, query: SQLWrapper): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
-const readers = new WeakMap<TableInfo, Map<string, (raw: Row) => Row>>();
+const readers = new WeakMap<ReadonlyMap<string, PgColumn>, (raw: Row) => Row>();
 
-/** The JSON-ready reader of a table's rows for one set of readable columns (one per role). */
-function readerOf(info: TableInfo, columns: Map<string, PgColumn>): (raw: Row) => Row {
-  const forTable = readers.get(info) ?? new Map<string, (raw: Row) => Row>();
-  readers.set(info, forTable);
-  const key = [...columns.keys()].join(",");
-  let read = forTable.get(key);
+/** The JSON-ready reader of rows holding `columns` (a role's readable fields), made once per set. */
+function readerOf(columns: ReadonlyMap<string, PgColumn>): (raw: Row) => Row {
+  let read = readers.get(columns);
   if (!read) {
     read = rowReader(columns);
-    forTable.set(key, read);
+    readers.set(columns, read);
   }
   return read;
 }
@@ -192,7 +199,7 @@ async function confirmAccount(db: Db, actor: Actor): Promise<Actor> {
 type OrderTerm = { field: string; direction: "asc" | "desc" };
 
 /** The order as checked terms: a readable field and a direction, then id as the tie-breaker. */
-function parseOrder(order: string | undefined, columns: Map<string, PgColumn>, info: TableInfo): OrderTerm[] {
+function parseOrder(order: string | undefined, columns: ReadonlyMap<string, PgColumn>, info: TableInfo): OrderTerm[] {
   const [field = "id", dir = "desc", ...extra] = (order ?? "id,desc").split(",");
   const column = columns.get(field);
   if (!column || extra.length) throw badRequest(`Unknown field in order: ${shown(field)}`, { order: "Unknown field" });
@@ -366,7 +373,7 @@ async function readWindow(
   // No row at all: the account check in the statement found no current account.
   if (isUnconfirmed(actor) && !found.length) throw tokenExpired();
   const total = window.counted ? Number(found[0]?.__total ?? 0) : 0;
-  const read = readerOf(info, columns);
+  const read = readerOf(columns);
   const list: Row[] = [];
   for (const raw of found) if (raw.__id !== null) list.push(read(raw));
   if (opts.joins?.length) await attachJoins(db, info, list, opts.joins, { role: actor.role, userId: actor.userId });
@@ -399,7 +406,7 @@ export async function getRows(db: Db, caller: Actor, tableName: string, ids: num
       .all({ id, owner: caller.userId, ...accountValues(caller) })
       .catch(translateDbError);
     if (isUnconfirmed(caller) && !found.length) throw tokenExpired();
-    const read = readerOf(info, columns);
+    const read = readerOf(columns);
     rows = [];
     for (const raw of found) if (raw.__id !== null) rows.push(read(raw));
   } else {
@@ -610,8 +617,8 @@ export type JoinQuery = {
   tables: readonly string[];
   /** [tableA, columnA, tableB, columnB]: must be a foreign key of the schema, either way round. */
   pairs: readonly (readonly [string, string, string, string])[];
-  select: (scope: Map<string, Map<string, PgColumn>>) => Record<string, PgColumn>;
-  where: (scope: Map<string, Map<string, PgColumn>>) => SQL | undefined;
+  select: (scope: ReadonlyMap<string, ReadonlyMap<string, PgColumn>>) => Record<string, PgColumn>;
+  where: (scope: ReadonlyMap<string, ReadonlyMap<string, PgColumn>>) => SQL | undefined;
   page?: { page: number; size: number };
 };
 
