@@ -84,15 +84,27 @@ export function customPath(rest: string): string {
 // ---- session expiry -----------------------------------------------------------------
 
 type Listener = () => void;
-const expiryListeners = new Set<Listener>();
 
-/** The auth store subscribes here; the client has no React dependency. */
-export function onSessionExpired(listener: Listener): () => void {
-  expiryListeners.add(listener);
-  return () => {
-    expiryListeners.delete(listener);
+/** Subscribers to one kind of answer: `subscribe` answers the function that unsubscribes. */
+function listenerSet() {
+  const listeners = new Set<Listener>();
+  return {
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    notify: () => {
+      for (const listener of listeners) listener();
+    },
   };
 }
+
+const expiry = listenerSet();
+
+/** The auth store subscribes here; the client has no React dependency. */
+export const onSessionExpired = expiry.subscribe;
 
 export function isTokenExpiredBody(body: unknown): boolean {
   if (!body || typeof body !== "object") return false;
@@ -102,15 +114,10 @@ export function isTokenExpiredBody(body: unknown): boolean {
 
 // ---- staff two-factor setup -----------------------------------------------------------
 
-const setupListeners = new Set<Listener>();
+const twoFactorSetup = listenerSet();
 
 /** The auth store subscribes here: the server refused a call until two-factor sign-in is set up. */
-export function onTwoFactorSetupRequired(listener: Listener): () => void {
-  setupListeners.add(listener);
-  return () => {
-    setupListeners.delete(listener);
-  };
-}
+export const onTwoFactorSetupRequired = twoFactorSetup.subscribe;
 
 export function isTwoFactorSetupBody(body: unknown): boolean {
   return !!body && typeof body === "object" && (body as { code?: unknown }).code === TWO_FACTOR_REQUIRED;
@@ -118,8 +125,8 @@ export function isTwoFactorSetupBody(body: unknown): boolean {
 
 /** Tells the listeners what an error answer means for the session (expired, or staff setup first). */
 function reportSession(body: unknown, options: { silentExpiry?: boolean } = {}): void {
-  if (!options.silentExpiry && isTokenExpiredBody(body)) for (const listener of expiryListeners) listener();
-  if (isTwoFactorSetupBody(body)) for (const listener of setupListeners) listener();
+  if (!options.silentExpiry && isTokenExpiredBody(body)) expiry.notify();
+  if (isTwoFactorSetupBody(body)) twoFactorSetup.notify();
 }
 
 // ---- requests -----------------------------------------------------------------------
