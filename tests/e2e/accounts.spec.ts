@@ -85,6 +85,9 @@ test("a candidate signs in with the magic link from the email, once", async ({ p
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Mira");
 
   await page.getByRole("button", { name: "Log out" }).click();
+  // Signed out for good before the link is opened again: otherwise the page opens with the old
+  // session still stored, finds it ended, and sends the visitor to sign in instead.
+  await expect(page).toHaveURL(/\/user\/login/);
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "This link does not work" })).toBeVisible();
 });
