@@ -24,7 +24,7 @@ test.describe("signed out", () => {
       ["/admin/login", "Staff sign in | Rescue Academy"],
       ["/user/signup", "Create your account | Rescue Academy"],
       ["/faq", "Frequently asked questions | Rescue Academy"],
-    ]) {
+    ] as const) {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
     }
@@ -58,7 +58,7 @@ test.describe("signed in as a candidate", () => {
       ["/user/onboarding/singlequiz/7", "Quiz result"],
       ["/user/document-library", "Document library"],
       ["/user/prev", "Progress"],
-    ]) {
+    ] as const) {
       await page.goto(path);
       await expect(page).toHaveTitle(`${title} | Rescue Academy`);
       await expect(page.getByTestId("wrapper-user")).toBeVisible();
@@ -106,7 +106,7 @@ test.describe("signed in as an admin", () => {
       ["/admin/stripe_price", "Prices", "Prices"],
       ["/admin/view-stripe_price/9", "Prices", "Prices"],
       ["/admin/cms", "CMS", "CMS"],
-    ]) {
+    ] as const) {
       await page.goto(path);
       await expect(page).toHaveTitle(`${title} | Rescue Academy`);
       await expect(page.getByTestId("wrapper-admin")).toBeVisible();

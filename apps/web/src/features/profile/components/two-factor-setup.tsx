@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { CodeField, TextField } from "../../../components/ui/form-field";
+import { CodeField } from "../../../components/ui/form-field";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { isErrorBody, toFormError } from "../../../lib/api-client";

@@ -1,0 +1,158 @@
+// Import boundaries that keep the code easy to change (docs/boundaries.md explains each rule).
+// `npm run validate` runs this; it prints every breach as `file:line  rule  import` and exits 1.
+//
+//   node scripts/check-boundaries.mjs            check the tree
+//   node scripts/check-boundaries.mjs --list     also print the rules
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const server = "apps/server/src";
+const web = "apps/web/src";
+
+/** Every import or re-export of a file, with its line and whether it brings types only. */
+export function importsOf(source) {
+  const found = [];
+  const pattern =
+    /(?:^|\n)\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*["']([^"']+)["']|(?:^|[^.\w])import\(\s*["']([^"']+)["']\s*\)/g;
+  for (const m of source.matchAll(pattern)) {
+    const specifier = m[4] ?? m[5];
+    const line = source.slice(0, m.index + (m[0].startsWith("\n") ? 1 : 0)).split("\n").length;
+    // `import type {...}` or `import { type A, type B }`: nothing of it exists at run time.
+    const clause = m[3] ?? "";
+    const typeOnly =
+      Boolean(m[2]) ||
+      (/^\{[^}]*\}$/.test(clause.trim()) &&
+        clause
+          .replace(/[{}\s]/g, "")
+          .split(",")
+          .filter(Boolean)
+          .every((n) => n.startsWith("type")));
+    found.push({ specifier, line, typeOnly });
+  }
+  return found;
+}
+
+/** The repository-relative path an import points at, or the bare package name. */
+function resolve(file, specifier) {
+  if (specifier.startsWith(".")) return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+  if (specifier.startsWith("@/")) return `${web}/${specifier.slice(2)}`;
+  return specifier;
+}
+
+const moduleOf = (p) => p.match(/^apps\/server\/src\/modules\/([^/]+)\//)?.[1];
+const featureOf = (p) => p.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
+const isRoutesFile = (p) => moduleOf(p) && /(^|[/-])routes\.ts$/.test(path.posix.basename(p)) && !p.endsWith(".test.ts");
+const isTest = (p) => /\.test\.tsx?$/.test(p) || p.includes("/test/");
+
+/** The rules: each gets (file, import) and answers a breach message or nothing. */
+export const rules = [
+  {
+    name: "routes-no-database",
+    text: "A module's routes never import drizzle or the database schema; queries live in its repo, rules in its service (a type-only import of the `Db` handle they pass on is allowed).",
+    check(file, imp) {
+      if (!isRoutesFile(file)) return;
+      const target = resolve(file, imp.specifier);
+      if (imp.specifier === "drizzle-orm" || imp.specifier.startsWith("drizzle-orm/")) return "routes import drizzle";
+      if (target.startsWith(`${server}/db/`)) {
+        if (imp.typeOnly && target === `${server}/db/client.ts`) return;
+        return "routes import the database";
+      }
+    },
+  },
+  {
+    name: "module-through-service",
+    text: "A server module reaches another module only through that module's service.ts (tests may reach further).",
+    check(file, imp) {
+      const from = moduleOf(file);
+      if (!from || isTest(file)) return;
+      const target = resolve(file, imp.specifier);
+      const to = moduleOf(target);
+      if (!to || to === from) return;
+      if (target === `${server}/modules/${to}/service.ts`) return;
+      return `module ${from} imports ${path.posix.relative(`${server}/modules`, target)} instead of ${to}/service.ts`;
+    },
+  },
+  {
+    name: "features-independent",
+    text: "A web feature never imports another feature; app/ composes them.",
+    check(file, imp) {
+      const from = featureOf(file);
+      if (!from) return;
+      const to = featureOf(resolve(file, imp.specifier));
+      if (to && to !== from) return `feature ${from} imports feature ${to}`;
+    },
+  },
+  {
+    name: "shared-code-below-features",
+    text: "web components/ and lib/ never import features/ or app/.",
+    check(file, imp) {
+      if (!file.startsWith(`${web}/components/`) && !file.startsWith(`${web}/lib/`)) return;
+      const target = resolve(file, imp.specifier);
+      if (target.startsWith(`${web}/features/`) || target.startsWith(`${web}/app/`))
+        return `shared code imports ${path.posix.relative(web, target)}`;
+    },
+  },
+  {
+    name: "contract-stands-alone",
+    text: "packages/contract imports nothing from the apps.",
+    check(file, imp) {
+      if (!file.startsWith("packages/contract/")) return;
+      const target = resolve(file, imp.specifier);
+      if (target.startsWith("apps/")) return "the contract imports an app";
+    },
+  },
+];
+
+function* sourceFiles(dir) {
+  for (const name of readdirSync(path.join(root, dir))) {
+    if (name === "node_modules" || name === "dist") continue;
+    const rel = `${dir}/${name}`;
+    if (statSync(path.join(root, rel)).isDirectory()) yield* sourceFiles(rel);
+    else if (/\.(ts|tsx|mjs|js)$/.test(name)) yield rel;
+  }
+}
+
+/** Every breach in the given files (paths relative to the repository). */
+export function findBreaches(files, read = (f) => readFileSync(path.join(root, f), "utf8")) {
+  const breaches = [];
+  for (const file of files) {
+    for (const imp of importsOf(read(file))) {
+      for (const rule of rules) {
+        const message = rule.check(file, imp);
+        if (message) breaches.push({ file, line: imp.line, rule: rule.name, specifier: imp.specifier, message });
+      }
+    }
+  }
+  return breaches;
+}
+
+// Breaches that were there when the rules arrived, each to be mended and struck off; a breach
+// not listed fails, and so does a listed one that is gone (the list only shrinks).
+const baselineFile = path.join(root, "scripts/boundaries-baseline.txt");
+const keyOf = (b) => `${b.file} ${b.rule} ${b.specifier}`;
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes("--list")) for (const r of rules) console.log(`${r.name}: ${r.text}`);
+  const files = [...sourceFiles(server), ...sourceFiles(web), ...sourceFiles("packages/contract/src")];
+  const baseline = new Set(
+    readFileSync(baselineFile, "utf8")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("#")),
+  );
+  const all = findBreaches(files);
+  const breaches = all.filter((b) => !baseline.has(keyOf(b)));
+  const present = new Set(all.map(keyOf));
+  const stale = [...baseline].filter((k) => !present.has(k));
+  for (const b of breaches) console.log(`${b.file}:${b.line}  ${b.rule}  ${b.message} ("${b.specifier}")`);
+  for (const k of stale) console.log(`scripts/boundaries-baseline.txt  mended, strike it off: ${k}`);
+  if (breaches.length || stale.length) {
+    console.log(`\nboundaries: ${breaches.length} new breaches, ${stale.length} stale baseline lines (see docs/boundaries.md)`);
+    process.exit(1);
+  }
+  console.log(
+    `boundaries: ${files.length} files checked, no new breach (${baseline.size} known, listed in scripts/boundaries-baseline.txt)`,
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ES module script without type declarations
+import { findBreaches, importsOf } from "./check-boundaries.mjs";
+
+type Breach = { file: string; rule: string; line: number };
+const check = (files: Record<string, string>): Breach[] => findBreaches(Object.keys(files), (f: string) => files[f]);
+
+describe("import boundaries", () => {
+  it("reads imports, re-exports and dynamic imports with their lines and type-only flag", () => {
+    const found = importsOf(
+      'import a from "x";\nimport type { B } from "y";\nimport { type C, type D } from "z";\nexport { e } from "w";\nconst f = () => import("v");\n',
+    );
+    expect(found).toEqual([
+      { specifier: "x", line: 1, typeOnly: false },
+      { specifier: "y", line: 2, typeOnly: true },
+      { specifier: "z", line: 3, typeOnly: true },
+      { specifier: "w", line: 4, typeOnly: false },
+      { specifier: "v", line: 5, typeOnly: false },
+    ]);
+  });
+
+  it("lets a route reach its service and the Db type, and nothing of the database", () => {
+    const good = check({
+      "apps/server/src/modules/library/routes.ts":
+        'import type { Db } from "../../db/client.ts";\nimport * as service from "./service.ts";\n',
+    });
+    expect(good).toEqual([]);
+    const bad = check({
+      "apps/server/src/modules/library/routes.ts":
+        'import { eq } from "drizzle-orm";\nimport { users } from "../../db/schema/users.ts";\nimport { createDatabase } from "../../db/client.ts";\n',
+      "apps/server/src/modules/payments/admin-routes.ts": 'import { sql } from "drizzle-orm";\n',
+    });
+    expect(bad.map((b) => [b.file, b.rule, b.line])).toEqual([
+      ["apps/server/src/modules/library/routes.ts", "routes-no-database", 1],
+      ["apps/server/src/modules/library/routes.ts", "routes-no-database", 2],
+      ["apps/server/src/modules/library/routes.ts", "routes-no-database", 3],
+      ["apps/server/src/modules/payments/admin-routes.ts", "routes-no-database", 1],
+    ]);
+  });
+
+  it("lets a module reach another only through its service.ts, tests excepted", () => {
+    expect(check({ "apps/server/src/modules/coaching/service.ts": 'import { hit } from "../auth/service.ts";\n' })).toEqual([]);
+    expect(check({ "apps/server/src/modules/coaching/coaching.test.ts": 'import { x } from "../auth/repo.ts";\n' })).toEqual([]);
+    const bad = check({ "apps/server/src/modules/coaching/repo.ts": 'import { users } from "../auth/repo.ts";\n' });
+    expect(bad.map((b) => b.rule)).toEqual(["module-through-service"]);
+  });
+
+  it("keeps web features apart and shared code below them", () => {
+    expect(check({ "apps/web/src/app/routes.ts": 'import { X } from "../features/blog/components/blog-page";\n' })).toEqual([]);
+    const bad = check({
+      "apps/web/src/features/blog/components/post.tsx": 'import { Y } from "../../library/components/doc";\n',
+      "apps/web/src/components/ui/table.tsx": 'import { Z } from "../../features/blog/api/posts";\n',
+      "apps/web/src/lib/api-client.ts": 'import { routes } from "../app/routes";\n',
+      "packages/contract/src/blog.ts": 'import { db } from "../../../apps/server/src/db/client.ts";\n',
+    });
+    expect(bad.map((b) => b.rule)).toEqual([
+      "features-independent",
+      "shared-code-below-features",
+      "shared-code-below-features",
+      "contract-stands-alone",
+    ]);
+  });
+});
