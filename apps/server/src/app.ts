@@ -120,7 +120,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(usersRoutes, { db: database.db });
   await app.register(cmsRoutes, { db: database.db });
   await app.register(contactRoutes, { db: database.db, mail });
-  await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID });
+  await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID, publicUrl: config.publicUrl });
   await app.register(questionBankRoutes, { db: database.db, projectId: config.PROJECT_ID });
 
   const payments = await createPaymentProvider(config, database.db);
