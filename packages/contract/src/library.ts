@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { Slug, TrackSlug } from "./content.ts";
+import { ASSISTANT_PROMPT_MAX } from "./library-links.ts";
+
+export { ASSISTANT_PROMPT_MAX, sectionPath } from "./library-links.ts";
 
 /** The document library and the study assistant: requests (zod) and answers (types). */
 
 export const LibraryTier = z.enum(["free", "core", "premium"]);
 export type LibraryTier = z.infer<typeof LibraryTier>;
-
-/** Where a section opens in the browser: the reading screen at the section's anchor. */
-export const sectionPath = (document: string, anchor: string) => `/user/document-library/${document}#${anchor}`;
 
 /** No NUL or other control characters (PostgreSQL refuses NUL in text; none belongs in a query). */
 const hasControl = (s: string) =>
@@ -144,7 +144,6 @@ export type AdminLibraryDetail = AdminLibraryRow & {
 
 // ---------------------------------------------------------------- study assistant
 
-export const ASSISTANT_PROMPT_MAX = 1000;
 export const AssistantQueryRequest = z.strictObject({
   user_prompt: cleanText(ASSISTANT_PROMPT_MAX).refine((s) => s.trim().length > 0, "Ask a question"),
 });

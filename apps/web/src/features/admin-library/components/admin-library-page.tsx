@@ -1,5 +1,5 @@
 import type { AdminLibraryRow, LibraryTier } from "@academy/contract/library";
-import { sectionPath } from "@academy/contract/library";
+import { sectionPath } from "@academy/contract/library-links";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { Alert } from "../../../components/ui/alert";

@@ -1,5 +1,5 @@
 import type { AssistantAnswer } from "@academy/contract/library";
-import { ASSISTANT_PROMPT_MAX } from "@academy/contract/library";
+import { ASSISTANT_PROMPT_MAX } from "@academy/contract/library-links";
 import { type FormEvent, Fragment, useEffect, useId, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";

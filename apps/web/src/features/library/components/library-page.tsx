@@ -1,4 +1,4 @@
-import { sectionPath } from "@academy/contract/library";
+import { sectionPath } from "@academy/contract/library-links";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";

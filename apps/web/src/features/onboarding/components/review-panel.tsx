@@ -1,4 +1,4 @@
-import { sectionPath } from "@academy/contract/library";
+import { sectionPath } from "@academy/contract/library-links";
 import type { AnswerResponse, PlayerQuestion, QuestionReview } from "@academy/contract/quiz";
 import { linkClass } from "../../../components/ui/styles";
 import { Link } from "../../../lib/navigation";
