@@ -6,6 +6,7 @@
 //   node bench/library.mjs [--db=postgres,pglite] [--sections=10000] [--duration=10]
 //
 // PostgreSQL needs BENCH_DATABASE_URL (a server where the script may create and drop databases).
+import { execSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -163,6 +164,9 @@ async function benchPostgres(sections, port, duration) {
     await client.query(seedSql(sections));
     await client.query("VACUUM ANALYZE");
     const n = await countSections((s) => client.query(s));
+    // The seed's writes are flushed now, not during the runs.
+    await client.query("CHECKPOINT").catch(() => {});
+    execSync("sync");
     await client.end();
     const server = startServer({ port, dataDir, env: pgEnv });
     try {
