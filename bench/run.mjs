@@ -2,6 +2,7 @@
 import { buildStale } from "../scripts/build-stale.mjs";
 import { benchHttp } from "./http.mjs";
 import { fmt } from "./lib.mjs";
+import { benchLibrary, printLibrary } from "./library.mjs";
 import { benchLighthouse, printLighthouse } from "./lighthouse.mjs";
 import { benchQuiz } from "./quiz.mjs";
 import { benchStartup } from "./startup.mjs";
@@ -17,6 +18,9 @@ for (const r of await benchHttp()) {
 }
 const q = await benchQuiz();
 console.log(`quiz generation (40 of 10,000, 5,000 past answers, ${q.runs} runs): p50 ${fmt(q.p50_ms)} ms, p95 ${fmt(q.p95_ms)} ms`);
+// PostgreSQL when BENCH_DATABASE_URL is set (the search budget is stated for it), PGlite otherwise.
+const library = await benchLibrary({ dbs: process.env.BENCH_DATABASE_URL ? ["postgres"] : ["pglite"] });
+if (!printLibrary(library)) process.exitCode = 1;
 const web = await benchWebBundle();
 console.log("web first load (cold cache, Chromium):");
 if (!printWebBundle(web)) process.exitCode = 1;

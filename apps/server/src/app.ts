@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createSecretBox } from "./lib/secret-box.ts";
+import { assistantRoutes } from "./modules/assistant/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { pruneAccounts } from "./modules/auth/service.ts";
 import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
@@ -12,6 +13,7 @@ import { contactRoutes } from "./modules/contact/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { emailAdminRoutes } from "./modules/email-admin/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { libraryRoutes } from "./modules/library/routes.ts";
 import { type MailWorker, startMailWorker } from "./modules/mail/service.ts";
 import { applyEvent } from "./modules/payments/events.ts";
 import { paymentsRoutes } from "./modules/payments/routes.ts";
@@ -28,6 +30,7 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { projectHeaderPlugin } from "./plugins/project-header.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
+import { createAnswerer } from "./providers/ai/create-answerer.ts";
 import { createLogTransport, createSmtpTransport } from "./providers/mail/transport.ts";
 import { createOidcClients } from "./providers/oauth/oidc.ts";
 import { createPaymentProvider } from "./providers/payments/create-provider.ts";
@@ -109,13 +112,15 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   // A misconfigured bucket shows in the log at start; the server still starts, and uploads answer 503 until it works.
   store.check().catch((e: unknown) => app.log.warn({ err: e }, "the file store is not usable yet"));
   await app.register(uploadRoutes, { db: database.db, store, maxBytes: config.UPLOAD_MAX_BYTES });
+  await app.register(libraryRoutes, { db: database.db, store, maxBytes: config.UPLOAD_MAX_BYTES });
+  await app.register(assistantRoutes, { db: database.db, answerer: createAnswerer(config), maxBytes: config.UPLOAD_MAX_BYTES });
   await app.register(emailAdminRoutes, { db: database.db, mail, store, publicUrl: config.publicUrl });
   await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID, currency: config.PAYMENTS_CURRENCY });
   await app.register(recordsRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
   await app.register(cmsRoutes, { db: database.db });
   await app.register(contactRoutes, { db: database.db, mail });
-  await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID });
+  await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID, publicUrl: config.publicUrl });
   await app.register(questionBankRoutes, { db: database.db, projectId: config.PROJECT_ID });
 
   const payments = await createPaymentProvider(config, database.db);

@@ -105,6 +105,13 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^[a-z]{3}$/, "must be a lowercase ISO 4217 code such as eur")
     .default("eur"),
+  /** An OpenAI-compatible API (…/v1) that writes the study assistant's answers; unset: the built-in extractive answerer. */
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  /** The chat model of AI_BASE_URL. */
+  AI_MODEL: z.string().min(1).max(200).default("gpt-4o-mini"),
+  /** The speech-to-text model of AI_BASE_URL (gpt-transcribe). */
+  AI_TRANSCRIBE_MODEL: z.string().min(1).max(200).default("whisper-1"),
 });
 
 export type OidcProvider = { name: string; issuer: string; clientId: string; clientSecret: string };

@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { seedAccounts } from "./db/seed/accounts.ts";
 import { seedEmailTemplates } from "./db/seed/emails.ts";
+import { seedLibraryContentIfChanged } from "./db/seed/library-content.ts";
 import { seedPackages } from "./db/seed/packages.ts";
 import { seedQuizContentIfChanged } from "./db/seed/quiz-content.ts";
 import { seedPaymentPlans } from "./modules/payments/seed.ts";
@@ -33,6 +34,7 @@ async function main() {
   await seedPackages(database.db);
   await seedEmailTemplates(database.db);
   await seedQuizContentIfChanged(database.db);
+  await seedLibraryContentIfChanged(database.db);
 
   app = await buildApp({ config, database, logger });
   app.addHook("onClose", () => database.close());

@@ -15,6 +15,8 @@ const OPTIONS: HelmetOptions = {
       "img-src": ["'self'", "data:", "blob:"],
       "font-src": ["'self'", "data:"],
       "connect-src": ["'self'"],
+      // The library previews a PDF in the page from its bytes (a blob: URL the page made itself).
+      "frame-src": ["'self'", "blob:"],
       "object-src": ["'none'"],
       "base-uri": ["'none'"],
       "frame-ancestors": ["'none'"],

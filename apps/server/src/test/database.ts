@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type Database, type Db, openPostgres, wrapPglite } from "../db/client.ts";
 import { seedEmailTemplates } from "../db/seed/emails.ts";
+import { seedLibraryContent } from "../db/seed/library-content.ts";
 import { seedPackages } from "../db/seed/packages.ts";
 import { seedQuizContent } from "../db/seed/quiz-content.ts";
 import { seedPaymentPlans } from "../modules/payments/seed.ts";
@@ -50,6 +51,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await seedPackages(db);
   await seedEmailTemplates(db);
   await seedQuizContent(db);
+  await seedLibraryContent(db);
   await seedPaymentPlans(db, new TestModeProvider(db, "http://localhost"), "eur", "http://localhost");
 }
 

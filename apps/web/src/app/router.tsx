@@ -69,6 +69,10 @@ const AdminProductsPage = queryScreen(() => import("../features/payments/compone
 const AdminBillingPage = queryScreen(() => import("../features/payments/components/admin-billing"), "AdminBillingPage");
 const PlanSummary = lazyScreen(() => import("../features/payments/components/plan-summary"), "PlanSummary");
 const LandingPlans = lazyScreen(() => import("../features/payments/components/plan-picker"), "LandingPlans");
+const LibraryPage = queryScreen(() => import("../features/library/components/library-page"), "LibraryPage");
+const DocumentPage = queryScreen(() => import("../features/library/components/document-page"), "DocumentPage");
+const AssistantPage = queryScreen(() => import("../features/assistant/components/assistant-page"), "AssistantPage");
+const AdminLibraryPage = queryScreen(() => import("../features/admin-library/components/admin-library-page"), "AdminLibraryPage");
 const PlaceholderPage = lazyScreen(() => import("./placeholder-page"), "PlaceholderPage");
 
 function renderScreen(screen: Screen, route: AppRoute) {
@@ -169,6 +173,14 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <AdminProductsPage />;
     case "admin-billing":
       return <AdminBillingPage />;
+    case "library":
+      return <LibraryPage />;
+    case "library-document":
+      return <DocumentPage />;
+    case "assistant":
+      return <AssistantPage />;
+    case "admin-library":
+      return <AdminLibraryPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

@@ -55,6 +55,10 @@ export type Screen =
   | "admin-subscriptions"
   | "admin-products"
   | "admin-billing"
+  | "library"
+  | "library-document"
+  | "assistant"
+  | "admin-library"
   | "checkout"
   | "placeholder";
 
@@ -99,7 +103,9 @@ export const routeTable: readonly AppRoute[] = [
   route("/user/onboarding/quiz", "user", "Quiz", "quiz-player"),
   route("/user/onboarding/allquizzes", "user", "Quizzes", "quiz-list"),
   route("/user/onboarding/singlequiz/:id", "user", "Quiz result", "quiz-result"),
-  route("/user/document-library", "user", "Document library"),
+  route("/user/document-library", "user", "Document library", "library"),
+  route("/user/document-library/:slug", "user", "Study document", "library-document"),
+  route("/user/assistant", "user", "Study assistant", "assistant"),
   route("/user/get-coaching", "user", "Coaching"),
   route("/user/prev", "user", "Progress", "progress"),
 
@@ -149,6 +155,9 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/photo", "admin", "Photos", "admin-photos"),
   route("/admin/add-photo", "admin", "Upload photo", "admin-photos"),
   route("/admin/quizzes", "admin", "Question bank", "admin-quizzes"),
+  route("/admin/library", "admin", "Library", "admin-library"),
+  route("/admin/edit-library/:id", "admin", "Edit document", "admin-library"),
+  route("/admin/view-library/:id", "admin", "Document details", "admin-library"),
 
   // Other paths named by the spec.
   route("/", "any", "Exam prep for rescue careers", "landing"),

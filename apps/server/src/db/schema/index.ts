@@ -2,6 +2,7 @@
 
 export * from "./accounts.ts";
 export * from "./content.ts";
+export * from "./library.ts";
 export * from "./packages.ts";
 export * from "./payments.ts";
 export * from "./quiz.ts";

@@ -11,7 +11,12 @@ export type Entitlements = {
   quizzesPerWeek: number | null;
   libraryTier: "free" | "core" | "premium";
   coachingSessionsPerMonth: number;
+  /** Questions the study assistant answers per day, by the plan's library tier. */
+  assistantQuestionsPerDay: number;
 };
+
+/** The study assistant's daily questions that each library tier brings. */
+export const ASSISTANT_QUESTIONS_PER_DAY = { free: 10, core: 50, premium: 200 } as const;
 
 /**
  * What a user's plan unlocks. Every feature asks here, never decides on its own.
@@ -36,6 +41,7 @@ export async function getEntitlements(db: Db, userId: number): Promise<Entitleme
     quizzesPerWeek: plan.quizzesPerWeek,
     libraryTier: plan.libraryTier,
     coachingSessionsPerMonth: plan.coachingSessionsPerMonth,
+    assistantQuestionsPerDay: ASSISTANT_QUESTIONS_PER_DAY[plan.libraryTier],
   };
 }
 
@@ -48,7 +54,8 @@ export const unlocksTier = (plan: Entitlements["libraryTier"], tier: Entitlement
 export type PlanAction =
   | { kind: "quiz.generate"; usedThisWeek: number }
   | { kind: "library.open"; tier: Entitlements["libraryTier"] }
-  | { kind: "coaching.book"; usedThisMonth: number };
+  | { kind: "coaching.book"; usedThisMonth: number }
+  | { kind: "assistant.ask"; usedToday: number };
 
 /** Why `action` is not allowed, or null when it is. */
 export function refusalOf(e: Entitlements, action: PlanAction): string | null {
@@ -66,6 +73,10 @@ export function refusalOf(e: Entitlements, action: PlanAction): string | null {
         ? e.coachingSessionsPerMonth === 0
           ? `Coaching is not part of your ${e.packageName} plan. Upgrade to Premium to book sessions.`
           : `Your ${e.packageName} plan includes ${e.coachingSessionsPerMonth} coaching sessions per month, and you have booked them all.`
+        : null;
+    case "assistant.ask":
+      return action.usedToday >= e.assistantQuestionsPerDay
+        ? `Your ${e.packageName} plan includes ${e.assistantQuestionsPerDay} study assistant questions a day, and you have asked them all today. Ask again tomorrow, or upgrade your plan for more.`
         : null;
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, max, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, max, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { answers, blueprints, questions, quizzes, themes } from "../../db/schema/quiz.ts";
 
@@ -105,3 +105,18 @@ export async function insertBlueprint(db: Db, track: string, themesList: { theme
 
 export const themeNames = (db: Db) =>
   db.select({ slug: themes.slug, name: themes.name, tracks: themes.tracks }).from(themes).orderBy(asc(themes.name));
+
+/** Questions whose explanation cites a section of this library document. */
+export async function questionsCiting(db: Db, document: string) {
+  return db
+    .select({
+      id: questions.id,
+      contentId: questions.contentId,
+      stem: questions.stem,
+      reference: questions.reference,
+      status: questions.status,
+    })
+    .from(questions)
+    .where(sql`${questions.reference}->>'document' = ${document}`)
+    .orderBy(questions.contentId);
+}

@@ -1,3 +1,4 @@
+import { sectionPath } from "@academy/contract/library";
 import type { QuizModel } from "@academy/contract/quiz";
 import PDFDocument from "pdfkit";
 
@@ -14,7 +15,7 @@ function describeResponse(q: QuizModel["questions"][number], r: unknown): string
 }
 
 /** A printable result: score, per-theme breakdown, every question with the right answer and why. */
-export function renderResultPdf(quiz: QuizModel, candidate: string): Promise<Buffer> {
+export function renderResultPdf(quiz: QuizModel, candidate: string, publicUrl = ""): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: "A4",
@@ -54,6 +55,11 @@ export function renderResultPdf(quiz: QuizModel, candidate: string): Promise<Buf
       if (r && !r.isCorrect) doc.fillColor("#000").text(`Right answer: ${describeResponse(q, r.correct)}`);
       if (r) doc.fillColor("#333").text(r.explanation);
       if (r) doc.fillColor("#666").text(`Source: ${r.source}`);
+      if (r?.reference) {
+        // The library section the explanation cites, as a link that opens it at that section.
+        const url = `${publicUrl}${sectionPath(r.reference.document, r.reference.section)}`;
+        doc.fillColor("#991b1b").text(`Read more: ${url}`, { link: url, underline: true });
+      }
     }
     doc.end();
   });

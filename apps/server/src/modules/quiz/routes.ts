@@ -27,7 +27,10 @@ const WithId = z.object({
  * Onboarding and quizzes under `/v3/api/custom/{PROJECT_ID}/...`. Every call is the signed-in
  * candidate's own: another user's quiz answers 404, like one that does not exist.
  */
-export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string }> = async (app, { db, projectId }) => {
+export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publicUrl?: string }> = async (
+  app,
+  { db, projectId, publicUrl },
+) => {
   const tags = ["quiz"];
   const base = "/v3/api/custom/:name";
   const auth = app.requireAuth("user");
@@ -194,7 +197,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string }> = 
         .select({ first: users.firstName, last: users.lastName })
         .from(users)
         .where(eq(users.id, request.principal!.id));
-      const pdf = await renderResultPdf(quiz, `${who?.first ?? ""} ${who?.last ?? ""}`.trim());
+      const pdf = await renderResultPdf(quiz, `${who?.first ?? ""} ${who?.last ?? ""}`.trim(), publicUrl);
       return reply.type("application/pdf").header("content-disposition", `attachment; filename="quiz-${quiz.id}-result.pdf"`).send(pdf);
     },
   );

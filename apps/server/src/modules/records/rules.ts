@@ -12,6 +12,7 @@ import {
   twoFactorState,
 } from "../../db/schema/accounts.ts";
 import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
+import { assistantMessages, libraryDocuments, libraryReadingPositions, librarySections } from "../../db/schema/library.ts";
 import { packages } from "../../db/schema/packages.ts";
 import {
   stripeCharges,
@@ -120,6 +121,13 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   testpayObjects,
   testpayIdempotency,
   testpayClock,
+  // The document library: its calls decide per section what a reader's plan opens (locked text
+  // never leaves the server), so no generic read may reach the sections. Reading positions and
+  // assistant conversations are the reader's own, served by the library and assistant calls.
+  libraryDocuments,
+  librarySections,
+  libraryReadingPositions,
+  assistantMessages,
 ];
 
 const RICH_TEXT: sanitizeHtml.IOptions = {

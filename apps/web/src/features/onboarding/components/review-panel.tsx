@@ -1,4 +1,7 @@
+import { sectionPath } from "@academy/contract/library-links";
 import type { AnswerResponse, PlayerQuestion, QuestionReview } from "@academy/contract/quiz";
+import { linkClass } from "../../../components/ui/styles";
+import { Link } from "../../../lib/navigation";
 
 function describe(question: PlayerQuestion, review: QuestionReview, r: AnswerResponse | null): string {
   if (!r) return "Not answered";
@@ -54,9 +57,22 @@ export function ReviewPanel({
       ) : null}
       <p className="mt-2 text-xs text-slate-600">
         Source: {review.source}
-        {review.reference
-          ? ` · Library: ${review.reference.document.replace(/-/g, " ")}, section "${review.reference.section.replace(/-/g, " ")}"`
-          : ""}
+        {review.reference ? (
+          <>
+            {" · Library: "}
+            <Link to={sectionPath(review.reference.document, review.reference.section)} className={linkClass}>
+              {review.reference.document.replace(/-/g, " ")}, section “{review.reference.section.replace(/-/g, " ")}”
+            </Link>
+          </>
+        ) : null}
+      </p>
+      <p className="mt-1 text-xs">
+        <Link
+          to={`/user/assistant?q=${encodeURIComponent(`Why is “${describe(question, review, review.correct)}” the right answer to: ${question.stem}`.slice(0, 1000))}`}
+          className={linkClass}
+        >
+          Why is this right? Ask the study assistant
+        </Link>
       </p>
     </div>
   );

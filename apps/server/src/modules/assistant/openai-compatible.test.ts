@@ -1,0 +1,159 @@
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestApp, PROJECT } from "../../test/app.ts";
+
+/** A local server shaped like the OpenAI API: chat completions, models, audio transcriptions. */
+const calls: { path: string; body: string; auth: string | undefined }[] = [];
+let mode: "cite" | "no-answer" | "uncited" | "down" = "cite";
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+  });
+const provider = createServer(async (req, res) => {
+  const body = await readBody(req);
+  calls.push({ path: req.url ?? "", body, auth: req.headers.authorization });
+  if (mode === "down") return res.writeHead(500).end("{}");
+  res.setHeader("content-type", "application/json");
+  if (req.url === "/v1/models") return res.end(JSON.stringify({ data: [{ id: "test-model" }] }));
+  if (req.url === "/v1/audio/transcriptions") return res.end(JSON.stringify({ text: "how do I open the airway" }));
+  if (req.url === "/v1/chat/completions") {
+    const { messages } = JSON.parse(body) as { messages: { role: string; content: string }[] };
+    let content = "";
+    if (messages[0]!.content.startsWith("Translate")) content = "Bonjour";
+    else if (mode === "no-answer") content = "NO_ANSWER";
+    else if (mode === "uncited") content = "Give back blows and then abdominal thrusts.";
+    else {
+      // Cites the passage that mentions back blows, as a model following the instructions would.
+      const passages = messages[1]!.content.split(/\n\n(?=\[\d+\] )/);
+      const n = passages.findIndex((p) => p.includes("back blows")) + 1;
+      content = `Give up to five back blows, then up to five abdominal thrusts [${n}].`;
+    }
+    return res.end(
+      JSON.stringify({ id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content } }] }),
+    );
+  }
+  res.writeHead(404).end("{}");
+});
+await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
+const base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
+
+const t = await createTestApp({ AI_BASE_URL: base, AI_API_KEY: "sk-test-key", AI_MODEL: "test-model" });
+const candidate = await t.signUp("user");
+
+describe("the study assistant on an OpenAI-compatible endpoint", () => {
+  it("writes the answer from the retrieved passages and cites the one it used", async () => {
+    mode = "cite";
+    calls.length = 0;
+    const res = await t.call("POST", "/v2/api/qna/query", {
+      token: candidate.token,
+      body: { user_prompt: "How many back blows for a choking adult?" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const model = res.json().model;
+    expect(model).toMatchObject({ answered: true, answerer: "openai-compatible (test-model)" });
+    expect(model.answer).toContain("five back blows");
+    expect(model.citations).toHaveLength(1);
+    expect(model.citations[0]).toMatchObject({
+      document: "airway-breathing",
+      anchor: "choking",
+      url: "/user/document-library/airway-breathing#choking",
+    });
+    const chat = calls.find((c) => c.path === "/v1/chat/completions")!;
+    expect(chat.auth).toBe("Bearer sk-test-key");
+    expect(JSON.parse(chat.body)).toMatchObject({ model: "test-model" });
+    // The model only sees passages the candidate may read: no premium text went out.
+    expect(chat.body).not.toContain("APGAR score** is recorded");
+  });
+
+  it("still lists its sources when the model cites none, and says plainly when it finds no answer", async () => {
+    mode = "uncited";
+    const uncited = (
+      await t.call("POST", "/v2/api/qna/query", { token: candidate.token, body: { user_prompt: "back blows choking" } })
+    ).json().model;
+    expect(uncited.answered).toBe(true);
+    expect(uncited.citations.length).toBeGreaterThan(0);
+    mode = "no-answer";
+    const none = (await t.call("POST", "/v2/api/qna/query", { token: candidate.token, body: { user_prompt: "back blows choking" } })).json()
+      .model;
+    expect(none).toMatchObject({ answered: false, citations: [] });
+    expect(none.answer).toContain("The library holds no answer");
+  });
+
+  it("falls back to the built-in answerer when the provider fails, and the status says it is unreachable", async () => {
+    mode = "down";
+    const res = await t.call("POST", "/v2/api/qna/query", {
+      token: candidate.token,
+      body: { user_prompt: "How many back blows for a choking adult?" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().model).toMatchObject({ answered: true, answerer: "built-in (the configured provider was not reachable)" });
+    const status = (await t.call("GET", "/v2/api/qna/server/status", { token: candidate.token })).json().model;
+    expect(status).toMatchObject({
+      answerer: "openai-compatible",
+      model: "test-model",
+      reachable: false,
+      transcribe: true,
+      translate: true,
+    });
+    mode = "cite";
+    expect((await t.call("GET", "/v2/api/qna/server/status", { token: candidate.token })).json().model.reachable).toBe(true);
+  });
+
+  it("translates and transcribes through the provider", async () => {
+    mode = "cite";
+    const tr = await t.call("POST", "/v5/api/deployments/sow/gpt-translate", {
+      token: candidate.token,
+      body: { text: "Hello", target_language: "French" },
+    });
+    expect(tr.statusCode, tr.body).toBe(200);
+    expect(tr.json()).toEqual({ error: false, text: "Bonjour" });
+    expect(
+      (
+        await t.call("POST", "/v5/api/deployments/sow/gpt-translate", {
+          token: candidate.token,
+          body: { text: "", target_language: "French" },
+        })
+      ).statusCode,
+    ).toBe(400);
+
+    // A WAV header: RIFF....WAVE
+    const wav = Buffer.concat([Buffer.from("RIFF"), Buffer.from([36, 0, 0, 0]), Buffer.from("WAVEfmt "), Buffer.alloc(32)]);
+    const boundary = "----audio";
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="q.wav"\r\nContent-Type: audio/wav\r\n\r\n`),
+      wav,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v5/api/deployments/sow/gpt-transcribe",
+      payload,
+      headers: {
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "x-project": PROJECT,
+        authorization: `Bearer ${candidate.token}`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().text).toBe("how do I open the airway");
+    const notAudio = await t.app.inject({
+      method: "POST",
+      url: "/v5/api/deployments/sow/gpt-transcribe",
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="q.wav"\r\n\r\n`),
+        Buffer.from("just some text"),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: {
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "x-project": PROJECT,
+        authorization: `Bearer ${candidate.token}`,
+      },
+    });
+    expect(notAudio.statusCode).toBe(400);
+  });
+});

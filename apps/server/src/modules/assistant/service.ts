@@ -1,0 +1,184 @@
+import type { AssistantAnswer, AssistantCitation, AssistantStatus } from "@academy/contract/library";
+import { sectionPath } from "@academy/contract/library";
+import { fileTypeFromBuffer } from "file-type";
+import type { Db } from "../../db/client.ts";
+import { badRequest, HttpError } from "../../lib/http-error.ts";
+import type { Principal } from "../../plugins/auth.ts";
+import { type Answerer, AnswererUnavailableError, type AnswerOutput } from "../../providers/ai/answerer.ts";
+import { extractiveAnswer } from "../../providers/ai/extractive.ts";
+import { ASSISTANT_QUESTIONS_PER_DAY, getEntitlements, refusalOf } from "../entitlements/service.ts";
+import { retrieveForReader } from "../library/service.ts";
+import * as repo from "./repo.ts";
+
+export type AssistantDeps = { db: Db; answerer: Answerer };
+
+const PASSAGES = 5;
+const HISTORY = 50;
+
+const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+async function quotaOf(db: Db, principal: Principal, now: Date) {
+  const usedToday = await repo.countMessagesSince(db, principal.id, startOfUtcDay(now));
+  if (principal.role === "admin") return { perDay: ASSISTANT_QUESTIONS_PER_DAY.premium, usedToday, refusal: null };
+  const plan = await getEntitlements(db, principal.id);
+  return { perDay: plan.assistantQuestionsPerDay, usedToday, refusal: refusalOf(plan, { kind: "assistant.ask", usedToday }) };
+}
+
+function toAnswer(row: repo.MessageRow): AssistantAnswer {
+  return {
+    id: row.id,
+    prompt: row.prompt,
+    answer: row.answer,
+    answered: row.answered === "yes",
+    citations: row.citations.map((c) => ({ ...c, url: sectionPath(c.document, c.anchor) })),
+    answerer: row.answerer,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Answers a candidate's question from the library sections their plan opens, citing each passage
+ * used. When nothing there answers it, it says so (and names documents their plan does not open
+ * that may). The question and answer are kept in the asker's own history and nowhere else.
+ */
+export async function ask(
+  { db, answerer }: AssistantDeps,
+  principal: Principal,
+  prompt: string,
+  now = new Date(),
+): Promise<AssistantAnswer> {
+  const question = prompt.trim();
+  const quota = await quotaOf(db, principal, now);
+  if (quota.refusal) {
+    const tomorrow = startOfUtcDay(now).getTime() + 86_400_000;
+    throw new HttpError(429, quota.refusal, {
+      code: "DAILY_LIMIT",
+      headers: { "retry-after": String(Math.ceil((tomorrow - now.getTime()) / 1000)) },
+    });
+  }
+  const found = await retrieveForReader(db, principal, question, PASSAGES);
+  const passages = found.passages.map((p, i) => ({ n: i + 1, title: p.document_title, heading: p.heading, text: p.body_text, source: p }));
+  const input = { question, lexemes: found.lexemes, passages };
+  let output: AnswerOutput;
+  let answeredBy = answerer.kind === "built-in" ? "built-in" : `${answerer.kind} (${answerer.model})`;
+  try {
+    output = await answerer.answer(input);
+  } catch (e) {
+    if (!(e instanceof AnswererUnavailableError)) throw e;
+    // The provider is down: the built-in answerer still answers from the same passages.
+    output = extractiveAnswer(input);
+    answeredBy = "built-in (the configured provider was not reachable)";
+  }
+  const citations: AssistantCitation[] = output.answered
+    ? output.used.flatMap(({ n, quote }) => {
+        const p = passages.find((x) => x.n === n);
+        return p
+          ? [
+              {
+                n,
+                document: p.source.document,
+                documentTitle: p.source.document_title,
+                anchor: p.source.anchor,
+                heading: p.heading,
+                quote,
+                url: p.source.url,
+              },
+            ]
+          : [];
+      })
+    : [];
+  const answered = output.answered && citations.length > 0;
+  const elsewhere = found.elsewhere.map((e) => `“${e.title}” (${e.lock!.message.replace(/^Part of the /, "the ").replace(/\.$/, "")})`);
+  const text = answered
+    ? output.text
+    : `The library holds no answer to this question.${
+        elsewhere.length
+          ? ` Documents your plan does not open may cover it: ${elsewhere.join("; ")}.`
+          : " Try asking with other words, or search the library."
+      }`;
+  const row = await repo.insertMessage(db, {
+    userId: principal.id,
+    prompt: question,
+    answer: text,
+    citations: citations.map(({ url: _url, ...c }) => c),
+    answered,
+    answerer: answeredBy,
+  });
+  return toAnswer(row);
+}
+
+export async function history(db: Db, principal: Principal): Promise<AssistantAnswer[]> {
+  return (await repo.listMessages(db, principal.id, HISTORY)).map(toAnswer);
+}
+
+export async function status({ db, answerer }: AssistantDeps, principal: Principal, now = new Date()): Promise<AssistantStatus> {
+  const [reachable, quota] = await Promise.all([answerer.isReachable(), quotaOf(db, principal, now)]);
+  return {
+    answerer: answerer.kind,
+    model: answerer.model,
+    reachable,
+    transcribe: !!answerer.transcribe,
+    translate: !!answerer.translate,
+    quota: { perDay: quota.perDay, usedToday: quota.usedToday },
+  };
+}
+
+const NO_PROVIDER = (what: string) =>
+  new HttpError(
+    503,
+    `${what} needs an AI provider, and none is configured (AI_BASE_URL). The study assistant still answers from the library.`,
+    {
+      code: "AI_NOT_CONFIGURED",
+    },
+  );
+
+const unreachable = () =>
+  new HttpError(503, "The AI provider is not reachable right now. Try again in a moment.", { headers: { "retry-after": "10" } });
+
+/** Throws 503 when no provider can transcribe; call before reading the upload. */
+export function assertCanTranscribe(answerer: Answerer): void {
+  if (!answerer.transcribe) throw NO_PROVIDER("Transcription");
+}
+
+export function assertCanTranslate(answerer: Answerer): void {
+  if (!answerer.translate) throw NO_PROVIDER("Translation");
+}
+
+const AUDIO = new Set([
+  "audio/mpeg",
+  "audio/wav",
+  "audio/x-wav",
+  "audio/ogg",
+  "audio/webm",
+  "video/webm",
+  "audio/mp4",
+  "video/mp4",
+  "audio/x-m4a",
+  "audio/flac",
+  "audio/x-flac",
+  "audio/aac",
+]);
+
+export async function transcribe(answerer: Answerer, file: { bytes: Buffer; fileName: string }): Promise<string> {
+  assertCanTranscribe(answerer);
+  if (!file.bytes.length) throw badRequest("The audio file is empty", { file: "The audio file is empty" });
+  const type = await fileTypeFromBuffer(file.bytes);
+  if (!type || !AUDIO.has(type.mime))
+    throw badRequest("Send an audio recording (MP3, WAV, OGG, WebM, M4A, FLAC or AAC)", { file: "Not an audio recording" });
+  try {
+    return await answerer.transcribe!(file.bytes, `recording.${type.ext}`, type.mime);
+  } catch (e) {
+    if (e instanceof AnswererUnavailableError) throw unreachable();
+    throw e;
+  }
+}
+
+export async function translate(answerer: Answerer, text: string, targetLanguage: string): Promise<string> {
+  assertCanTranslate(answerer);
+  try {
+    return await answerer.translate!(text, targetLanguage);
+  } catch (e) {
+    if (e instanceof AnswererUnavailableError) throw unreachable();
+    throw e;
+  }
+}

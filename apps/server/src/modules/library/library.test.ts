@@ -1,0 +1,421 @@
+import { count, eq } from "drizzle-orm";
+import PDFDocument from "pdfkit";
+import { describe, expect, it } from "vitest";
+import { libraryDocuments, librarySections } from "../../db/schema/library.ts";
+import { seedLibraryContent } from "../../db/seed/library-content.ts";
+import { createTestApp, PROJECT } from "../../test/app.ts";
+
+const t = await createTestApp({ UPLOAD_DIR: `/tmp/library-test-${process.pid}-${Date.now()}`, UPLOAD_MAX_BYTES: String(200 * 1024) });
+const candidate = await t.signUp("user");
+const admin = await t.signUp("admin");
+
+/** Sentences that only premium readers may see (paediatrics-obstetrics and hazardous-materials are premium). */
+const PREMIUM_TEXT = [
+  "recorded at 1 and 5 minutes after birth",
+  "boiling liquid expanding vapour explosion",
+  "Each of five signs scores 0, 1 or 2",
+];
+
+const makePdf = (pages: string[]) =>
+  new Promise<Buffer>((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    pages.forEach((text, i) => {
+      if (i) doc.addPage();
+      doc.text(text);
+    });
+    doc.end();
+  });
+
+function multipart(parts: { name: string; value: string | Buffer; fileName?: string; type?: string }[]) {
+  const boundary = `----library${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.fileName ? `; filename="${p.fileName}"` : ""}\r\n${
+          p.fileName ? `Content-Type: ${p.type ?? "application/octet-stream"}\r\n` : ""
+        }\r\n`,
+      ),
+      Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
+      Buffer.from("\r\n"),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (url: string, token: string, parts: Parameters<typeof multipart>[0]) => {
+  const { payload, headers } = multipart(parts);
+  return t.app.inject({ method: "POST", url, payload, headers: { ...headers, "x-project": PROJECT, authorization: `Bearer ${token}` } });
+};
+
+const docCount = async () => (await t.db.select({ n: count() }).from(libraryDocuments))[0]!.n;
+
+describe("the library's documents", () => {
+  it("holds the 24 documents of content/library, with the sections quiz explanations cite", async () => {
+    const res = await t.call("GET", "/v2/api/library/documents", { token: candidate.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().list as { slug: string; sections: { anchor: string }[]; locked: { plans: string[] } | null; tier: string }[];
+    expect(list).toHaveLength(24);
+    const paeds = list.find((d) => d.slug === "paediatrics-obstetrics")!;
+    expect(paeds.sections.map((s) => s.anchor)).toContain("the-newborn-and-the-apgar-score");
+    expect(paeds.locked).toMatchObject({ tier: "premium", plans: ["Premium"] });
+    expect(list.find((d) => d.slug === "anatomy-physiology")!.locked).toMatchObject({ tier: "core", plans: ["Core", "Premium"] });
+    expect(list.find((d) => d.slug === "airway-breathing")!.locked).toBeNull();
+  });
+
+  it("filters by track and theme", async () => {
+    const dispatch = (await t.call("GET", "/v2/api/library/documents", { token: candidate.token, query: { track: "dispatch" } })).json()
+      .list;
+    expect(dispatch.length).toBeGreaterThan(0);
+    expect(dispatch.every((d: { tracks: string[] }) => d.tracks.includes("dispatch"))).toBe(true);
+    const theme = (await t.call("GET", "/v2/api/library/documents", { token: candidate.token, query: { theme: "fire-behaviour" } })).json()
+      .list;
+    expect(theme.map((d: { slug: string }) => d.slug)).toEqual(["fire-behaviour"]);
+  });
+
+  it("opens a free document with its sections rendered and sanitized, and keeps the reading position", async () => {
+    const res = await t.call("GET", "/v2/api/library/documents/airway-breathing", { token: candidate.token });
+    expect(res.statusCode).toBe(200);
+    const model = res.json().model;
+    const choking = model.sections.find((s: { anchor: string }) => s.anchor === "choking");
+    expect(choking.html).toContain("<strong>back blows</strong>");
+    expect(model.position).toBeNull();
+    const saved = await t.call("PUT", "/v2/api/library/documents/airway-breathing/position", {
+      token: candidate.token,
+      body: { anchor: "choking" },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await t.call("GET", "/v2/api/library/documents/airway-breathing", { token: candidate.token })).json().model.position).toBe(
+      "choking",
+    );
+    const bad = await t.call("PUT", "/v2/api/library/documents/airway-breathing/position", {
+      token: candidate.token,
+      body: { anchor: "no-such-section" },
+    });
+    expect(bad.statusCode).toBe(404);
+  });
+
+  it("answers 404 for unknown documents and 401 without a session", async () => {
+    expect((await t.call("GET", "/v2/api/library/documents/no-such-document", { token: candidate.token })).statusCode).toBe(404);
+    expect((await t.call("GET", "/v2/api/library/documents/Bad%20Slug", { token: candidate.token })).statusCode).toBe(400);
+    expect((await t.call("GET", "/v2/api/library/documents")).statusCode).toBe(401);
+    expect((await t.call("GET", "/v2/api/library/search", { query: { q: "airway" } })).statusCode).toBe(401);
+  });
+
+  it("downloads a document's Markdown", async () => {
+    const res = await t.call("GET", "/v2/api/library/documents/airway-breathing/file", { token: candidate.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toContain('attachment; filename="airway-breathing.md"');
+    expect(res.body).toContain("## Choking");
+  });
+});
+
+describe("search", () => {
+  it("ranks first the section that holds the words, and marks them in the snippet", async () => {
+    const res = await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q: "back blows abdominal thrusts" } });
+    expect(res.statusCode, res.body).toBe(200);
+    const [first] = res.json().list;
+    expect(first).toMatchObject({ document: "airway-breathing", anchor: "choking", locked: null });
+    const marked = first.snippet.filter((p: { hit: boolean }) => p.hit).map((p: { text: string }) => p.text.toLowerCase());
+    expect(marked).toEqual(expect.arrayContaining(["back", "blows"]));
+  });
+
+  it("filters by track and theme", async () => {
+    const all = (await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q: "radio" } })).json().list;
+    const dispatchOnly = (
+      await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q: "radio", track: "water-rescue" } })
+    ).json().list;
+    expect(all.length).toBeGreaterThan(dispatchOnly.length);
+    expect(dispatchOnly.every((h: { tracks: string[] }) => h.tracks.includes("water-rescue"))).toBe(true);
+    const theme = (
+      await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q: "radio", theme: "radio-communication" } })
+    ).json().list;
+    expect(theme.length).toBeGreaterThan(0);
+    expect(theme.every((h: { document: string }) => h.document === "radio-communication")).toBe(true);
+  });
+
+  it("answers an empty list for stop words, signs and injection attempts, never an error", async () => {
+    for (const q of ["the and of", '!!! (( " :* & |', "' OR 1=1--", "", "   ", "<script>", "a".repeat(200)]) {
+      const res = await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q } });
+      expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
+      if (q !== "<script>" && !q.startsWith("aaa")) expect(res.json().list).toEqual([]);
+    }
+    expect((await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q: "a".repeat(201) } })).statusCode).toBe(400);
+    expect((await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q: "airway\u0000" } })).statusCode).toBe(400);
+  });
+});
+
+describe("access from the package", () => {
+  it("never sends a locked document's text: not the document, not the file, not a search snippet", async () => {
+    const doc = await t.call("GET", "/v2/api/library/documents/paediatrics-obstetrics", { token: candidate.token });
+    expect(doc.statusCode).toBe(403);
+    expect(doc.json()).toMatchObject({ code: "PLAN_LIMIT" });
+    expect(doc.json().message).toContain("Premium");
+    const file = await t.call("GET", "/v2/api/library/documents/paediatrics-obstetrics/file", { token: candidate.token });
+    expect(file.statusCode).toBe(403);
+    const position = await t.call("PUT", "/v2/api/library/documents/paediatrics-obstetrics/position", {
+      token: candidate.token,
+      body: { anchor: "the-newborn-and-the-apgar-score" },
+    });
+    expect(position.statusCode).toBe(403);
+    const hits = await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q: "APGAR score" } });
+    const apgar = hits.json().list.find((h: { document: string }) => h.document === "paediatrics-obstetrics");
+    expect(apgar).toMatchObject({
+      anchor: "the-newborn-and-the-apgar-score",
+      snippet: [],
+      locked: { tier: "premium", plans: ["Premium"] },
+    });
+    for (const body of [doc.body, file.body, hits.body, position.body]) for (const text of PREMIUM_TEXT) expect(body).not.toContain(text);
+    // Staff read everything.
+    const staff = await t.call("GET", "/v2/api/library/documents/paediatrics-obstetrics", { token: admin.token });
+    expect(staff.body).toContain("recorded at 1 and 5 minutes after birth");
+  });
+
+  it("locks a single section staff mark for a higher package, everywhere", async () => {
+    const [row] = await t.db.select().from(libraryDocuments).where(eq(libraryDocuments.slug, "water-rescue-techniques"));
+    const sections = await t.db.select().from(librarySections).where(eq(librarySections.documentId, row!.id));
+    const target = sections.find((s) => s.bodyText.length > 200)!;
+    const secret = target.bodyText
+      .split("\n")
+      .find((l) => l.length > 60)!
+      .slice(0, 50);
+    const marked = await t.call("PUT", `/v2/api/library/admin/documents/${row!.id}`, {
+      token: admin.token,
+      body: { sectionTiers: { [target.anchor]: "core" } },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+
+    const doc = await t.call("GET", "/v2/api/library/documents/water-rescue-techniques", { token: candidate.token });
+    expect(doc.statusCode).toBe(200);
+    const section = doc.json().model.sections.find((s: { anchor: string }) => s.anchor === target.anchor);
+    expect(section).toMatchObject({ html: null, locked: { tier: "core" } });
+    const words = secret.split(/\s+/).slice(0, 6).join(" ");
+    const hits = await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q: words } });
+    const ask = await t.call("POST", "/v2/api/qna/query", { token: candidate.token, body: { user_prompt: secret } });
+    const file = await t.call("GET", "/v2/api/library/documents/water-rescue-techniques/file", { token: candidate.token });
+    expect(file.statusCode).toBe(403);
+    // The question echoes what the candidate typed; the answer and its citations must hold none of the section.
+    const { answer, citations } = ask.json().model;
+    for (const body of [doc.body, hits.body, JSON.stringify({ answer, citations }), file.body]) expect(body).not.toContain(secret);
+    expect(citations.every((c: { anchor: string }) => c.anchor !== target.anchor)).toBe(true);
+    expect(hits.json().list.find((h: { anchor: string }) => h.anchor === target.anchor)?.snippet ?? []).toEqual([]);
+
+    await t.call("PUT", `/v2/api/library/admin/documents/${row!.id}`, {
+      token: admin.token,
+      body: { sectionTiers: { [target.anchor]: null } },
+    });
+    const reopened = await t.call("GET", "/v2/api/library/documents/water-rescue-techniques", { token: candidate.token });
+    expect(reopened.json().model.sections.find((s: { anchor: string }) => s.anchor === target.anchor).html).not.toBeNull();
+  });
+});
+
+describe("the study assistant", () => {
+  it("answers from the section that holds the fact and cites it with a link", async () => {
+    const res = await t.call("POST", "/v2/api/qna/query", {
+      token: candidate.token,
+      body: { user_prompt: "How many back blows should I give a choking adult?" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const model = res.json().model;
+    expect(model.answered).toBe(true);
+    expect(model.answerer).toBe("built-in");
+    expect(model.answer).toContain("5 back blows");
+    expect(model.citations[0]).toMatchObject({
+      document: "airway-breathing",
+      anchor: "choking",
+      url: "/user/document-library/airway-breathing#choking",
+    });
+    expect(model.citations[0].quote).toContain("back blows");
+    expect(model.answer).toMatch(/\[1\]/);
+  });
+
+  it("says plainly when the library holds no answer, and names locked documents without their text", async () => {
+    const none = await t.call("POST", "/v2/api/qna/query", {
+      token: candidate.token,
+      body: { user_prompt: "What is the capital of Mongolia?" },
+    });
+    expect(none.json().model).toMatchObject({ answered: false, citations: [] });
+    expect(none.json().model.answer).toContain("The library holds no answer");
+    const locked = await t.call("POST", "/v2/api/qna/query", {
+      token: candidate.token,
+      body: { user_prompt: "What does BLEVE stand for in a boiling liquid tank?" },
+    });
+    const model = locked.json().model;
+    expect(model.citations.every((c: { document: string }) => c.document !== "hazardous-materials")).toBe(true);
+    for (const text of PREMIUM_TEXT) expect(locked.body).not.toContain(text);
+  });
+
+  it("keeps the conversation per user", async () => {
+    const other = await t.signUp("user");
+    const mine = (await t.call("GET", "/v2/api/qna/history", { token: candidate.token })).json().list;
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(mine.at(-1).prompt).toBeTruthy();
+    expect((await t.call("GET", "/v2/api/qna/history", { token: other.token })).json().list).toEqual([]);
+  });
+
+  it("refuses empty and oversized questions, and questions past the plan's daily number", async () => {
+    const before = (await t.call("GET", "/v2/api/qna/history", { token: candidate.token })).json().list.length;
+    expect((await t.call("POST", "/v2/api/qna/query", { token: candidate.token, body: { user_prompt: "   " } })).statusCode).toBe(400);
+    expect(
+      (await t.call("POST", "/v2/api/qna/query", { token: candidate.token, body: { user_prompt: "x".repeat(1001) } })).statusCode,
+    ).toBe(400);
+    expect((await t.call("POST", "/v2/api/qna/query", { token: candidate.token, body: {} })).statusCode).toBe(400);
+    expect((await t.call("GET", "/v2/api/qna/history", { token: candidate.token })).json().list.length).toBe(before);
+
+    const limited = await t.signUp("user");
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await t.call("POST", "/v2/api/qna/query", { token: limited.token, body: { user_prompt: `oxygen saturation ${i}` } })).statusCode,
+      ).toBe(200);
+    const over = await t.call("POST", "/v2/api/qna/query", { token: limited.token, body: { user_prompt: "oxygen saturation" } });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toContain("10 study assistant questions a day");
+    expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+    const status = (await t.call("GET", "/v2/api/qna/server/status", { token: limited.token })).json().model;
+    expect(status).toMatchObject({
+      answerer: "built-in",
+      reachable: true,
+      transcribe: false,
+      translate: false,
+      quota: { perDay: 10, usedToday: 10 },
+    });
+  });
+
+  it("answers 503 for transcription and translation without a provider", async () => {
+    const tr = await t.call("POST", "/v5/api/deployments/sow/gpt-translate", {
+      token: candidate.token,
+      body: { text: "Hello", target_language: "French" },
+    });
+    expect(tr.statusCode).toBe(503);
+    expect(tr.json()).toMatchObject({ code: "AI_NOT_CONFIGURED" });
+    expect(tr.json().message).toContain("AI_BASE_URL");
+    const audio = await upload("/v5/api/deployments/sow/gpt-transcribe", candidate.token, [
+      { name: "file", value: Buffer.from("ID3 not really audio"), fileName: "a.mp3", type: "audio/mpeg" },
+    ]);
+    expect(audio.statusCode).toBe(503);
+  });
+});
+
+describe("staff", () => {
+  it("upload a PDF: its text is extracted per page, searchable, and opens at the page", async () => {
+    const pdf = await makePdf([
+      "Ice rescue basics for the crew.",
+      "Never walk onto ice thinner than ten centimetres; use a throwbag from the bank.",
+    ]);
+    const res = await upload("/v2/api/library/admin/documents", admin.token, [
+      { name: "file", value: pdf, fileName: "ice-rescue.pdf", type: "application/pdf" },
+      { name: "title", value: "Ice rescue" },
+      { name: "tracks", value: "water-rescue" },
+      { name: "tier", value: "free" },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().model).toMatchObject({
+      slug: "ice-rescue",
+      format: "pdf",
+      section_count: 2,
+      tracks: ["water-rescue"],
+      file_name: "ice-rescue.pdf",
+    });
+    const hits = await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q: "throwbag" } });
+    expect(hits.json().list[0]).toMatchObject({ document: "ice-rescue", anchor: "page-2" });
+    const doc = (await t.call("GET", "/v2/api/library/documents/ice-rescue", { token: candidate.token })).json().model;
+    expect(doc.sections[1].html).toContain("thinner than ten centimetres");
+    const file = await t.call("GET", "/v2/api/library/documents/ice-rescue/file", { token: candidate.token });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("application/pdf");
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("upload Markdown, replace its file, edit, unpublish, and see which questions cite each section", async () => {
+    const md = "# Knots\n\nIntro text about rope.\n\n## The bowline\n\nA bowline makes a fixed loop that does not slip under load.\n";
+    const res = await upload("/v2/api/library/admin/documents", admin.token, [
+      { name: "file", value: md, fileName: "knots.md", type: "text/markdown" },
+      { name: "tracks", value: "fire-rescue,water-rescue" },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().model.id;
+    expect(res.json().model).toMatchObject({ title: "Knots", format: "markdown", section_count: 2 });
+
+    const replaced = await upload(`/v2/api/library/admin/documents/${id}/file`, admin.token, [
+      { name: "file", value: "## Clove hitch\n\nA clove hitch <script>alert(1)</script> binds around a post.\n", fileName: "knots.md" },
+    ]);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const detail = (await t.call("GET", `/v2/api/library/admin/documents/${id}`, { token: admin.token })).json().model;
+    expect(detail.sections.map((s: { anchor: string }) => s.anchor)).toEqual(["clove-hitch"]);
+    const read = (await t.call("GET", "/v2/api/library/documents/knots", { token: candidate.token })).json().model;
+    expect(read.sections[0].html).not.toContain("<script");
+
+    const edited = await t.call("PUT", `/v2/api/library/admin/documents/${id}`, {
+      token: admin.token,
+      body: { title: "Rope knots", tier: "core", status: "unpublished" },
+    });
+    expect(edited.json().model).toMatchObject({ title: "Rope knots", tier: "core", status: "unpublished" });
+    expect((await t.call("GET", "/v2/api/library/documents/knots", { token: candidate.token })).statusCode).toBe(404);
+    expect((await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q: "clove hitch" } })).json().list).toEqual(
+      [],
+    );
+
+    const [airway] = await t.db.select().from(libraryDocuments).where(eq(libraryDocuments.slug, "airway-breathing"));
+    const cited = (await t.call("GET", `/v2/api/library/admin/documents/${airway!.id}`, { token: admin.token })).json().model;
+    const choking = cited.sections.find((s: { anchor: string }) => s.anchor === "choking");
+    expect(choking.citedBy.length).toBeGreaterThan(0);
+    expect(choking.citedBy[0].contentId).toMatch(/^airway-breathing-/);
+  });
+
+  it("refuses files that are not PDF or Markdown, oversize files and bad fields, changing nothing", async () => {
+    const before = await docCount();
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6300010000050001",
+      "hex",
+    );
+    const wrong = await upload("/v2/api/library/admin/documents", admin.token, [{ name: "file", value: png, fileName: "picture.md" }]);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain("Only PDF and Markdown");
+    const html = await upload("/v2/api/library/admin/documents", admin.token, [
+      { name: "file", value: "<html>hi</html>", fileName: "page.html" },
+    ]);
+    expect(html.statusCode).toBe(400);
+    const big = await upload("/v2/api/library/admin/documents", admin.token, [
+      { name: "file", value: Buffer.alloc(300 * 1024, 97), fileName: "big.md" },
+    ]);
+    expect(big.statusCode).toBe(413);
+    const badTier = await upload("/v2/api/library/admin/documents", admin.token, [
+      { name: "file", value: "## A\n\ntext here", fileName: "a.md" },
+      { name: "tier", value: "gold" },
+    ]);
+    expect(badTier.statusCode).toBe(400);
+    const notAdmin = await upload("/v2/api/library/admin/documents", candidate.token, [
+      { name: "file", value: "## A\n\ntext", fileName: "a.md" },
+    ]);
+    expect(notAdmin.statusCode).toBe(403);
+    expect((await t.call("PUT", "/v2/api/library/admin/documents/999999", { token: admin.token, body: { title: "x" } })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await t.call("PUT", "/v2/api/library/admin/documents/1", {
+          token: admin.token,
+          body: { sectionTiers: { "no-such-anchor": "core" } },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(await docCount()).toBe(before);
+  });
+
+  it("keeps staff edits when the content files load again", async () => {
+    const [doc] = await t.db.select().from(libraryDocuments).where(eq(libraryDocuments.slug, "fire-behaviour"));
+    await t.call("PUT", `/v2/api/library/admin/documents/${doc!.id}`, {
+      token: admin.token,
+      body: { title: "Fire behaviour (staff edition)" },
+    });
+    await seedLibraryContent(t.db);
+    const [after] = await t.db.select().from(libraryDocuments).where(eq(libraryDocuments.slug, "fire-behaviour"));
+    expect(after!.title).toBe("Fire behaviour (staff edition)");
+    const [untouched] = await t.db.select().from(libraryDocuments).where(eq(libraryDocuments.slug, "airway-breathing"));
+    expect(untouched!.title).toBe("Airway and breathing");
+  });
+});

@@ -1,0 +1,342 @@
+import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { type LibraryTier, libraryDocuments, libraryReadingPositions, librarySections } from "../../db/schema/library.ts";
+import { packages } from "../../db/schema/packages.ts";
+import { themes } from "../../db/schema/quiz.ts";
+import type { SectionDraft } from "./markdown.ts";
+
+export type DocumentRow = typeof libraryDocuments.$inferSelect;
+export type SectionRow = Omit<typeof librarySections.$inferSelect, "html" | "bodyText">;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A tier as a number, in SQL (free 0, core 1, premium 2). */
+const rankOf = (column: SQL) => sql`(CASE ${column} WHEN 'premium' THEN 2 WHEN 'core' THEN 1 ELSE 0 END)`;
+/** Whether a reader whose plan opens tier rank `rank` may read the section (its own mark and its document's). */
+const opens = (rank: number) => sql`greatest(${rankOf(sql`d.tier`)}, ${rankOf(sql`coalesce(s.tier, 'free')`)}) <= ${rank}`;
+
+// ---------------------------------------------------------------- writes
+
+/**
+ * Replaces a document's sections by anchor: kept anchors keep their row (and any staff mark),
+ * new ones are added, gone ones removed.
+ */
+export async function writeSections(tx: Tx | Db, documentId: number, drafts: SectionDraft[]): Promise<void> {
+  const anchors = drafts.map((d) => d.anchor);
+  await tx
+    .delete(librarySections)
+    .where(
+      anchors.length
+        ? and(eq(librarySections.documentId, documentId), notInArray(librarySections.anchor, anchors))
+        : eq(librarySections.documentId, documentId),
+    );
+  if (!drafts.length) return;
+  await tx
+    .insert(librarySections)
+    .values(drafts.map((d, position) => ({ documentId, position, ...d })))
+    .onConflictDoUpdate({
+      target: [librarySections.documentId, librarySections.anchor],
+      set: {
+        heading: sql`excluded.heading`,
+        position: sql`excluded.position`,
+        bodyText: sql`excluded.body_text`,
+        html: sql`excluded.html`,
+      },
+    });
+}
+
+/** Upserts a document of the content files; one staff made theirs (origin admin) is left alone: answers null then. */
+export async function upsertContentDocument(
+  tx: Tx,
+  values: Pick<DocumentRow, "slug" | "title" | "summary" | "tracks" | "themes" | "tier" | "source">,
+): Promise<number | null> {
+  const [row] = await tx
+    .insert(libraryDocuments)
+    .values({ ...values, format: "markdown", origin: "content" })
+    .onConflictDoUpdate({
+      target: libraryDocuments.slug,
+      set: {
+        title: values.title,
+        summary: values.summary,
+        tracks: values.tracks,
+        themes: values.themes,
+        tier: values.tier,
+        source: values.source,
+        updatedAt: new Date(),
+      },
+      setWhere: eq(libraryDocuments.origin, "content"),
+    })
+    .returning({ id: libraryDocuments.id });
+  return row?.id ?? null;
+}
+
+/** Content documents gone from the files are unpublished (quiz references keep their rows). */
+export async function unpublishContentDocumentsExcept(tx: Tx, slugs: string[]): Promise<void> {
+  await tx
+    .update(libraryDocuments)
+    .set({ status: "unpublished", updatedAt: new Date() })
+    .where(and(eq(libraryDocuments.origin, "content"), slugs.length ? notInArray(libraryDocuments.slug, slugs) : undefined));
+}
+
+export async function insertDocument(tx: Tx | Db, values: typeof libraryDocuments.$inferInsert): Promise<DocumentRow> {
+  const [row] = await tx.insert(libraryDocuments).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+export async function updateDocument(tx: Tx | Db, id: number, values: Partial<typeof libraryDocuments.$inferInsert>): Promise<void> {
+  await tx
+    .update(libraryDocuments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(libraryDocuments.id, id));
+}
+
+export async function setSectionTier(tx: Tx | Db, documentId: number, anchor: string, tier: LibraryTier | null): Promise<void> {
+  await tx
+    .update(librarySections)
+    .set({ tier })
+    .where(and(eq(librarySections.documentId, documentId), eq(librarySections.anchor, anchor)));
+}
+
+export async function slugTaken(db: Db, slug: string): Promise<boolean> {
+  const [row] = await db.select({ id: libraryDocuments.id }).from(libraryDocuments).where(eq(libraryDocuments.slug, slug));
+  return !!row;
+}
+
+// ---------------------------------------------------------------- reads
+
+export async function findDocumentBySlug(db: Db, slug: string): Promise<DocumentRow | undefined> {
+  const [row] = await db.select().from(libraryDocuments).where(eq(libraryDocuments.slug, slug));
+  return row;
+}
+
+export async function findDocumentById(db: Db, id: number): Promise<DocumentRow | undefined> {
+  const [row] = await db.select().from(libraryDocuments).where(eq(libraryDocuments.id, id));
+  return row;
+}
+
+const sectionSummaryColumns = {
+  id: librarySections.id,
+  documentId: librarySections.documentId,
+  anchor: librarySections.anchor,
+  heading: librarySections.heading,
+  position: librarySections.position,
+  tier: librarySections.tier,
+};
+
+/** Sections of these documents, in reading order, without their text. */
+export async function sectionsOf(db: Db, documentIds: number[]): Promise<SectionRow[]> {
+  if (!documentIds.length) return [];
+  return db
+    .select(sectionSummaryColumns)
+    .from(librarySections)
+    .where(inArray(librarySections.documentId, documentIds))
+    .orderBy(asc(librarySections.documentId), asc(librarySections.position));
+}
+
+/** The HTML of only these sections (the ones the reader may open). */
+export async function htmlOf(db: Db, sectionIds: number[]): Promise<Map<number, string>> {
+  if (!sectionIds.length) return new Map();
+  const rows = await db
+    .select({ id: librarySections.id, html: librarySections.html })
+    .from(librarySections)
+    .where(inArray(librarySections.id, sectionIds));
+  return new Map(rows.map((r) => [r.id, r.html]));
+}
+
+export async function listPublished(db: Db, filter: { track?: string; theme?: string }): Promise<DocumentRow[]> {
+  return db
+    .select()
+    .from(libraryDocuments)
+    .where(
+      and(
+        eq(libraryDocuments.status, "published"),
+        filter.track ? sql`${libraryDocuments.tracks} @> ${JSON.stringify([filter.track])}::jsonb` : undefined,
+        filter.theme ? sql`${libraryDocuments.themes} @> ${JSON.stringify([filter.theme])}::jsonb` : undefined,
+      ),
+    )
+    .orderBy(asc(libraryDocuments.title));
+}
+
+export async function themeNames(db: Db): Promise<{ slug: string; name: string }[]> {
+  return db.select({ slug: themes.slug, name: themes.name }).from(themes).orderBy(asc(themes.name));
+}
+
+/** The plans on sale and the library tier each opens, in display order. */
+export async function plansOnSale(db: Db): Promise<{ name: string; libraryTier: LibraryTier }[]> {
+  return db
+    .select({ name: packages.name, libraryTier: packages.libraryTier })
+    .from(packages)
+    .where(eq(packages.status, "active"))
+    .orderBy(asc(packages.displayOrder), asc(packages.id));
+}
+
+export type SearchRow = {
+  document: string;
+  document_title: string;
+  tracks: string[];
+  themes: string[];
+  doc_tier: LibraryTier;
+  anchor: string;
+  heading: string;
+  section_tier: LibraryTier | null;
+  rank: number;
+  /** Null when the reader may not open the section: its text is never read for them. */
+  snippet: string | null;
+};
+
+export const SNIPPET_START = "\u0002";
+export const SNIPPET_STOP = "\u0003";
+
+function filters(filter: { track?: string; theme?: string }): SQL {
+  return sql`d.status = 'published'${filter.track ? sql` AND d.tracks @> ${JSON.stringify([filter.track])}::jsonb` : sql``}${
+    filter.theme ? sql` AND d.themes @> ${JSON.stringify([filter.theme])}::jsonb` : sql``
+  }`;
+}
+
+/**
+ * Full-text search over published sections: best rank first (headings weigh more than text),
+ * with a highlighted snippet only for sections the reader's plan opens (`rank` = their tier rank).
+ * websearch_to_tsquery accepts any text; one of only stop words or signs is an empty query and
+ * matches nothing.
+ */
+export async function searchSections(
+  db: Db,
+  input: { q: string; track?: string; theme?: string; limit: number; readerRank: number },
+): Promise<SearchRow[]> {
+  const result = await db.execute(sql`
+    WITH q AS (SELECT websearch_to_tsquery('english', ${input.q}) AS query),
+    hits AS (
+      SELECT s.id, ts_rank(s.search, q.query) AS rank
+      FROM library_section s JOIN library_document d ON d.id = s.document_id, q
+      WHERE s.search @@ q.query AND ${filters(input)}
+      ORDER BY rank DESC, s.id
+      LIMIT ${input.limit}
+    )
+    SELECT d.slug AS document, d.title AS document_title, d.tracks, d.themes, d.tier AS doc_tier,
+      s.anchor, s.heading, s.tier AS section_tier, h.rank,
+      CASE WHEN ${opens(input.readerRank)} THEN ts_headline('english', s.body_text, q.query,
+        ${`StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`})
+      END AS snippet
+    FROM hits h JOIN library_section s ON s.id = h.id JOIN library_document d ON d.id = s.document_id, q
+    ORDER BY h.rank DESC, s.id`);
+  return rowsOf<SearchRow>(result).map((r) => ({ ...r, rank: Number(r.rank) }));
+}
+
+export type Passage = {
+  document: string;
+  document_title: string;
+  anchor: string;
+  heading: string;
+  body_text: string;
+  rank: number;
+};
+
+/**
+ * The sections that best match a question, among those the reader may open (any of its words:
+ * the question's lexemes joined with OR, ranked by cover density), and how many locked sections
+ * would also match.
+ */
+export async function retrievePassages(
+  db: Db,
+  input: { q: string; limit: number; readerRank: number },
+): Promise<{ passages: Passage[]; lexemes: string[]; locked: { document: string; document_title: string; tier: LibraryTier }[] }> {
+  const lexemeRows = rowsOf<{ lexeme: string }>(
+    await db.execute(sql`SELECT unnest(tsvector_to_array(to_tsvector('english', ${input.q}))) AS lexeme`),
+  );
+  const lexemes = lexemeRows.map((r) => r.lexeme);
+  if (!lexemes.length) return { passages: [], lexemes, locked: [] };
+  // The OR query is built by PostgreSQL from its own quoted lexemes, never from the raw text.
+  const query = sql`(SELECT replace(plainto_tsquery('english', ${input.q})::text, ' & ', ' | ')::tsquery)`;
+  const passages = rowsOf<Passage>(
+    await db.execute(sql`
+      WITH q AS (SELECT ${query} AS query)
+      SELECT d.slug AS document, d.title AS document_title, s.anchor, s.heading, s.body_text, ts_rank_cd(s.search, q.query) AS rank
+      FROM library_section s JOIN library_document d ON d.id = s.document_id, q
+      WHERE s.search @@ q.query AND d.status = 'published' AND ${opens(input.readerRank)}
+      ORDER BY rank DESC, s.id
+      LIMIT ${input.limit}`),
+  ).map((r) => ({ ...r, rank: Number(r.rank) }));
+  const locked =
+    input.readerRank >= 2
+      ? []
+      : rowsOf<{ document: string; document_title: string; tier: LibraryTier }>(
+          await db.execute(sql`
+            WITH q AS (SELECT ${query} AS query)
+            SELECT d.slug AS document, min(d.title) AS document_title,
+              (array['free','core','premium'])[max(greatest(${rankOf(sql`d.tier`)}, ${rankOf(sql`coalesce(s.tier, 'free')`)})) + 1] AS tier,
+              max(ts_rank_cd(s.search, q.query)) AS rank
+            FROM library_section s JOIN library_document d ON d.id = s.document_id, q
+            WHERE s.search @@ q.query AND d.status = 'published' AND NOT ${opens(input.readerRank)}
+            GROUP BY d.slug ORDER BY rank DESC LIMIT 3`),
+        );
+  return { passages, lexemes, locked };
+}
+
+// ---------------------------------------------------------------- reading positions
+
+export async function positionsOf(db: Db, userId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ documentId: libraryReadingPositions.documentId, anchor: libraryReadingPositions.anchor })
+    .from(libraryReadingPositions)
+    .where(eq(libraryReadingPositions.userId, userId));
+  return new Map(rows.map((r) => [r.documentId, r.anchor]));
+}
+
+export async function savePosition(db: Db, userId: number, documentId: number, anchor: string): Promise<void> {
+  await db
+    .insert(libraryReadingPositions)
+    .values({ userId, documentId, anchor })
+    .onConflictDoUpdate({
+      target: [libraryReadingPositions.userId, libraryReadingPositions.documentId],
+      set: { anchor, updatedAt: new Date() },
+    });
+}
+
+// ---------------------------------------------------------------- staff list
+
+export type AdminListRow = DocumentRow & { sectionCount: number };
+
+export async function adminList(
+  db: Db,
+  q: {
+    q?: string;
+    status?: "published" | "unpublished";
+    track?: string;
+    tier?: LibraryTier;
+    format?: "markdown" | "pdf";
+    sort: "title" | "updated_at" | "tier" | "id";
+    direction: "asc" | "desc";
+    page: number;
+    limit: number;
+  },
+): Promise<{ rows: AdminListRow[]; total: number }> {
+  const where = and(
+    q.q
+      ? sql`(${libraryDocuments.title} ILIKE ${`%${q.q.replace(/[\\%_]/g, "\\$&")}%`} OR ${libraryDocuments.slug} ILIKE ${`%${q.q.replace(/[\\%_]/g, "\\$&")}%`})`
+      : undefined,
+    q.status ? eq(libraryDocuments.status, q.status) : undefined,
+    q.track ? sql`${libraryDocuments.tracks} @> ${JSON.stringify([q.track])}::jsonb` : undefined,
+    q.tier ? eq(libraryDocuments.tier, q.tier) : undefined,
+    q.format ? eq(libraryDocuments.format, q.format) : undefined,
+  );
+  const column = {
+    title: libraryDocuments.title,
+    updated_at: libraryDocuments.updatedAt,
+    tier: libraryDocuments.tier,
+    id: libraryDocuments.id,
+  }[q.sort];
+  const sectionCount = sql<number>`(SELECT count(*)::int FROM library_section s WHERE s.document_id = ${libraryDocuments.id})`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ doc: libraryDocuments, sectionCount })
+      .from(libraryDocuments)
+      .where(where)
+      .orderBy(q.direction === "asc" ? asc(column) : desc(column), asc(libraryDocuments.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(libraryDocuments).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.doc, sectionCount: Number(r.sectionCount) })), total: total?.n ?? 0 };
+}

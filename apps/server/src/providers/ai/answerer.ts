@@ -1,0 +1,32 @@
+/**
+ * Who writes the study assistant's answers. The assistant always retrieves the passages itself
+ * (the library sections the reader may open); an answerer only words an answer from them and
+ * says which passages it used. Built in: extractive, no network, no model. Configured
+ * (`AI_BASE_URL`): an OpenAI-compatible chat-completions endpoint.
+ */
+
+/** A retrieved passage, numbered as the answer cites it ([1], [2], …). */
+export type Passage = { n: number; title: string; heading: string; text: string };
+
+export type AnswerInput = {
+  question: string;
+  /** The question's search terms as PostgreSQL stems them (english), stop words left out. */
+  lexemes: string[];
+  passages: Passage[];
+};
+
+/** `used`: the passages the answer rests on, each with the words quoted from it. */
+export type AnswerOutput = { answered: boolean; text: string; used: { n: number; quote: string }[] };
+
+export interface Answerer {
+  readonly kind: "built-in" | "openai-compatible";
+  readonly model: string | null;
+  answer(input: AnswerInput): Promise<AnswerOutput>;
+  isReachable(): Promise<boolean>;
+  /** Speech to text; null when no provider can do it. */
+  readonly transcribe: ((audio: Buffer, fileName: string, mime: string) => Promise<string>) | null;
+  readonly translate: ((text: string, targetLanguage: string) => Promise<string>) | null;
+}
+
+/** The provider could not be reached or refused: callers answer 502/503, never 500. */
+export class AnswererUnavailableError extends Error {}

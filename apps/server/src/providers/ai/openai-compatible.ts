@@ -1,0 +1,112 @@
+import { type Answerer, AnswererUnavailableError, type AnswerInput, type AnswerOutput } from "./answerer.ts";
+import { sentencesOf } from "./extractive.ts";
+
+export type OpenAiConfig = { baseUrl: string; apiKey?: string; model: string; transcribeModel: string; timeoutMs?: number };
+
+const NO_ANSWER = "NO_ANSWER";
+
+const SYSTEM = [
+  "You are the study assistant of a rescue-career academy. Answer the candidate's question using ONLY the numbered library passages given.",
+  "Cite every statement with the number of the passage it comes from, in square brackets, like [1] or [2].",
+  `If the passages do not answer the question, reply with exactly ${NO_ANSWER} and nothing else.`,
+  "Be brief: at most five sentences. Do not use outside knowledge.",
+].join(" ");
+
+/** The passages as the model reads them. */
+export const passagesPrompt = (input: AnswerInput) =>
+  `${input.passages.map((p) => `[${p.n}] ${p.title} — ${p.heading}\n${p.text}`).join("\n\n")}\n\nQuestion: ${input.question}`;
+
+/** The words of a passage that the answer's sentence citing it shares most with, as the quote. */
+function quoteFor(passageText: string, answer: string): string {
+  const answerWords = new Set(answer.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []);
+  let best = "";
+  let bestScore = -1;
+  for (const s of sentencesOf(passageText)) {
+    const score = (s.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []).filter((w) => answerWords.has(w)).length;
+    if (score > bestScore) [best, bestScore] = [s, score];
+  }
+  return best || passageText.slice(0, 240);
+}
+
+/**
+ * An OpenAI-compatible API (OpenAI, Azure OpenAI, a local llama.cpp or vLLM server, …): the chat
+ * completions call writes the answer from the retrieved passages; the answer must cite them, and
+ * one that cites none still lists every passage it was given as its sources.
+ */
+export function createOpenAiCompatibleAnswerer(config: OpenAiConfig): Answerer {
+  const base = config.baseUrl.replace(/\/+$/, "");
+  const timeoutMs = config.timeoutMs ?? 30_000;
+  const headers = (json: boolean): Record<string, string> => ({
+    ...(json ? { "content-type": "application/json" } : {}),
+    ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+  });
+
+  async function call(path: string, init: RequestInit): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch {
+      throw new AnswererUnavailableError("The AI provider could not be reached");
+    }
+    // The provider's error text may echo what the candidate asked: it is not passed on or logged.
+    if (!res.ok) throw new AnswererUnavailableError(`The AI provider answered ${res.status}`);
+    try {
+      return await res.json();
+    } catch {
+      throw new AnswererUnavailableError("The AI provider's answer was not JSON");
+    }
+  }
+
+  async function chat(messages: { role: "system" | "user"; content: string }[]): Promise<string> {
+    const body = (await call("/chat/completions", {
+      method: "POST",
+      headers: headers(true),
+      body: JSON.stringify({ model: config.model, messages, temperature: 0 }),
+    })) as { choices?: { message?: { content?: unknown } }[] };
+    const content = body.choices?.[0]?.message?.content;
+    if (typeof content !== "string") throw new AnswererUnavailableError("The AI provider's answer had no text");
+    return content.trim();
+  }
+
+  return {
+    kind: "openai-compatible",
+    model: config.model,
+    async answer(input: AnswerInput): Promise<AnswerOutput> {
+      if (!input.passages.length) return { answered: false, text: "", used: [] };
+      const text = await chat([
+        { role: "system", content: SYSTEM },
+        { role: "user", content: passagesPrompt(input) },
+      ]);
+      if (!text || text.includes(NO_ANSWER)) return { answered: false, text: "", used: [] };
+      const cited = new Set([...text.matchAll(/\[(\d{1,2})\]/g)].map((m) => Number(m[1])));
+      const known = input.passages.filter((p) => cited.has(p.n));
+      const sources = known.length ? known : input.passages;
+      return { answered: true, text, used: sources.map((p) => ({ n: p.n, quote: quoteFor(p.text, text) })) };
+    },
+    async isReachable() {
+      try {
+        const res = await fetch(`${base}/models`, { headers: headers(false), signal: AbortSignal.timeout(3_000) });
+        return res.ok;
+      } catch {
+        return false;
+      }
+    },
+    async transcribe(audio, fileName, mime) {
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(audio)], { type: mime }), fileName);
+      form.append("model", config.transcribeModel);
+      const body = (await call("/audio/transcriptions", { method: "POST", headers: headers(false), body: form })) as { text?: unknown };
+      if (typeof body.text !== "string") throw new AnswererUnavailableError("The AI provider's transcription had no text");
+      return body.text;
+    },
+    async translate(text, targetLanguage) {
+      return chat([
+        {
+          role: "system",
+          content: `Translate the user's text into ${targetLanguage}. Reply with the translation only, keeping its meaning and tone.`,
+        },
+        { role: "user", content: text },
+      ]);
+    },
+  };
+}

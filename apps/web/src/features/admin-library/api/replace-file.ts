@@ -1,0 +1,10 @@
+import type { AdminLibraryRow } from "@academy/contract/library";
+import { unwrap, uploadWithProgress } from "../../../lib/api-client";
+
+/** POST /v2/api/library/admin/documents/{id}/file (multipart): a new file for the document, with upload progress. */
+export async function replaceLibraryFile(id: number, file: File, onProgress: (fraction: number) => void): Promise<AdminLibraryRow> {
+  const form = new FormData();
+  form.append("file", file);
+  return (await unwrap(uploadWithProgress<{ model: AdminLibraryRow }>(`/v2/api/library/admin/documents/${id}/file`, form, onProgress)))
+    .model;
+}

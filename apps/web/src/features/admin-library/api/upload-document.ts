@@ -1,0 +1,16 @@
+import type { AdminLibraryRow } from "@academy/contract/library";
+import { unwrap, uploadWithProgress } from "../../../lib/api-client";
+
+/** POST /v2/api/library/admin/documents (multipart): a new PDF or Markdown document, with upload progress. */
+export async function uploadLibraryDocument(
+  file: File,
+  fields: { title: string; tracks: string[]; tier: string },
+  onProgress: (fraction: number) => void,
+): Promise<AdminLibraryRow> {
+  const form = new FormData();
+  if (fields.title.trim()) form.append("title", fields.title.trim());
+  if (fields.tracks.length) form.append("tracks", fields.tracks.join(","));
+  form.append("tier", fields.tier);
+  form.append("file", file);
+  return (await unwrap(uploadWithProgress<{ model: AdminLibraryRow }>("/v2/api/library/admin/documents", form, onProgress))).model;
+}

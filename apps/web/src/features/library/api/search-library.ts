@@ -1,0 +1,15 @@
+import type { LibrarySearchHit } from "@academy/contract/library";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "../../../lib/api-client";
+
+/** GET /v2/api/library/search: sections best matching the words, with marked snippets. */
+export function useLibrarySearch(q: string, filter: { track?: string; theme?: string }) {
+  const text = q.trim();
+  return useQuery({
+    queryKey: ["library", "search", text, filter],
+    queryFn: ({ signal }) =>
+      unwrap(api.get<{ list: LibrarySearchHit[] }>("/v2/api/library/search", { query: { q: text, ...filter }, signal })),
+    enabled: text.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}

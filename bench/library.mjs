@@ -1,0 +1,223 @@
+// The document library under autocannon (50 connections): full-text search over 10,000 sections
+// (the 24 study documents copied into ~1,300 documents), and the study assistant's built-in
+// answerer (one question at a time). Budgets: search p99 under 50 ms on PostgreSQL; an assistant
+// answer under 100 ms.
+//
+//   node bench/library.mjs [--db=postgres,pglite] [--sections=10000] [--duration=10]
+//
+// PostgreSQL needs BENCH_DATABASE_URL (a server where the script may create and drop databases).
+import { execSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import autocannon from "autocannon";
+import pg from "pg";
+import { buildStale } from "../scripts/build-stale.mjs";
+import { fmt, PROJECT, startServer, stopServer, waitReady } from "./lib.mjs";
+
+const USER = { email: "bench@example.test", password: "bench password 1" };
+const ADMIN = { email: "bench-admin@example.test", password: "bench admin password 1" };
+const WARM_UP_SECONDS = 2;
+const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+
+/** Copies of the content documents (and their sections) until the library holds `n` sections. */
+function seedSql(n) {
+  return `
+    CREATE TEMP TABLE base AS SELECT id, row_number() OVER (ORDER BY id) - 1 AS k FROM library_document WHERE origin = 'content';
+    INSERT INTO library_document (slug, title, summary, tracks, themes, tier, format, status, origin, source)
+      SELECT 'bench-' || g, d.title || ' (copy ' || g || ')', d.summary, d.tracks, d.themes, d.tier, 'markdown', 'published', 'admin', ''
+      FROM generate_series(1, ${Math.ceil(n / 7)}) g
+      JOIN base b ON b.k = g % (SELECT count(*) FROM base)
+      JOIN library_document d ON d.id = b.id;
+    INSERT INTO library_section (document_id, anchor, heading, position, tier, body_text, html)
+      SELECT c.id, s.anchor, s.heading, s.position, s.tier, s.body_text || ' Copy ' || c.id || '.', s.html
+      FROM library_document c
+      JOIN base b ON b.k = substring(c.slug from 7)::int % (SELECT count(*) FROM base)
+      JOIN library_section s ON s.document_id = b.id
+      WHERE c.slug LIKE 'bench-%';
+    DELETE FROM library_section WHERE id IN (
+      SELECT id FROM library_section WHERE document_id IN (SELECT id FROM library_document WHERE slug LIKE 'bench-%') ORDER BY id DESC
+      OFFSET greatest(0, ${n} - (SELECT count(*) FROM library_section WHERE document_id IN (SELECT id FROM base))));
+  `;
+}
+
+const run = (opts) =>
+  new Promise((resolve, reject) => {
+    autocannon({ connections: 50, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+
+async function login(base, account, role) {
+  const r = await fetch(`${base}/v2/api/lambda/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-project": PROJECT },
+    body: JSON.stringify({ ...account, role }),
+  }).then((res) => res.json());
+  return { "x-project": PROJECT, authorization: `Bearer ${r.token}` };
+}
+
+async function scenarios(port, duration) {
+  const base = `http://127.0.0.1:${port}`;
+  const headers = await login(base, USER, "user");
+  const q = (text, extra = "") => `${base}/v2/api/library/search?q=${encodeURIComponent(text)}${extra}`;
+  const cases = [
+    ["search, a rare word (tourniquet)", q("tourniquet")],
+    ["search, two words (back blows)", q("back blows")],
+    ["search, a common word (patient)", q("patient")],
+    ["search with a track filter (rip current, water-rescue)", q("rip current", "&track=water-rescue")],
+    ["search, only stop words (the and of)", q("the and of")],
+  ];
+  const results = [];
+  for (const [name, url] of cases) {
+    await run({ url, headers, duration: WARM_UP_SECONDS });
+    const r = await run({ url, headers, duration });
+    results.push({
+      name,
+      req_per_s: r.requests.average,
+      p50_ms: r.latency.p50,
+      p99_ms: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors + r.timeouts,
+    });
+  }
+  // The assistant, one question at a time as a person asks (staff: no daily limit in the way).
+  const staff = await login(base, ADMIN, "admin");
+  const questions = [
+    "How many back blows for a choking adult?",
+    "What is the compression depth for adult CPR?",
+    "How do I escape a rip current?",
+    "What does the NFPA 704 diamond show?",
+    "When is a tourniquet applied?",
+  ];
+  const times = [];
+  for (let i = 0; i < 150; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/v2/api/qna/query`, {
+      method: "POST",
+      headers: { ...staff, "content-type": "application/json" },
+      body: JSON.stringify({ user_prompt: questions[i % questions.length] }),
+    });
+    await res.text();
+    if (res.status !== 200) throw new Error(`assistant answered ${res.status}`);
+    if (i >= 10) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  return { search: results, assistant: { runs: times.length, p50_ms: at(0.5), p95_ms: at(0.95), max_ms: times.at(-1) } };
+}
+
+const env = {
+  LOG_LEVEL: "error",
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  ADMIN_2FA_REQUIRED: "false",
+  DEMO_USER_EMAIL: USER.email,
+  DEMO_USER_PASSWORD: USER.password,
+};
+
+async function countSections(query) {
+  return Number((await query("SELECT count(*)::int AS n FROM library_section")).rows[0].n);
+}
+
+async function benchPglite(sections, port, duration) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-library-"));
+  try {
+    const setup = startServer({ port, dataDir, env });
+    await waitReady(port, setup.child);
+    await stopServer(setup);
+    const db = await PGlite.create(path.join(dataDir, "db"));
+    await db.exec(seedSql(sections));
+    await db.exec("VACUUM ANALYZE");
+    const n = await countSections((s) => db.query(s));
+    await db.close();
+    const server = startServer({ port, dataDir, env });
+    try {
+      await waitReady(port, server.child);
+      return { sections: n, ...(await scenarios(port, duration)) };
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(sections, port, duration) {
+  const baseUrl = process.env.BENCH_DATABASE_URL;
+  if (!baseUrl) throw new Error("BENCH_DATABASE_URL is not set");
+  const name = `bench_library_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-library-"));
+  try {
+    const pgEnv = { ...env, DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "20" };
+    const setup = startServer({ port, dataDir, env: pgEnv });
+    await waitReady(port, setup.child);
+    await stopServer(setup);
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    await client.query(seedSql(sections));
+    await client.query("VACUUM ANALYZE");
+    const n = await countSections((s) => client.query(s));
+    // The seed's writes are flushed now, not during the runs.
+    await client.query("CHECKPOINT").catch(() => {});
+    execSync("sync");
+    await client.end();
+    const server = startServer({ port, dataDir, env: pgEnv });
+    try {
+      await waitReady(port, server.child);
+      return { sections: n, ...(await scenarios(port, duration)) };
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+export async function benchLibrary({ dbs = ["postgres"], sections = 10_000, duration = 10, port = 3990 } = {}) {
+  const out = [];
+  for (const db of dbs) {
+    if (db === "postgres" && !process.env.BENCH_DATABASE_URL) continue;
+    out.push({ db, ...(db === "postgres" ? await benchPostgres(sections, port, duration) : await benchPglite(sections, port, duration)) });
+  }
+  return out;
+}
+
+/** Prints the results; answers false when a budget is missed. */
+export function printLibrary(results) {
+  let ok = true;
+  for (const r of results) {
+    console.log(`library on ${r.db} (${fmt(r.sections)} sections, 50 connections):`);
+    for (const s of r.search) {
+      console.log(
+        `  ${s.name}: ${fmt(s.req_per_s)} req/s, p50 ${s.p50_ms} ms, p99 ${s.p99_ms} ms, non-2xx ${s.non2xx}, errors ${s.errors}`,
+      );
+      if (r.db === "postgres" && s.p99_ms >= 50) ok = false;
+    }
+    const a = r.assistant;
+    console.log(
+      `  assistant, built-in answerer (${a.runs} questions, one at a time): p50 ${fmt(a.p50_ms, 1)} ms, p95 ${fmt(a.p95_ms, 1)} ms, max ${fmt(a.max_ms, 1)} ms`,
+    );
+    if (a.p95_ms >= 100) ok = false;
+  }
+  return ok;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  buildStale();
+  const results = await benchLibrary({
+    dbs: arg("db", "postgres").split(","),
+    sections: Number(arg("sections", "10000")),
+    duration: Number(arg("duration", "10")),
+  });
+  if (!results.length) console.log("set BENCH_DATABASE_URL (or --db=pglite) to run the library benchmark");
+  if (!printLibrary(results)) process.exitCode = 1;
+}

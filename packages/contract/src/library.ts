@@ -1,0 +1,181 @@
+import { z } from "zod";
+import { Slug, TrackSlug } from "./content.ts";
+import { ASSISTANT_PROMPT_MAX } from "./library-links.ts";
+
+export { ASSISTANT_PROMPT_MAX, sectionPath } from "./library-links.ts";
+
+/** The document library and the study assistant: requests (zod) and answers (types). */
+
+export const LibraryTier = z.enum(["free", "core", "premium"]);
+export type LibraryTier = z.infer<typeof LibraryTier>;
+
+/** No NUL or other control characters (PostgreSQL refuses NUL in text; none belongs in a query). */
+const hasControl = (s: string) =>
+  [...s].some((c) => {
+    const code = c.charCodeAt(0);
+    return (code < 32 && c !== "\n" && c !== "\r" && c !== "\t") || code === 127;
+  });
+const cleanText = (max: number) =>
+  z
+    .string()
+    .max(max, `Use at most ${max} characters`)
+    .refine((s) => !hasControl(s), "Remove control characters");
+
+export const LibraryListQuery = z.strictObject({
+  track: TrackSlug.optional(),
+  theme: Slug.max(80).optional(),
+});
+
+export const LibrarySearchQuery = z.strictObject({
+  q: cleanText(200),
+  track: TrackSlug.optional(),
+  theme: Slug.max(80).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export const DocumentParams = z.strictObject({ slug: Slug.max(120) });
+export const ReadingPositionRequest = z.strictObject({ anchor: Slug.max(120) });
+
+/** Why something is locked: the tier it needs and the plans on sale that open it. */
+export type LockInfo = { tier: LibraryTier; plans: string[]; message: string };
+
+export type LibrarySectionSummary = { anchor: string; heading: string; locked: LockInfo | null };
+export type LibraryDocumentSummary = {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  tracks: string[];
+  themes: string[];
+  tier: LibraryTier;
+  format: "markdown" | "pdf";
+  locked: LockInfo | null;
+  sections: LibrarySectionSummary[];
+  /** The anchor the reader last read, if any. */
+  position: string | null;
+};
+export type LibrarySection = LibrarySectionSummary & {
+  /** Sanitized HTML; null when locked (the text never leaves the server). */
+  html: string | null;
+};
+export type LibraryDocument = Omit<LibraryDocumentSummary, "sections"> & {
+  sections: LibrarySection[];
+  fileName: string | null;
+  fileSize: number | null;
+  updatedAt: string;
+};
+/** A search snippet: text with the matched words marked. */
+export type SnippetPart = { text: string; hit: boolean };
+export type LibrarySearchHit = {
+  document: string;
+  documentTitle: string;
+  anchor: string;
+  heading: string;
+  tracks: string[];
+  themes: string[];
+  rank: number;
+  /** Empty when locked. */
+  snippet: SnippetPart[];
+  locked: LockInfo | null;
+};
+export type LibraryFacet = { slug: string; name: string };
+
+// ---------------------------------------------------------------- staff
+
+export const AdminLibraryListQuery = z.strictObject({
+  q: cleanText(200).optional(),
+  status: z.enum(["published", "unpublished"]).optional(),
+  track: TrackSlug.optional(),
+  tier: LibraryTier.optional(),
+  format: z.enum(["markdown", "pdf"]).optional(),
+  sort: z.enum(["title", "updated_at", "tier", "id"]).default("title"),
+  direction: z.enum(["asc", "desc"]).default("asc"),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const IdParams = z.strictObject({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+
+export const UpdateLibraryDocumentRequest = z.strictObject({
+  title: z.string().trim().min(1, "Title is required").max(200).optional(),
+  summary: z.string().trim().max(1000).optional(),
+  tracks: z.array(TrackSlug).max(4).optional(),
+  themes: z.array(Slug.max(80)).max(30).optional(),
+  tier: LibraryTier.optional(),
+  status: z.enum(["published", "unpublished"]).optional(),
+  /** Sections marked for a higher package than their document (anchor -> tier, null = the document's). */
+  sectionTiers: z.record(Slug.max(120), LibraryTier.nullable()).optional(),
+});
+
+/** The form fields that come with an upload (multipart). */
+export const UploadLibraryFields = z.strictObject({
+  title: z.string().trim().max(200).optional(),
+  summary: z.string().trim().max(1000).optional(),
+  tracks: z.array(TrackSlug).max(4).default([]),
+  themes: z.array(Slug.max(80)).max(30).default([]),
+  tier: LibraryTier.default("free"),
+});
+
+export type AdminLibraryRow = {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  tracks: string[];
+  themes: string[];
+  tier: LibraryTier;
+  format: "markdown" | "pdf";
+  status: "published" | "unpublished";
+  origin: "content" | "admin";
+  file_name: string | null;
+  file_size: number | null;
+  section_count: number;
+  updated_at: string;
+};
+export type AdminLibraryDetail = AdminLibraryRow & {
+  sections: { anchor: string; heading: string; tier: LibraryTier | null; citedBy: { id: number; contentId: string; stem: string }[] }[];
+};
+
+// ---------------------------------------------------------------- study assistant
+
+export const AssistantQueryRequest = z.strictObject({
+  user_prompt: cleanText(ASSISTANT_PROMPT_MAX).refine((s) => s.trim().length > 0, "Ask a question"),
+});
+export type AssistantCitation = {
+  n: number;
+  document: string;
+  documentTitle: string;
+  anchor: string;
+  heading: string;
+  quote: string;
+  url: string;
+};
+export type AssistantAnswer = {
+  id: number;
+  prompt: string;
+  answer: string;
+  /** false: the library holds no answer to this question (said plainly in `answer`). */
+  answered: boolean;
+  citations: AssistantCitation[];
+  answerer: string;
+  createdAt: string;
+};
+export type AssistantStatus = {
+  answerer: "built-in" | "openai-compatible";
+  model: string | null;
+  reachable: boolean;
+  transcribe: boolean;
+  translate: boolean;
+  quota: { perDay: number; usedToday: number };
+};
+
+export const TranslateRequest = z.strictObject({
+  text: z.string().trim().min(1, "Text is required").max(5000),
+  target_language: z.string().trim().min(2, "Target language is required").max(40),
+});

@@ -1,0 +1,114 @@
+import { expect, type Page, test } from "@playwright/test";
+import { uniqueEmail } from "./helpers";
+
+async function signUpCandidate(page: Page) {
+  await page.goto("/user/signup");
+  await page.getByLabel("First name").fill("Alex");
+  await page.getByLabel("Last name").fill("Reader");
+  await page.getByLabel("Email").fill(uniqueEmail("library"));
+  await page.getByLabel("Password", { exact: true }).fill("a strong passphrase");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+}
+
+const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+test("search the library, open the section, ask the assistant and follow its citation", async ({ page }) => {
+  await signUpCandidate(page);
+  await page.goto("/user/document-library");
+  await expect(page.getByRole("heading", { name: "Document library" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Airway and breathing/ })).toBeVisible();
+
+  await page.getByLabel("Search the library").fill("back blows abdominal thrusts");
+  const first = page
+    .getByRole("listitem")
+    .filter({ has: page.locator("mark") })
+    .first();
+  await expect(first.getByRole("link", { name: "Choking" })).toBeVisible();
+  await expect(first.locator("mark").first()).toBeVisible();
+  await first.getByRole("link", { name: "Choking" }).click();
+  await expect(page).toHaveURL(/\/user\/document-library\/airway-breathing#choking$/);
+  await expect(page.getByRole("heading", { name: "Airway and breathing", level: 1 })).toBeVisible();
+  await expect(page.locator("#choking")).toBeInViewport();
+  await expect(page.getByRole("navigation", { name: "Contents" }).getByRole("link", { name: "Choking" })).toBeVisible();
+
+  // A premium document says which plan opens it and shows none of its text.
+  await page.goto("/user/document-library/paediatrics-obstetrics");
+  await expect(page.getByRole("heading", { name: "This document is locked" })).toBeVisible();
+  await expect(page.getByText(/Premium plan opens it/)).toBeVisible();
+
+  await page.goto("/user/document-library");
+  await page.getByLabel("Ask the study assistant").fill("How many back blows for a choking adult?");
+  await page.getByRole("button", { name: "Ask" }).click();
+  await expect(page).toHaveURL(/\/user\/assistant\?q=/);
+  await expect(page.getByLabel("Your question")).toHaveValue("How many back blows for a choking adult?");
+  await page.getByRole("button", { name: "Ask" }).click();
+  const source = page.getByRole("link", { name: /\[1\] Airway and breathing — Choking/ });
+  await expect(source).toBeVisible();
+  await expect(page.getByText(/questions left today/)).toBeVisible();
+  await noSidewaysScroll(page);
+  await source.click();
+  await expect(page).toHaveURL(/\/user\/document-library\/airway-breathing#choking$/);
+  await expect(page.locator("#choking")).toBeInViewport();
+
+  // The conversation is kept.
+  await page.goto("/user/assistant");
+  await expect(page.getByText("How many back blows for a choking adult?")).toBeVisible();
+});
+
+test("a quiz result links each explanation to the library section it cites", async ({ page }) => {
+  await signUpCandidate(page);
+  await page.goto("/user/onboarding/form");
+  await page.getByRole("radio", { name: /Emergency Medical Services/ }).check();
+  await page.getByLabel("Study hours per week").fill("8");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: /Continue with \d+ themes/ }).click();
+  await page.getByLabel("Number of questions").fill("5");
+  await page.getByRole("radio", { name: /Timed exam/ }).check();
+  await page.getByRole("button", { name: "Preview my quiz" }).click();
+  await page.getByRole("link", { name: "Continue" }).click();
+  await page.getByRole("link", { name: "Build my quiz" }).click();
+  await expect(page).toHaveURL(/\/user\/onboarding\/quiz\?id=\d+$/, { timeout: 15_000 });
+  // Submitted unanswered: every question comes back with its explanation.
+  await page.getByRole("button", { name: "Submit now" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
+  await expect(page).toHaveURL(/\/user\/onboarding\/singlequiz\/\d+$/);
+
+  // Free documents open; pick a citation to one of them.
+  const free = [
+    "airway-breathing",
+    "circulation-cpr",
+    "fire-behaviour",
+    "mechanical-reasoning",
+    "mental-arithmetic",
+    "percentages-units",
+    "reading-comprehension",
+    "radio-communication",
+    "water-rescue-techniques",
+  ];
+  const links = page.locator('a[href^="/user/document-library/"]');
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+  const open = hrefs.find((h) => free.some((d) => h.startsWith(`/user/document-library/${d}#`))) ?? hrefs[0]!;
+  await expect(page.getByRole("link", { name: /Why is this right\?/ }).first()).toBeVisible();
+  await page.locator(`a[href="${open}"]`).first().click();
+  const anchor = open.split("#")[1]!;
+  await expect(page).toHaveURL(new RegExp(`${open.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  if (free.some((d) => open.startsWith(`/user/document-library/${d}#`))) await expect(page.locator(`[id="${anchor}"]`)).toBeInViewport();
+  else await expect(page.getByRole("heading", { name: "This document is locked" })).toBeVisible();
+});
+
+test("the library and the assistant fit a 390 px screen", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signUpCandidate(page);
+  await page.goto("/user/document-library");
+  await expect(page.getByRole("link", { name: /Airway and breathing/ })).toBeVisible();
+  await noSidewaysScroll(page);
+  await page.goto("/user/document-library/airway-breathing");
+  await expect(page.getByRole("heading", { name: "Choking", level: 2 })).toBeVisible();
+  await noSidewaysScroll(page);
+  await page.goto("/user/assistant");
+  await expect(page.getByLabel("Your question")).toBeVisible();
+  await noSidewaysScroll(page);
+});
