@@ -7,6 +7,7 @@ import { createSecretBox } from "./lib/secret-box.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { pruneAccounts } from "./modules/auth/service.ts";
 import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
+import { blogRoutes } from "./modules/blog/routes.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/routes.ts";
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(recordsRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
   await app.register(cmsRoutes, { db: database.db });
+  await app.register(blogRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(contactRoutes, { db: database.db, mail });
   await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID });
   await app.register(questionBankRoutes, { db: database.db, projectId: config.PROJECT_ID });

@@ -5,6 +5,7 @@ import { seedAccounts } from "./db/seed/accounts.ts";
 import { seedEmailTemplates } from "./db/seed/emails.ts";
 import { seedPackages } from "./db/seed/packages.ts";
 import { seedQuizContentIfChanged } from "./db/seed/quiz-content.ts";
+import { seedBlog } from "./modules/blog/seed.ts";
 import { seedPaymentPlans } from "./modules/payments/seed.ts";
 
 async function main() {
@@ -33,6 +34,7 @@ async function main() {
   await seedPackages(database.db);
   await seedEmailTemplates(database.db);
   await seedQuizContentIfChanged(database.db);
+  await seedBlog(database.db);
 
   app = await buildApp({ config, database, logger });
   app.addHook("onClose", () => database.close());
