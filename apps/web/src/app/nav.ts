@@ -26,6 +26,7 @@ export const userNav: readonly NavGroup[] = [
       { label: "Progress", to: "/user/prev" },
       { label: "Document library", to: "/user/document-library" },
       { label: "Coaching", to: "/user/get-coaching" },
+      { label: "Blog", to: "/blog" },
     ],
   },
   {
@@ -90,6 +91,7 @@ export const adminNav: readonly NavGroup[] = [
     label: "Content",
     items: [
       { label: "Question bank", to: "/admin/quizzes" },
+      { label: "Blog", to: "/admin/blog" },
       { label: "Pages", to: "/admin/pages" },
       { label: "CMS", to: "/admin/cms", match: ["/admin/cms", "/admin/add-cms", "/admin/edit-cms"] },
       { label: "Email", to: "/admin/email", match: ["/admin/email", "/admin/add-email", "/admin/edit-email"] },

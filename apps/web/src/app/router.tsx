@@ -69,6 +69,11 @@ const AdminProductsPage = queryScreen(() => import("../features/payments/compone
 const AdminBillingPage = queryScreen(() => import("../features/payments/components/admin-billing"), "AdminBillingPage");
 const PlanSummary = lazyScreen(() => import("../features/payments/components/plan-summary"), "PlanSummary");
 const LandingPlans = lazyScreen(() => import("../features/payments/components/plan-picker"), "LandingPlans");
+const BlogListPage = queryScreen(() => import("../features/blog/components/blog-list-page"), "BlogListPage");
+const BlogPostPage = queryScreen(() => import("../features/blog/components/blog-post-page"), "BlogPostPage");
+const AdminBlogPage = queryScreen(() => import("../features/blog/components/admin-blog-page"), "AdminBlogPage");
+const PostEditorPage = queryScreen(() => import("../features/blog/components/post-editor-page"), "PostEditorPage");
+const AdminBlogTermsPage = queryScreen(() => import("../features/blog/components/admin-terms-page"), "AdminBlogTermsPage");
 const PlaceholderPage = lazyScreen(() => import("./placeholder-page"), "PlaceholderPage");
 
 function renderScreen(screen: Screen, route: AppRoute) {
@@ -169,6 +174,18 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <AdminProductsPage />;
     case "admin-billing":
       return <AdminBillingPage />;
+    case "blog-list":
+      return <BlogListPage />;
+    case "blog-post":
+      return <BlogPostPage />;
+    case "admin-blog":
+      return <AdminBlogPage />;
+    case "admin-blog-editor":
+      return <PostEditorPage />;
+    case "admin-blog-categories":
+      return <AdminBlogTermsPage kind="categories" />;
+    case "admin-blog-tags":
+      return <AdminBlogTermsPage kind="tags" />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

@@ -56,6 +56,12 @@ export type Screen =
   | "admin-products"
   | "admin-billing"
   | "checkout"
+  | "blog-list"
+  | "blog-post"
+  | "admin-blog"
+  | "admin-blog-editor"
+  | "admin-blog-categories"
+  | "admin-blog-tags"
   | "placeholder";
 
 export interface AppRoute {
@@ -149,11 +155,21 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/photo", "admin", "Photos", "admin-photos"),
   route("/admin/add-photo", "admin", "Upload photo", "admin-photos"),
   route("/admin/quizzes", "admin", "Question bank", "admin-quizzes"),
+  route("/admin/blog", "admin", "Blog posts", "admin-blog"),
+  route("/admin/blog/view/:id", "admin", "Post details", "admin-blog"),
+  route("/admin/blog/new", "admin", "New post", "admin-blog-editor"),
+  route("/admin/blog/edit/:id", "admin", "Edit post", "admin-blog-editor"),
+  route("/admin/blog/categories", "admin", "Blog categories", "admin-blog-categories"),
+  route("/admin/blog/categories/new", "admin", "Add category", "admin-blog-categories"),
+  route("/admin/blog/tags", "admin", "Blog tags", "admin-blog-tags"),
+  route("/admin/blog/tags/new", "admin", "Add tag", "admin-blog-tags"),
 
   // Other paths named by the spec.
   route("/", "any", "Exam prep for rescue careers", "landing"),
   route("/faq", "any", "Frequently asked questions", "faq"),
   route("/contact-us", "any", "Contact us", "contact"),
+  route("/blog", "any", "Blog", "blog-list"),
+  route("/blog/:slug", "any", "Blog", "blog-post"),
   route("/explore", "any", "Explore"),
   route("/favorites", "user", "Favorites"),
   route("/account", "user", "Account"),

@@ -47,7 +47,7 @@ function toSummary(
     author: row.authorId ? { id: row.authorId, name: name || "Rescue Academy" } : null,
     status: currentStatus(row.status, row.publishAt, now),
     publish_at: row.publishAt?.toISOString() ?? null,
-    reading_minutes: Math.max(1, Math.round(row.words / WORDS_PER_MINUTE)),
+    reading_minutes: Math.max(1, Math.ceil(row.words / WORDS_PER_MINUTE)),
     categories: terms.categories.get(row.id) ?? [],
     tags: terms.tags.get(row.id) ?? [],
     seo_title: row.seoTitle,
