@@ -9,7 +9,6 @@ test.describe("a staff writer", () => {
   test.describe.configure({ timeout: 90_000 });
 
   test("writes a post, sees it save as a draft, previews it and publishes it", async ({ page, browser, baseURL }) => {
-    await openStaffArea(page);
     await page.goto("/admin/blog");
     await expect(page.getByRole("heading", { name: "Blog posts" })).toBeVisible({ timeout: 30_000 });
     // The seeded guides are listed, the scheduled one among them.

@@ -17,6 +17,7 @@ import { type MailWorker, startMailWorker } from "./modules/mail/service.ts";
 import { applyEvent } from "./modules/payments/events.ts";
 import { paymentsRoutes } from "./modules/payments/routes.ts";
 import { webhookRoutes } from "./modules/payments/webhook.ts";
+import { pmRoutes } from "./modules/pm/routes.ts";
 import { questionBankRoutes } from "./modules/question-bank/routes.ts";
 import { quizRoutes } from "./modules/quiz/routes.ts";
 import { recordsRoutes } from "./modules/records/routes.ts";
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(usersRoutes, { db: database.db });
   await app.register(cmsRoutes, { db: database.db });
   await app.register(blogRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(pmRoutes, { db: database.db });
   await app.register(contactRoutes, { db: database.db, mail });
   await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID });
   await app.register(questionBankRoutes, { db: database.db, projectId: config.PROJECT_ID });

@@ -23,6 +23,7 @@ export const userNav: readonly NavGroup[] = [
         to: "/user/onboarding/allquizzes",
         match: ["/user/onboarding/allquizzes", "/user/onboarding/singlequiz", "/user/onboarding/quiz"],
       },
+      { label: "Study plan", to: "/user/study-plan" },
       { label: "Progress", to: "/user/prev" },
       { label: "Document library", to: "/user/document-library" },
       { label: "Coaching", to: "/user/get-coaching" },
@@ -48,6 +49,7 @@ export const adminNav: readonly NavGroup[] = [
         to: "/admin/users",
         match: ["/admin/user", "/admin/users", "/admin/add-user", "/admin/edit-user", "/admin/view-user"],
       },
+      { label: "Study plans", to: "/admin/study-plans" },
     ],
   },
   {

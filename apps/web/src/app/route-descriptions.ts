@@ -85,6 +85,8 @@ export const routeDescriptions: Readonly<Record<string, string>> = {
   "/admin/photo": "Images uploaded for pages and content.",
   "/admin/add-photo": "Upload an image with a caption.",
   "/admin/quizzes": "Questions, tracks and blueprints, import and export, and item statistics.",
+  "/user/study-plan": "Your themes in three columns (to study, studying, ready), made from your onboarding and weak themes.",
+  "/admin/study-plans": "Each learner's study plan board, as they keep it.",
   "/admin/blog": "Blog posts with their status: write, preview, schedule, publish and delete.",
   "/admin/blog/view/:id": "A blog post as readers see it.",
   "/admin/blog/new": "Write a blog post: drafts save as you type.",

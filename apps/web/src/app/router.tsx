@@ -74,6 +74,8 @@ const BlogPostPage = queryScreen(() => import("../features/blog/components/blog-
 const AdminBlogPage = queryScreen(() => import("../features/blog/components/admin-blog-page"), "AdminBlogPage");
 const PostEditorPage = queryScreen(() => import("../features/blog/components/post-editor-page"), "PostEditorPage");
 const AdminBlogTermsPage = queryScreen(() => import("../features/blog/components/admin-terms-page"), "AdminBlogTermsPage");
+const StudyPlanPage = queryScreen(() => import("../features/study-plan/components/study-plan-page"), "StudyPlanPage");
+const LearnerPlansPage = queryScreen(() => import("../features/study-plan/components/learner-plans-page"), "LearnerPlansPage");
 const PlaceholderPage = lazyScreen(() => import("./placeholder-page"), "PlaceholderPage");
 
 function renderScreen(screen: Screen, route: AppRoute) {
@@ -174,6 +176,10 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <AdminProductsPage />;
     case "admin-billing":
       return <AdminBillingPage />;
+    case "study-plan":
+      return <StudyPlanPage />;
+    case "admin-study-plans":
+      return <LearnerPlansPage />;
     case "blog-list":
       return <BlogListPage />;
     case "blog-post":

@@ -56,6 +56,8 @@ export type Screen =
   | "admin-products"
   | "admin-billing"
   | "checkout"
+  | "study-plan"
+  | "admin-study-plans"
   | "blog-list"
   | "blog-post"
   | "admin-blog"
@@ -108,6 +110,7 @@ export const routeTable: readonly AppRoute[] = [
   route("/user/document-library", "user", "Document library"),
   route("/user/get-coaching", "user", "Coaching"),
   route("/user/prev", "user", "Progress", "progress"),
+  route("/user/study-plan", "user", "Study plan", "study-plan"),
 
   // Academy staff.
   route("/admin/dashboard", "admin", "Dashboard", "admin-dashboard"),
@@ -155,6 +158,7 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/photo", "admin", "Photos", "admin-photos"),
   route("/admin/add-photo", "admin", "Upload photo", "admin-photos"),
   route("/admin/quizzes", "admin", "Question bank", "admin-quizzes"),
+  route("/admin/study-plans", "admin", "Study plans", "admin-study-plans"),
   route("/admin/blog", "admin", "Blog posts", "admin-blog"),
   route("/admin/blog/view/:id", "admin", "Post details", "admin-blog"),
   route("/admin/blog/new", "admin", "New post", "admin-blog-editor"),

@@ -5,6 +5,7 @@ export * from "./blog.ts";
 export * from "./content.ts";
 export * from "./packages.ts";
 export * from "./payments.ts";
+export * from "./pm.ts";
 export * from "./quiz.ts";
 export * from "./system.ts";
 export * from "./users.ts";

@@ -27,6 +27,7 @@ import {
   testpayIdempotency,
   testpayObjects,
 } from "../../db/schema/payments.ts";
+import { pmBoards, pmCards, pmWorkspaces } from "../../db/schema/pm.ts";
 import {
   answers,
   blueprints,
@@ -128,6 +129,10 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   blogTags,
   blogPostCategories,
   blogPostTags,
+  // Study-plan workspaces, boards and cards: the pm calls scope them to their owner (and staff).
+  pmWorkspaces,
+  pmBoards,
+  pmCards,
 ];
 
 const RICH_TEXT: sanitizeHtml.IOptions = {
