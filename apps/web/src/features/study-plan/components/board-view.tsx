@@ -1,7 +1,8 @@
-import type { PmBoard, PmCard, PmColumn } from "@academy/contract/pm";
+import type { PmBoard, PmCard } from "@academy/contract/pm";
 import { DndContext, type DragEndEvent, PointerSensor, useDraggable, useDroppable, useSensor, useSensors } from "@dnd-kit/core";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useRef } from "react";
+import type { MoveRequest } from "./move";
 
 const KIND_LABEL: Record<PmCard["kind"], string> = { theme: "Theme", library: "Library", coaching: "Coaching", note: "Note" };
 const KIND_STYLE: Record<PmCard["kind"], string> = {
@@ -10,8 +11,6 @@ const KIND_STYLE: Record<PmCard["kind"], string> = {
   coaching: "bg-violet-50 text-violet-800",
   note: "bg-slate-100 text-slate-700",
 };
-
-export type MoveRequest = { card: PmCard; column: PmColumn; position: number };
 
 const arrowClass =
   "inline-flex h-9 min-w-9 items-center justify-center rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-red-700 disabled:opacity-30";
@@ -187,12 +186,4 @@ export function BoardView({
       </div>
     </DndContext>
   );
-}
-
-/** The board after a move, as the server will answer it: for showing the move at once. */
-export function applyMove(board: PmBoard, { card, column, position }: MoveRequest): PmBoard {
-  const columns = board.columns.map((c) => ({ ...c, cards: c.cards.filter((x) => x.id !== card.id) }));
-  const target = columns.find((c) => c.key === column)!;
-  target.cards.splice(Math.min(position, target.cards.length), 0, { ...card, column });
-  return { ...board, columns: columns.map((c) => ({ ...c, cards: c.cards.map((x, i) => ({ ...x, position: i })) })) };
 }

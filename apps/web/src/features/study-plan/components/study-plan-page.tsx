@@ -10,7 +10,8 @@ import { toFormError } from "../../../lib/api-client";
 import { Link } from "../../../lib/navigation";
 import { listBoards, moveCard, refreshBoard } from "../api/boards";
 import { createStudyPlan, listWorkspaces, planKeys } from "../api/workspaces";
-import { applyMove, BoardView, type MoveRequest } from "./board-view";
+import { BoardView } from "./board-view";
+import { applyMove, type MoveRequest } from "./move";
 
 /** /user/study-plan: the candidate's themes in three columns, made from their onboarding and weak themes. */
 export function StudyPlanPage() {
