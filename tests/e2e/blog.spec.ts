@@ -6,7 +6,7 @@ const B = "/v2/api/lambda/blog";
 test.describe("a staff writer", () => {
   test.use({ storageState: STAFF_STATE });
   // The editor is the heaviest screen (loaded on first use); a busy machine needs the time.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test("writes a post, sees it save as a draft, previews it and publishes it", async ({ page, browser, baseURL }) => {
     await page.goto("/admin/blog");
