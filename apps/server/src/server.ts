@@ -6,6 +6,7 @@ import { seedEmailTemplates } from "./db/seed/emails.ts";
 import { seedLibraryContentIfChanged } from "./db/seed/library-content.ts";
 import { seedPackages } from "./db/seed/packages.ts";
 import { seedQuizContentIfChanged } from "./db/seed/quiz-content.ts";
+import { seedBlog } from "./modules/blog/seed.ts";
 import { seedPaymentPlans } from "./modules/payments/seed.ts";
 
 async function main() {
@@ -35,6 +36,7 @@ async function main() {
   await seedEmailTemplates(database.db);
   await seedQuizContentIfChanged(database.db);
   await seedLibraryContentIfChanged(database.db);
+  await seedBlog(database.db);
 
   app = await buildApp({ config, database, logger });
   app.addHook("onClose", () => database.close());

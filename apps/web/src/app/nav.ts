@@ -23,10 +23,12 @@ export const userNav: readonly NavGroup[] = [
         to: "/user/onboarding/allquizzes",
         match: ["/user/onboarding/allquizzes", "/user/onboarding/singlequiz", "/user/onboarding/quiz"],
       },
+      { label: "Study plan", to: "/user/study-plan" },
       { label: "Progress", to: "/user/prev" },
       { label: "Document library", to: "/user/document-library" },
       { label: "Study assistant", to: "/user/assistant" },
       { label: "Coaching", to: "/user/get-coaching" },
+      { label: "Blog", to: "/blog" },
     ],
   },
   {
@@ -48,6 +50,7 @@ export const adminNav: readonly NavGroup[] = [
         to: "/admin/users",
         match: ["/admin/user", "/admin/users", "/admin/add-user", "/admin/edit-user", "/admin/view-user"],
       },
+      { label: "Study plans", to: "/admin/study-plans" },
     ],
   },
   {
@@ -92,6 +95,7 @@ export const adminNav: readonly NavGroup[] = [
     items: [
       { label: "Question bank", to: "/admin/quizzes" },
       { label: "Library", to: "/admin/library", match: ["/admin/library", "/admin/edit-library", "/admin/view-library"] },
+      { label: "Blog", to: "/admin/blog" },
       { label: "Pages", to: "/admin/pages" },
       { label: "CMS", to: "/admin/cms", match: ["/admin/cms", "/admin/add-cms", "/admin/edit-cms"] },
       { label: "Email", to: "/admin/email", match: ["/admin/email", "/admin/add-email", "/admin/edit-email"] },

@@ -73,6 +73,13 @@ const LibraryPage = queryScreen(() => import("../features/library/components/lib
 const DocumentPage = queryScreen(() => import("../features/library/components/document-page"), "DocumentPage");
 const AssistantPage = queryScreen(() => import("../features/assistant/components/assistant-page"), "AssistantPage");
 const AdminLibraryPage = queryScreen(() => import("../features/admin-library/components/admin-library-page"), "AdminLibraryPage");
+const BlogListPage = queryScreen(() => import("../features/blog/components/blog-list-page"), "BlogListPage");
+const BlogPostPage = queryScreen(() => import("../features/blog/components/blog-post-page"), "BlogPostPage");
+const AdminBlogPage = queryScreen(() => import("../features/blog/components/admin-blog-page"), "AdminBlogPage");
+const PostEditorPage = queryScreen(() => import("../features/blog/components/post-editor-page"), "PostEditorPage");
+const AdminBlogTermsPage = queryScreen(() => import("../features/blog/components/admin-terms-page"), "AdminBlogTermsPage");
+const StudyPlanPage = queryScreen(() => import("../features/study-plan/components/study-plan-page"), "StudyPlanPage");
+const LearnerPlansPage = queryScreen(() => import("../features/study-plan/components/learner-plans-page"), "LearnerPlansPage");
 const PlaceholderPage = lazyScreen(() => import("./placeholder-page"), "PlaceholderPage");
 
 function renderScreen(screen: Screen, route: AppRoute) {
@@ -181,6 +188,22 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <AssistantPage />;
     case "admin-library":
       return <AdminLibraryPage />;
+    case "study-plan":
+      return <StudyPlanPage />;
+    case "admin-study-plans":
+      return <LearnerPlansPage />;
+    case "blog-list":
+      return <BlogListPage />;
+    case "blog-post":
+      return <BlogPostPage />;
+    case "admin-blog":
+      return <AdminBlogPage />;
+    case "admin-blog-editor":
+      return <PostEditorPage />;
+    case "admin-blog-categories":
+      return <AdminBlogTermsPage kind="categories" />;
+    case "admin-blog-tags":
+      return <AdminBlogTermsPage kind="tags" />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

@@ -60,6 +60,14 @@ export type Screen =
   | "assistant"
   | "admin-library"
   | "checkout"
+  | "study-plan"
+  | "admin-study-plans"
+  | "blog-list"
+  | "blog-post"
+  | "admin-blog"
+  | "admin-blog-editor"
+  | "admin-blog-categories"
+  | "admin-blog-tags"
   | "placeholder";
 
 export interface AppRoute {
@@ -108,6 +116,7 @@ export const routeTable: readonly AppRoute[] = [
   route("/user/assistant", "user", "Study assistant", "assistant"),
   route("/user/get-coaching", "user", "Coaching"),
   route("/user/prev", "user", "Progress", "progress"),
+  route("/user/study-plan", "user", "Study plan", "study-plan"),
 
   // Academy staff.
   route("/admin/dashboard", "admin", "Dashboard", "admin-dashboard"),
@@ -158,11 +167,22 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/library", "admin", "Library", "admin-library"),
   route("/admin/edit-library/:id", "admin", "Edit document", "admin-library"),
   route("/admin/view-library/:id", "admin", "Document details", "admin-library"),
+  route("/admin/study-plans", "admin", "Study plans", "admin-study-plans"),
+  route("/admin/blog", "admin", "Blog posts", "admin-blog"),
+  route("/admin/blog/view/:id", "admin", "Post details", "admin-blog"),
+  route("/admin/blog/new", "admin", "New post", "admin-blog-editor"),
+  route("/admin/blog/edit/:id", "admin", "Edit post", "admin-blog-editor"),
+  route("/admin/blog/categories", "admin", "Blog categories", "admin-blog-categories"),
+  route("/admin/blog/categories/new", "admin", "Add category", "admin-blog-categories"),
+  route("/admin/blog/tags", "admin", "Blog tags", "admin-blog-tags"),
+  route("/admin/blog/tags/new", "admin", "Add tag", "admin-blog-tags"),
 
   // Other paths named by the spec.
   route("/", "any", "Exam prep for rescue careers", "landing"),
   route("/faq", "any", "Frequently asked questions", "faq"),
   route("/contact-us", "any", "Contact us", "contact"),
+  route("/blog", "any", "Blog", "blog-list"),
+  route("/blog/:slug", "any", "Blog", "blog-post"),
   route("/explore", "any", "Explore"),
   route("/favorites", "user", "Favorites"),
   route("/account", "user", "Account"),

@@ -9,6 +9,7 @@ import { users } from "../../db/schema/users.ts";
 import { conflict, notFound } from "../../lib/http-error.ts";
 import type { FileStore } from "../../providers/storage/store.ts";
 import { findUserById } from "../auth/repo.ts";
+import { postUsingPhoto } from "../blog/service.ts";
 import * as mailRepo from "../mail/repo.ts";
 import { type MailWorker, renderTemplate } from "../mail/service.ts";
 
@@ -95,7 +96,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailWorker;
     {
       schema: {
         tags: ["uploads"],
-        summary: "Delete a photo that no page, CMS entry or profile uses",
+        summary: "Delete a photo that no page, CMS entry, profile or blog post uses",
         params: IdParams,
         response: { 200: MessageResponse, ...errors },
       },
@@ -109,7 +110,16 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<{ db: Db; mail: MailWorker;
         const [inCms] = await tx.select({ id: cms.id }).from(cms).where(ilike(cms.value, pattern)).limit(1);
         const [inPage] = await tx.select({ id: pages.id }).from(pages).where(ilike(pages.body, pattern)).limit(1);
         const [asAvatar] = await tx.select({ id: users.id }).from(users).where(eq(users.photo, row.url)).limit(1);
-        const usedBy = inCms ? "a CMS entry" : inPage ? "a page" : asAvatar ? "a profile" : null;
+        const asCover = await postUsingPhoto(tx, row.id);
+        const usedBy = inCms
+          ? "a CMS entry"
+          : inPage
+            ? "a page"
+            : asAvatar
+              ? "a profile"
+              : asCover
+                ? `the blog post "${asCover.title}" (as its cover)`
+                : null;
         if (usedBy) throw conflict(`This photo is used by ${usedBy}; remove it there first`);
         await tx.delete(photos).where(eq(photos.id, row.id));
         return row;

@@ -11,6 +11,7 @@ import {
   rateLimits,
   twoFactorState,
 } from "../../db/schema/accounts.ts";
+import { blogCategories, blogPostCategories, blogPosts, blogPostTags, blogTags } from "../../db/schema/blog.ts";
 import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
 import { assistantMessages, libraryDocuments, libraryReadingPositions, librarySections } from "../../db/schema/library.ts";
 import { packages } from "../../db/schema/packages.ts";
@@ -27,6 +28,7 @@ import {
   testpayIdempotency,
   testpayObjects,
 } from "../../db/schema/payments.ts";
+import { pmBoards, pmCards, pmWorkspaces } from "../../db/schema/pm.ts";
 import {
   answers,
   blueprints,
@@ -128,6 +130,17 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   librarySections,
   libraryReadingPositions,
   assistantMessages,
+  // The blog: drafts and scheduled posts are staff-only until their time, which the blog calls
+  // decide (/v2/api/lambda/blog/...); bodies are sanitized there.
+  blogPosts,
+  blogCategories,
+  blogTags,
+  blogPostCategories,
+  blogPostTags,
+  // Study-plan workspaces, boards and cards: the pm calls scope them to their owner (and staff).
+  pmWorkspaces,
+  pmBoards,
+  pmCards,
 ];
 
 const RICH_TEXT: sanitizeHtml.IOptions = {

@@ -16,6 +16,11 @@ export function PublicWrapper({ children }: { children: ReactNode }) {
           </Link>
           <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
             <span className="hidden sm:block">
+              <Link to="/blog" className={buttonClass.ghost}>
+                Blog
+              </Link>
+            </span>
+            <span className="hidden sm:block">
               <Link to="/faq" className={buttonClass.ghost}>
                 FAQ
               </Link>
@@ -37,6 +42,11 @@ export function PublicWrapper({ children }: { children: ReactNode }) {
           <p>© {new Date().getFullYear()} Rescue Academy. Exam preparation for rescue careers.</p>
           <nav aria-label="Footer">
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
+              <li>
+                <Link to="/blog" className={linkClass}>
+                  Blog
+                </Link>
+              </li>
               <li>
                 <Link to="/faq" className={linkClass}>
                   FAQ

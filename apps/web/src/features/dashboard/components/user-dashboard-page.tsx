@@ -23,6 +23,12 @@ const NEXT_STEPS: readonly LinkCardProps[] = [
     icon: <Icon d={ICONS.check} />,
   },
   {
+    to: "/user/study-plan",
+    title: "Study plan",
+    description: "Your themes in three columns, weakest first: to study, studying and ready.",
+    icon: <Icon d={ICONS.flag} />,
+  },
+  {
     to: "/user/document-library",
     title: "Document library",
     description: "Study material by track and theme, with search and preview in the browser.",

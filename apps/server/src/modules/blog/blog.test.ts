@@ -1,0 +1,343 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { photos } from "../../db/schema/accounts.ts";
+import { blogPosts } from "../../db/schema/blog.ts";
+import { createTestApp } from "../../test/app.ts";
+import { sanitizePostBody } from "./sanitize.ts";
+import * as service from "./service.ts";
+
+const t = await createTestApp();
+const admin = await t.signUp("admin");
+const candidate = await t.signUp("user");
+const B = "/v2/api/lambda/blog";
+
+const countPosts = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(blogPosts))[0]!.n;
+
+async function term(kind: "category" | "tags", name: string) {
+  const res = await t.call("POST", `${B}/${kind}`, { token: admin.token, body: { name } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().model as { id: number; slug: string };
+}
+
+async function post(body: Record<string, unknown>) {
+  const res = await t.call("POST", `${B}/create`, { token: admin.token, body: { body: "<p>Text</p>", status: "published", ...body } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().model as { id: number; slug: string; body: string; status: string };
+}
+
+const ems = await term("tags", "EMS");
+const fire = await term("tags", "Fire & Rescue");
+const exam = await term("tags", "Exam day");
+const guides = await term("category", "Exam guides");
+const fitness = await term("category", "Physical tests");
+
+const a = await post({ title: "EMT exam structure", tag_ids: [ems.id, exam.id], category_ids: [guides.id] });
+const b = await post({ title: "CPAT events", tag_ids: [fire.id, exam.id], category_ids: [fitness.id] });
+await post({ title: "Shift study plan", tag_ids: [ems.id, fire.id], category_ids: [] });
+const d = await post({ title: "Untagged news" });
+
+const titles = (res: { json(): { list: { title: string }[] } }) =>
+  res
+    .json()
+    .list.map((p) => p.title)
+    .sort();
+
+describe("sanitizing post bodies", () => {
+  // A payload corpus after OWASP's XSS filter evasion cheat sheet: each must lose its script.
+  const payloads = [
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "<svg onload=alert(1)><circle r=1 /></svg>",
+    '<a href="javascript:alert(1)">click</a>',
+    '<a href="JaVaScRiPt:alert(1)">click</a>',
+    '<a href="&#106;avascript:alert(1)">click</a>',
+    '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+    '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+    '<p onclick="alert(1)" onmouseover="alert(1)">hover</p>',
+    '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+    '<div style="background:url(javascript:alert(1))">x</div>',
+    "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
+    '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+    '<form action="javascript:alert(1)"><button>go</button></form>',
+    '<object data="javascript:alert(1)"></object><embed src="javascript:alert(1)">',
+    '<body onload="alert(1)">',
+    '<base href="javascript:alert(1)//">',
+    '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+    '<a href=" javascript:alert(1)">spaced</a>',
+    "<scr<script>ipt>alert(1)</scr</script>ipt>",
+  ];
+
+  it.each(payloads)("removes script from %s", (payload) => {
+    const clean = sanitizePostBody(`<p>before</p>${payload}<p>after</p>`);
+    expect(clean).not.toMatch(/<script|<iframe|<object|<embed|<svg|<form|<style|<base|<meta/i);
+    expect(clean).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(clean).not.toMatch(/(href|src)\s*=\s*"\s*(javascript|data|vbscript):/i);
+    expect(clean).toContain("<p>before</p>");
+    expect(clean).toContain("<p>after</p>");
+  });
+
+  it("keeps the formatting the editor makes", () => {
+    const html =
+      '<h2>Airway</h2><p><strong>Bold</strong>, <em>italic</em>, <u>under</u>, <s>gone</s> and <code>code</code>.</p><ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote><p>quote</p></blockquote><pre><code>x = 1</code></pre><hr /><p><a href="https://example.org/a">link</a> <a href="/blog/other">inside</a> <a href="mailto:a@b.test">mail</a></p><img src="/uploads/a.png" alt="A" />';
+    expect(sanitizePostBody(html)).toBe(html);
+  });
+
+  it("gives links that open a new tab rel=noopener", () => {
+    expect(sanitizePostBody('<a href="https://example.org" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://example.org" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
+  });
+
+  it("stores a sanitized body through the create and edit calls", async () => {
+    const created = await post({
+      title: "Unsafe",
+      status: "draft",
+      body: '<p onclick="x()">Hi<script>alert(1)</script><a href="javascript:alert(1)">x</a></p>',
+    });
+    const [row] = await t.db.select().from(blogPosts).where(eq(blogPosts.id, created.id));
+    expect(row!.body).toBe("<p>Hi<a>x</a></p>");
+    const edited = await t.call("POST", `${B}/edit/${created.id}`, {
+      token: admin.token,
+      body: { title: "Unsafe", status: "draft", body: "<img src=x onerror=alert(1)><p>ok</p>" },
+    });
+    expect(edited.json().model.body).toBe('<img src="x" /><p>ok</p>');
+    await t.call("DELETE", `${B}/delete/${created.id}`, { token: admin.token });
+  });
+});
+
+describe("filter", () => {
+  it("with rule=and keeps posts that have every tag and category named", async () => {
+    expect(titles(await t.call("GET", `${B}/filter`, { query: { tags: `${ems.id},${exam.id}`, rule: "and" } }))).toEqual([
+      "EMT exam structure",
+    ]);
+    expect(titles(await t.call("GET", `${B}/filter`, { query: { tags: "ems", categories: "exam-guides" } }))).toEqual([
+      "EMT exam structure",
+    ]);
+    expect(titles(await t.call("GET", `${B}/filter`, { query: { tags: "ems,fire-and-rescue" } }))).toEqual(["Shift study plan"]);
+  });
+
+  it("with rule=or keeps posts that have any of them", async () => {
+    expect(titles(await t.call("GET", `${B}/filter`, { query: { tags: "ems", categories: "physical-tests", rule: "or" } }))).toEqual([
+      "CPAT events",
+      "EMT exam structure",
+      "Shift study plan",
+    ]);
+    expect(titles(await t.call("GET", `${B}/filter`, { query: { tags: `${fire.id}`, rule: "or" } }))).toEqual([
+      "CPAT events",
+      "Shift study plan",
+    ]);
+  });
+
+  it("without tags or categories lists every public post, paged", async () => {
+    const res = await t.call("GET", `${B}/filter`, { query: { limit: "2", page: "2" } });
+    expect(res.json()).toMatchObject({ error: false, total: 4, limit: 2, num_pages: 2, page: 2 });
+    expect(res.json().list).toHaveLength(2);
+  });
+
+  it("answers 400 naming an unknown tag or category, and for page sizes beyond the limit", async () => {
+    const unknownTag = await t.call("GET", `${B}/filter`, { query: { tags: "ems,no-such-tag" } });
+    expect(unknownTag.statusCode).toBe(400);
+    expect(unknownTag.json().message).toContain("no-such-tag");
+    const unknownCat = await t.call("GET", `${B}/filter`, { query: { categories: "999999" } });
+    expect(unknownCat.statusCode).toBe(400);
+    expect((await t.call("GET", `${B}/filter`, { query: { rule: "xor" } })).statusCode).toBe(400);
+    for (const limit of ["101", "0", "-1", "abc"])
+      expect((await t.call("GET", `${B}/all`, { query: { limit } })).statusCode, limit).toBe(400);
+    expect((await t.call("GET", `${B}/all`, { query: { limit: "100" } })).statusCode).toBe(200);
+  });
+});
+
+describe("drafts and scheduled posts", () => {
+  it("keeps a draft to staff: 404 to visitors and candidates, absent from lists, feed and sitemap", async () => {
+    const draft = await post({ title: "Secret draft", status: "draft", tag_ids: [ems.id] });
+    for (const token of [undefined, candidate.token]) {
+      expect((await t.call("GET", `${B}/single/${draft.id}`, { token })).statusCode).toBe(404);
+      expect((await t.call("GET", `${B}/single/${draft.slug}`, { token })).statusCode).toBe(404);
+      expect(titles(await t.call("GET", `${B}/all`, { token }))).not.toContain("Secret draft");
+      expect(titles(await t.call("GET", `${B}/filter`, { token, query: { tags: "ems" } }))).not.toContain("Secret draft");
+    }
+    expect((await t.call("GET", `${B}/single/${draft.slug}`, { token: admin.token })).json().model.status).toBe("draft");
+    expect(titles(await t.call("GET", `${B}/all`, { token: admin.token, query: { status: "draft" } }))).toContain("Secret draft");
+    expect((await t.call("GET", "/blog/rss.xml")).body).not.toContain("Secret draft");
+    expect((await t.call("GET", "/sitemap.xml")).body).not.toContain(draft.slug);
+    await t.call("DELETE", `${B}/delete/${draft.id}`, { token: admin.token });
+  });
+
+  it("publishes a scheduled post at its time, with nobody writing anything", async () => {
+    const at = new Date(Date.now() + 3_600_000);
+    const scheduled = await post({ title: "Tomorrow's guide", status: "scheduled", publish_at: at.toISOString(), tag_ids: [exam.id] });
+    expect(scheduled.status).toBe("scheduled");
+    expect((await t.call("GET", `${B}/single/${scheduled.slug}`)).statusCode).toBe(404);
+    expect((await t.call("GET", "/blog/rss.xml")).body).not.toContain("Tomorrow&apos;s guide");
+    expect(titles(await t.call("GET", `${B}/all`, { token: admin.token, query: { status: "scheduled" } }))).toEqual(["Tomorrow's guide"]);
+
+    // An hour later (the service's clock), the same stored row is public.
+    const later = new Date(at.getTime() + 1_000);
+    const read = await service.getPost(t.db, null, scheduled.slug, later);
+    expect(read.model.status).toBe("published");
+    expect(
+      (await service.filterPosts(t.db, null, { tags: ["exam-day"], rule: "and", page: 1, limit: 10 }, later)).list.map((p) => p.title),
+    ).toContain("Tomorrow's guide");
+    expect(await service.rssFeed(t.db, "https://academy.example", later)).toContain("Tomorrow&apos;s guide");
+
+    // And over HTTP once the time has passed (the row's time moved back instead of the clock forward).
+    await t.db
+      .update(blogPosts)
+      .set({ publishAt: new Date(Date.now() - 1_000) })
+      .where(eq(blogPosts.id, scheduled.id));
+    const now = await t.call("GET", `${B}/single/${scheduled.slug}`);
+    expect(now.statusCode).toBe(200);
+    expect(now.json().model.status).toBe("published");
+    expect(titles(await t.call("GET", `${B}/all`, { token: admin.token, query: { status: "scheduled" } }))).toEqual([]);
+    await t.call("DELETE", `${B}/delete/${scheduled.id}`, { token: admin.token });
+  });
+
+  it("refuses a schedule in the past or without a time, and a published post with a future date", async () => {
+    const before = await countPosts();
+    const cases = [
+      { title: "x1", status: "scheduled" },
+      { title: "x2", status: "scheduled", publish_at: new Date(Date.now() - 60_000).toISOString() },
+      { title: "x3", status: "published", publish_at: new Date(Date.now() + 86_400_000).toISOString() },
+      { title: "x4", status: "scheduled", publish_at: "tomorrow" },
+    ];
+    for (const body of cases) expect((await t.call("POST", `${B}/create`, { token: admin.token, body })).statusCode, body.title).toBe(400);
+    expect(await countPosts()).toBe(before);
+  });
+});
+
+describe("single", () => {
+  it("reads a post by id or slug, with related posts sharing its tags first", async () => {
+    const byId = await t.call("GET", `${B}/single/${a.id}`);
+    const bySlug = await t.call("GET", `${B}/single/emt-exam-structure`);
+    expect(byId.json().model).toEqual(bySlug.json().model);
+    expect(bySlug.json().model).toMatchObject({
+      title: "EMT exam structure",
+      tags: [{ slug: "ems" }, { slug: "exam-day" }],
+      categories: [{ slug: "exam-guides" }],
+    });
+    const related = bySlug.json().related.map((p: { title: string }) => p.title);
+    expect(related).toHaveLength(3);
+    expect(related.slice(0, 2).sort()).toEqual(["CPAT events", "Shift study plan"]);
+    expect(related).not.toContain("EMT exam structure");
+    expect((await t.call("GET", `${B}/single/no-such-post`)).statusCode).toBe(404);
+  });
+});
+
+describe("writing", () => {
+  it("answers 409 for a slug another post uses, whatever its case, and keeps both posts as they were", async () => {
+    const before = await countPosts();
+    const clash = await t.call("POST", `${B}/create`, { token: admin.token, body: { title: "Another", slug: "cpat-events" } });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().validation.slug).toContain("/blog/cpat-events");
+    const sameTitle = await t.call("POST", `${B}/create`, { token: admin.token, body: { title: "CPAT Events" } });
+    expect(sameTitle.statusCode).toBe(409);
+    const edit = await t.call("POST", `${B}/edit/${a.id}`, {
+      token: admin.token,
+      body: { title: "EMT exam structure", slug: "CPAT-EVENTS" },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(await countPosts()).toBe(before);
+    expect((await t.call("GET", `${B}/single/${a.id}`)).json().model.slug).toBe("emt-exam-structure");
+  });
+
+  it("refuses unknown categories, tags and cover photos, and bad fields, changing nothing", async () => {
+    const before = await countPosts();
+    const cases = [
+      { title: "t", category_ids: [999_999] },
+      { title: "t", tag_ids: [ems.id, 999_998] },
+      { title: "t", cover_photo_id: 999_997 },
+      { title: "" },
+      { title: "t", slug: "Not a slug!" },
+      { title: "t", status: "live" },
+      { title: "t", role: "admin" },
+      { title: "t", seo_title: "x".repeat(71) },
+    ];
+    for (const body of cases)
+      expect((await t.call("POST", `${B}/create`, { token: admin.token, body })).statusCode, JSON.stringify(body)).toBe(400);
+    const edit = await t.call("POST", `${B}/edit/${b.id}`, { token: admin.token, body: { title: "Changed", tag_ids: [424_242] } });
+    expect(edit.statusCode).toBe(400);
+    expect((await t.call("GET", `${B}/single/${b.id}`)).json().model.title).toBe("CPAT events");
+    expect(await countPosts()).toBe(before);
+  });
+
+  it("keeps writes to staff: 401 without a token, 403 for a candidate, nothing changed", async () => {
+    const before = await countPosts();
+    const calls = [
+      ["POST", `${B}/create`, { title: "Mine" }],
+      ["POST", `${B}/edit/${a.id}`, { title: "Mine" }],
+      ["DELETE", `${B}/delete/${a.id}`, undefined],
+      ["POST", `${B}/category`, { name: "Mine" }],
+      ["DELETE", `${B}/category/${guides.id}`, undefined],
+      ["POST", `${B}/tags`, { name: "Mine" }],
+      ["DELETE", `${B}/tags/${ems.id}`, undefined],
+    ] as const;
+    for (const [method, url, body] of calls) {
+      expect((await t.call(method, url, { body })).statusCode, url).toBe(401);
+      expect((await t.call(method, url, { body, token: candidate.token })).statusCode, url).toBe(403);
+    }
+    expect(await countPosts()).toBe(before);
+    expect((await t.call("GET", `${B}/single/${a.id}`)).json().model.title).toBe("EMT exam structure");
+    expect((await t.call("GET", `${B}/tags`)).json().list).toHaveLength(3);
+  });
+
+  it("sets a cover from the photo library, and the library keeps a photo a post uses", async () => {
+    const [photo] = await t.db
+      .insert(photos)
+      .values({
+        userId: admin.user_id,
+        url: "/uploads/cover.png",
+        storageKey: "cover.png",
+        originalName: "cover.png",
+        mime: "image/png",
+        size: 10,
+      })
+      .returning();
+    const saved = await t.call("POST", `${B}/edit/${d.id}`, {
+      token: admin.token,
+      body: { title: "Untagged news", status: "published", cover_photo_id: photo!.id },
+    });
+    expect(saved.json().model).toMatchObject({ cover_photo_id: photo!.id, cover_url: "/uploads/cover.png" });
+    const del = await t.call("DELETE", `/v2/api/lambda/photo/${photo!.id}`, { token: admin.token });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toContain("Untagged news");
+  });
+
+  it("deletes a category or tag from its posts, keeping the posts", async () => {
+    const tmp = await term("tags", "Temporary");
+    const tagged = await post({ title: "Tagged temporarily", tag_ids: [tmp.id] });
+    expect((await t.call("DELETE", `${B}/tags`, { token: admin.token, query: { id: String(tmp.id) } })).statusCode).toBe(200);
+    expect((await t.call("DELETE", `${B}/tags`, { token: admin.token, query: { id: String(tmp.id) } })).statusCode).toBe(404);
+    expect((await t.call("GET", `${B}/single/${tagged.id}`)).json().model.tags).toEqual([]);
+    await t.call("DELETE", `${B}/delete/${tagged.id}`, { token: admin.token });
+    expect((await t.call("DELETE", `${B}/delete/${tagged.id}`, { token: admin.token })).statusCode).toBe(404);
+  });
+
+  it("refuses a category or tag whose slug exists", async () => {
+    expect((await t.call("POST", `${B}/category`, { token: admin.token, body: { name: "Exam Guides" } })).statusCode).toBe(409);
+    expect((await t.call("POST", `${B}/tags`, { token: admin.token, body: { name: "ems" } })).statusCode).toBe(409);
+  });
+});
+
+describe("categories, tags, feed and sitemap", () => {
+  it("counts public posts per category and tag", async () => {
+    const cats = (await t.call("GET", `${B}/category`)).json().list;
+    expect(cats).toEqual([
+      expect.objectContaining({ slug: "exam-guides", post_count: 1 }),
+      expect.objectContaining({ slug: "physical-tests", post_count: 1 }),
+    ]);
+    const tags = (await t.call("GET", `${B}/tags`)).json().list;
+    expect(tags.find((x: { slug: string }) => x.slug === "ems").post_count).toBe(2);
+  });
+
+  it("serves an RSS feed and a sitemap of the public posts, with addresses from the configured origin", async () => {
+    const rss = await t.call("GET", "/blog/rss.xml");
+    expect(rss.statusCode).toBe(200);
+    expect(rss.headers["content-type"]).toContain("application/rss+xml");
+    expect(rss.body).toContain("<title>CPAT events</title>");
+    expect(rss.body).toContain(`${t.config.publicUrl}/blog/cpat-events`);
+    const map = await t.call("GET", "/sitemap.xml");
+    expect(map.statusCode).toBe(200);
+    expect(map.body).toContain(`<loc>${t.config.publicUrl}/blog/shift-study-plan</loc>`);
+    expect(map.body).toContain(`<loc>${t.config.publicUrl}/blog</loc>`);
+  });
+});

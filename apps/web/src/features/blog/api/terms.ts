@@ -1,0 +1,27 @@
+import type { BlogCategory, BlogTag, BlogTerm } from "@academy/contract/blog";
+import { useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "../../../lib/api-client";
+import { BLOG, blogKeys, blogOpts } from "./posts";
+
+/** GET blog/category: categories with their post counts. */
+export const listCategories = async () => (await unwrap(api.get<{ list: BlogCategory[] }>(`${BLOG}/category`, blogOpts))).list;
+/** GET blog/tags: tags with their post counts. */
+export const listTags = async () => (await unwrap(api.get<{ list: BlogTag[] }>(`${BLOG}/tags`, blogOpts))).list;
+
+export const useCategories = () => useQuery({ queryKey: blogKeys.categories, queryFn: listCategories });
+export const useTags = () => useQuery({ queryKey: blogKeys.tags, queryFn: listTags });
+
+/** POST blog/category. */
+export const createCategory = async (body: { name: string; slug?: string; description?: string }) =>
+  (await unwrap(api.post<{ model: BlogTerm }>(`${BLOG}/category`, body, blogOpts))).model;
+/** DELETE blog/category/{id}. */
+export const deleteCategory = async (id: number) => {
+  await unwrap(api.delete(`${BLOG}/category/${id}`, blogOpts));
+};
+/** POST blog/tags. */
+export const createTag = async (body: { name: string; slug?: string }) =>
+  (await unwrap(api.post<{ model: BlogTerm }>(`${BLOG}/tags`, body, blogOpts))).model;
+/** DELETE blog/tags?id=. */
+export const deleteTag = async (id: number) => {
+  await unwrap(api.delete(`${BLOG}/tags`, { ...blogOpts, query: { id } }));
+};

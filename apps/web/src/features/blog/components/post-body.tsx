@@ -1,0 +1,56 @@
+import DOMPurify from "dompurify";
+
+/**
+ * The body of a post as HTML: sanitized on write by the server, and again here before it is
+ * rendered (the same allowlist: formatting, links and images; no scripts, styles or handlers).
+ */
+export function sanitizePostHtml(html: string): string {
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: [
+      "h2",
+      "h3",
+      "h4",
+      "p",
+      "br",
+      "hr",
+      "strong",
+      "b",
+      "em",
+      "i",
+      "u",
+      "s",
+      "code",
+      "pre",
+      "blockquote",
+      "ul",
+      "ol",
+      "li",
+      "a",
+      "img",
+      "figure",
+      "figcaption",
+      "table",
+      "thead",
+      "tbody",
+      "tr",
+      "th",
+      "td",
+    ],
+    ALLOWED_ATTR: ["href", "title", "target", "rel", "src", "alt", "width", "height", "start", "colspan", "rowspan"],
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/)|#)/i,
+  });
+}
+
+export const proseClass =
+  "space-y-4 leading-relaxed text-slate-700 [&_a]:text-red-800 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-red-200 [&_blockquote]:pl-4 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-slate-900 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_li]:ml-5 [&_li]:pl-1 [&_ol]:list-decimal [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-900 [&_pre]:p-3 [&_pre]:text-slate-100 [&_strong]:text-slate-900 [&_ul]:list-disc [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-slate-200 [&_td]:px-2 [&_th]:border [&_th]:border-slate-200 [&_th]:px-2";
+
+export function PostBody({ html }: { html: string }) {
+  return (
+    <div
+      className={proseClass}
+      data-testid="post-body"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by the server and again here by DOMPurify
+      dangerouslySetInnerHTML={{ __html: sanitizePostHtml(html) }}
+    />
+  );
+}

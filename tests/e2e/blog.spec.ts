@@ -1,0 +1,148 @@
+import { expect, test } from "@playwright/test";
+import { openStaffArea, PROJECT, STAFF_STATE, staffHeaders } from "./helpers";
+
+const B = "/v2/api/lambda/blog";
+
+test.describe("a staff writer", () => {
+  test.use({ storageState: STAFF_STATE });
+  // The editor is the heaviest screen (loaded on first use); a busy machine needs the time.
+  test.describe.configure({ timeout: 180_000 });
+
+  test("writes a post, sees it save as a draft, previews it and publishes it", async ({ page, browser, baseURL }) => {
+    await page.goto("/admin/blog");
+    await expect(page.getByRole("heading", { name: "Blog posts" })).toBeVisible({ timeout: 30_000 });
+    // The seeded guides are listed, the scheduled one among them.
+    await expect(page.getByRole("link", { name: "What the lifeguard swim test asks" })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Add post" }).click();
+    await expect(page).toHaveURL(/\/admin\/blog\/new$/);
+    await expect(page).toHaveTitle("New post | Rescue Academy");
+    await expect(page.getByTestId("post-body-editor")).toBeVisible({ timeout: 30_000 });
+
+    const title = `Radio words that matter ${Date.now()}`;
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await expect(page.getByLabel("Address")).toHaveValue(/^radio-words-that-matter-\d+$/);
+    await page.getByLabel("Excerpt").fill("Plain language on the radio, and the few code words worth knowing.");
+    const editor = page.getByTestId("post-body-editor");
+    await editor.click();
+    await page.keyboard.type("Say what you see. ");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.type("Repeat the address");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Bulleted list" }).click();
+    await page.keyboard.type("Unit, location, need");
+    await page.getByRole("group", { name: "Tags" }).getByLabel("Dispatch").check();
+
+    // The draft saves itself once typing pauses, and the address becomes the post's own.
+    await expect(page.getByTestId("save-status")).toHaveText(/Saved at/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/admin\/blog\/edit\/\d+$/);
+    const id = Number(/edit\/(\d+)$/.exec(page.url())![1]);
+    const saved = await page.request.get(`${B}/single/${id}`, { headers: staffHeaders() });
+    expect((await saved.json()).model).toMatchObject({
+      title,
+      status: "draft",
+      body: expect.stringMatching(
+        /^<p>Say what you see\. <strong>Repeat the address<\/strong><\/p><ul><li><p>Unit, location, need<\/p><\/li><\/ul>/,
+      ),
+      tags: [{ slug: "dispatch" }],
+    });
+
+    // A visitor cannot read the draft.
+    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const slug = (await saved.json()).model.slug as string;
+    expect((await visitor.request.get(`${baseURL}${B}/single/${slug}`, { headers: { "x-project": PROJECT } })).status()).toBe(404);
+
+    await page.getByRole("tab", { name: "Preview" }).click();
+    const preview = page.getByTestId("post-preview");
+    await expect(preview.getByRole("heading", { name: title })).toBeVisible();
+    await expect(preview.locator("strong", { hasText: "Repeat the address" })).toBeVisible();
+    await expect(preview.getByRole("listitem")).toHaveText("Unit, location, need");
+
+    await page.getByRole("radio", { name: /Published/ }).check();
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByText("Post published")).toBeVisible();
+    await page.getByRole("link", { name: "View on the blog" }).click();
+    await expect(page).toHaveURL(new RegExp(`/blog/${slug}$`));
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+    // Now public: the visitor reads it, in the list and on its page, and in the feed.
+    const reader = await visitor.newPage();
+    await reader.goto("/blog?tag=dispatch");
+    await reader.getByRole("link", { name: title }).click();
+    await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(reader).toHaveTitle(`${title} | Rescue Academy`);
+    expect(await (await visitor.request.get(`${baseURL}/blog/rss.xml`)).text()).toContain(title);
+    await visitor.close();
+  });
+
+  test("a hostile body is stored and shown without its script", async ({ page, request }) => {
+    await openStaffArea(page);
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    const created = await request.post(`${B}/create`, {
+      headers: staffHeaders(),
+      data: {
+        title: `Hostile ${Date.now()}`,
+        status: "published",
+        body: '<p>Safe text</p><img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">link</a><svg onload="alert(4)"></svg>',
+      },
+    });
+    expect(created.status()).toBe(200);
+    const { slug } = (await created.json()).model;
+    await page.goto(`/blog/${slug}`);
+    const body = page.getByTestId("post-body");
+    await expect(body).toContainText("Safe text", { timeout: 30_000 });
+    // The javascript: address is gone, so "link" is no link at all: clicking it runs nothing.
+    await expect(body.getByRole("link")).toHaveCount(0);
+    await body.getByText("link", { exact: true }).click();
+    const html = await body.innerHTML();
+    expect(html).not.toMatch(/onerror|<script|javascript:|<svg/i);
+    expect(dialogs).toEqual([]);
+  });
+});
+
+test.describe("a visitor", () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test("reads the blog: filters by tag, opens a post and finds related posts", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Blog" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page).toHaveTitle("Blog | Rescue Academy");
+    const posts = page.getByRole("list", { name: "Posts" });
+    await expect(posts.getByRole("link", { name: "How the EMT certification exam is structured" })).toBeVisible();
+    // The scheduled guide is not public yet.
+    await expect(posts.getByRole("link", { name: "What the lifeguard swim test asks" })).toHaveCount(0);
+
+    await page
+      .getByRole("navigation", { name: "Tags" })
+      .getByRole("link", { name: /Fire & Rescue/ })
+      .click();
+    await expect(page).toHaveURL(/\/blog\?tag=fire-and-rescue$/);
+    await expect(posts.getByRole("link", { name: "Preparing for the firefighter physical ability test" })).toBeVisible();
+    await expect(posts.getByRole("link", { name: "How the EMT certification exam is structured" })).toHaveCount(0);
+
+    await posts.getByRole("link", { name: "Preparing for the firefighter physical ability test" }).click();
+    await expect(page).toHaveURL(/\/blog\/preparing-for-the-firefighter-physical-test$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Preparing for the firefighter physical ability test" })).toBeVisible();
+    await expect(page).toHaveTitle("Preparing for the firefighter physical ability test | Rescue Academy");
+    await expect(page.getByTestId("post-body")).toContainText("10 minutes and 20 seconds");
+    await expect(page.getByRole("region", { name: "Read next" }).getByRole("listitem").first()).toBeVisible();
+
+    await page.getByRole("link", { name: "#Exam day" }).click();
+    await expect(page).toHaveURL(/\/blog\?tag=exam-day$/);
+    await expect(posts.getByRole("link", { name: "What the emergency dispatcher test measures" })).toBeVisible();
+  });
+
+  test("the blog fits a phone screen without sideways scrolling", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/blog", "/blog/how-the-emt-exam-is-structured"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+  });
+});
