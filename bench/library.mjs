@@ -43,6 +43,36 @@ function seedSql(n) {
   `;
 }
 
+/** The search statement as the server sends it (a free-plan reader), for EXPLAIN ANALYZE. */
+const searchSql = (words) => `
+  WITH q AS (SELECT websearch_to_tsquery('english', '${words}') AS query),
+  hits AS (
+    SELECT s.id, ts_rank(s.search, q.query) AS rank
+    FROM library_section s JOIN library_document d ON d.id = s.document_id, q
+    WHERE s.search @@ q.query AND d.status = 'published'
+    ORDER BY rank DESC, s.id LIMIT 20)
+  SELECT d.slug, s.anchor, h.rank,
+    CASE WHEN greatest((CASE d.tier WHEN 'premium' THEN 2 WHEN 'core' THEN 1 ELSE 0 END),
+      (CASE coalesce(s.tier, 'free') WHEN 'premium' THEN 2 WHEN 'core' THEN 1 ELSE 0 END)) <= 0
+    THEN ts_headline('english', s.body_text, q.query, 'MaxWords=35, MinWords=12, MaxFragments=2') END AS snippet
+  FROM hits h JOIN library_section s ON s.id = h.id JOIN library_document d ON d.id = s.document_id, q
+  ORDER BY h.rank DESC, s.id`;
+
+/** Median time PostgreSQL itself spends on each search (EXPLAIN ANALYZE), apart from HTTP and the machine's load. */
+async function databaseTimes(client) {
+  const out = [];
+  for (const words of ["tourniquet", "back blows", "patient", "rip current"]) {
+    const times = [];
+    for (let i = 0; i < 21; i++) {
+      const r = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${searchSql(words)}`);
+      times.push(r.rows[0]["QUERY PLAN"][0]["Execution Time"]);
+    }
+    times.sort((a, b) => a - b);
+    out.push({ words, median_ms: times[10], max_ms: times.at(-1) });
+  }
+  return out;
+}
+
 const run = (opts) =>
   new Promise((resolve, reject) => {
     autocannon({ connections: 50, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
@@ -164,6 +194,7 @@ async function benchPostgres(sections, port, duration) {
     await client.query(seedSql(sections));
     await client.query("VACUUM ANALYZE");
     const n = await countSections((s) => client.query(s));
+    const database = await databaseTimes(client);
     // The seed's writes are flushed now, not during the runs.
     await client.query("CHECKPOINT").catch(() => {});
     execSync("sync");
@@ -171,7 +202,7 @@ async function benchPostgres(sections, port, duration) {
     const server = startServer({ port, dataDir, env: pgEnv });
     try {
       await waitReady(port, server.child);
-      return { sections: n, ...(await scenarios(port, duration)) };
+      return { sections: n, database, ...(await scenarios(port, duration)) };
     } finally {
       await stopServer(server);
     }
@@ -202,6 +233,10 @@ export function printLibrary(results) {
       );
       if (r.db === "postgres" && s.p99_ms >= 50) ok = false;
     }
+    for (const d of r.database ?? [])
+      console.log(
+        `  database time of the search "${d.words}" (EXPLAIN ANALYZE, median of 21): ${fmt(d.median_ms, 2)} ms (max ${fmt(d.max_ms, 2)})`,
+      );
     const a = r.assistant;
     console.log(
       `  assistant, built-in answerer (${a.runs} questions, one at a time): p50 ${fmt(a.p50_ms, 1)} ms, p95 ${fmt(a.p95_ms, 1)} ms, max ${fmt(a.max_ms, 1)} ms`,

@@ -53,6 +53,8 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Db; answerer: Answerer
         response: { 200: Ok, ...errors },
       },
       preHandler: signedIn,
+      // What a candidate asks is kept in their own history only, never in the log.
+      logLevel: "warn",
     },
     async (request) => ({ error: false as const, model: await service.ask(deps, request.principal!, request.body.user_prompt) }),
   );

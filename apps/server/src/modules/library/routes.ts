@@ -110,6 +110,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; ma
         response: { 200: Ok, ...errors },
       },
       preHandler: reader,
+      // The request line holds what the reader typed: it stays out of the log (warnings and errors still log).
+      logLevel: "warn",
     },
     async (request) => ({ error: false as const, ...(await service.search(db, request.principal!, request.query)) }),
   );

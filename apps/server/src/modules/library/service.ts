@@ -34,10 +34,14 @@ export async function readerOf(db: Db, principal: Principal): Promise<Reader> {
   return { userId: principal.id, rank: TIER_RANK[plan.libraryTier], staff: false };
 }
 
-/** Locked for this reader: what tier it needs and the plans on sale that open it. */
-async function lockMaker(db: Db, reader: Reader) {
+/**
+ * Locked for this reader: what tier it needs and the plans on sale that open it. `tiers`: the
+ * tiers that will be asked about, so the plans are only read when something is locked.
+ */
+async function lockMaker(db: Db, reader: Reader, tiers?: LibraryTier[]) {
   let plans: { name: string; libraryTier: LibraryTier }[] | undefined;
-  if (reader.rank < 2) plans = await repo.plansOnSale(db);
+  const anyLocked = tiers === undefined || tiers.some((t) => TIER_RANK[t] > reader.rank);
+  if (reader.rank < 2 && anyLocked) plans = await repo.plansOnSale(db);
   return (tier: LibraryTier): LockInfo | null => {
     if (TIER_RANK[tier] <= reader.rank) return null;
     const names = (plans ?? []).filter((p) => TIER_RANK[p.libraryTier] >= TIER_RANK[tier]).map((p) => p.name);
@@ -184,8 +188,12 @@ export async function search(db: Db, principal: Principal, q: { q: string; track
   const text = q.q.trim();
   if (!text) return { list: [] as LibrarySearchHit[] };
   const reader = await readerOf(db, principal);
-  const lock = await lockMaker(db, reader);
   const rows = await repo.searchSections(db, { ...q, q: text, readerRank: reader.rank });
+  const lock = await lockMaker(
+    db,
+    reader,
+    rows.map((r) => higher(r.doc_tier, r.section_tier)),
+  );
   const list: LibrarySearchHit[] = rows.map((r) => {
     const locked = lock(higher(r.doc_tier, r.section_tier));
     return {
@@ -207,8 +215,12 @@ export async function search(db: Db, principal: Principal, q: { q: string; track
 /** The sections that best answer a question among those the reader may open (the assistant's retrieval). */
 export async function retrieveForReader(db: Db, principal: Principal, question: string, limit = 5) {
   const reader = await readerOf(db, principal);
-  const lock = await lockMaker(db, reader);
   const found = await repo.retrievePassages(db, { q: question, limit, readerRank: reader.rank });
+  const lock = await lockMaker(
+    db,
+    reader,
+    found.locked.map((l) => l.tier),
+  );
   return {
     lexemes: found.lexemes,
     passages: found.passages.map((p) => ({ ...p, url: sectionPath(p.document, p.anchor) })),
