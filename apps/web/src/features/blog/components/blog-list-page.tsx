@@ -73,7 +73,9 @@ export function BlogListPage() {
     return `/blog${query ? `?${query}` : ""}`;
   };
 
-  const data = posts.data;
+  // The list shows once the filters have loaded too, so nothing moves under the reader's pointer.
+  const isLoading = posts.isPending || categories.isPending || tags.isPending;
+  const data = isLoading ? undefined : posts.data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
       <PageHeader
@@ -90,7 +92,7 @@ export function BlogListPage() {
         <FilterRow label="Tags" terms={tags.data ?? []} active={tag} hrefOf={(slug) => hrefWith({ tag: slug })} />
       </div>
 
-      {posts.isPending ? <Spinner label="Loading posts…" /> : null}
+      {isLoading ? <Spinner label="Loading posts…" /> : null}
       {posts.isError ? (
         <Alert>
           {toFormError(posts.error).message}{" "}
