@@ -88,6 +88,8 @@ export const ConfigSchema = z.object({
     .default(true),
   /** Sign-in attempts allowed per minute for one address and email (the security default is 5). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Sign-ups allowed per hour from one address (an admin creating accounts is not counted). */
+  REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** The card provider's secret API key; when unset, the built-in test-mode provider is used. */
   STRIPE_SECRET_KEY: z
     .string()
