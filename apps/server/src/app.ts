@@ -27,6 +27,7 @@ import { docsPlugin } from "./plugins/docs.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { projectHeaderPlugin } from "./plugins/project-header.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { textInputPlugin } from "./plugins/text-input.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createLogTransport, createSmtpTransport } from "./providers/mail/transport.ts";
 import { createOidcClients } from "./providers/oauth/oidc.ts";
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   const authDeps = { db: database.db, tokens, config, mail, twoFactorBox: createSecretBox(signingKey, "two-factor") };
 
   await app.register(errorsPlugin);
+  await app.register(textInputPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
   await app.register(projectHeaderPlugin, { projectId: config.PROJECT_ID, projectSecret: config.PROJECT_SECRET });
