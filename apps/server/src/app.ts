@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { safeError } from "./lib/safe-error.ts";
 import { createSecretBox } from "./lib/secret-box.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { pruneAccounts } from "./modules/auth/service.ts";
@@ -52,7 +53,11 @@ export type AppOptions = {
 /** Builds the whole server from plugins and modules; tests call this with their own database. */
 export async function buildApp({ config, database, logger = false, serveWeb = true }: AppOptions) {
   const app = Fastify({
-    logger,
+    // Errors are logged without the parameters of a failed query (hashes, tokens, emails).
+    logger:
+      logger === false
+        ? false
+        : { ...(logger === true ? {} : logger), serializers: { ...(logger === true ? {} : logger.serializers), err: safeError } },
     bodyLimit: 1024 * 1024,
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",

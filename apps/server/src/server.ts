@@ -5,6 +5,7 @@ import { seedAccounts } from "./db/seed/accounts.ts";
 import { seedEmailTemplates } from "./db/seed/emails.ts";
 import { seedPackages } from "./db/seed/packages.ts";
 import { seedQuizContentIfChanged } from "./db/seed/quiz-content.ts";
+import { safeError } from "./lib/safe-error.ts";
 import { seedPaymentPlans } from "./modules/payments/seed.ts";
 
 async function main() {
@@ -82,6 +83,8 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e);
+  // Without the failed statement's parameters: a seed's error would otherwise print a password hash.
+  const { message, stack } = safeError(e);
+  console.error(stack || message);
   process.exit(1);
 });
