@@ -29,18 +29,22 @@ async function main() {
         onError: (e) => app?.log.warn({ err: e }, "idle database connection lost"),
       })
     : await openPglite(`${config.DATA_DIR}/db`);
-  await database.migrate();
-  const seeded = await seedAccounts(database.db, config);
-  await seedPackages(database.db);
-  await seedEmailTemplates(database.db);
-  await seedQuizContentIfChanged(database.db);
-
-  app = await buildApp({ config, database, logger });
-  app.addHook("onClose", () => database.close());
-  // The test-mode provider starts with plans on sale; with the real provider, the admin creates them.
+  // Migrations, seeds and the test-mode plans take one turn under the start-up lock: instances
+  // started at once on an empty PostgreSQL wait for the first to seed instead of colliding.
+  const seeded = await database.migrateThen(async () => {
+    const accounts = await seedAccounts(database.db, config);
+    await seedPackages(database.db);
+    await seedEmailTemplates(database.db);
+    await seedQuizContentIfChanged(database.db);
+    app = await buildApp({ config, database, logger });
+    app.addHook("onClose", () => database.close());
+    // The test-mode provider starts with plans on sale; with the real provider, the admin creates them.
+    if (app.payments.testMode) await seedPaymentPlans(database.db, app.payments.testMode, config.PAYMENTS_CURRENCY, config.publicUrl);
+    return accounts;
+  });
+  if (!app) throw new Error("the app was not built");
   const testMode = app.payments.testMode;
   if (testMode) {
-    await seedPaymentPlans(database.db, testMode, config.PAYMENTS_CURRENCY, config.publicUrl);
     // The test-mode provider bills what fell due (renewals, trial ends, cancellations) each minute;
     // several instances may run it at once (each subscription is billed under a row lock).
     const billing = setInterval(() => {
