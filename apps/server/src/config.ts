@@ -16,6 +16,8 @@ export const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Longest a statement may run or wait on PostgreSQL before it is cancelled and the request answers 503. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   PROJECT_ID: z
     .string()
     .regex(/^[a-z0-9_-]{2,64}$/, "lowercase letters, digits, - or _")

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -66,6 +66,19 @@ describe("the server process", () => {
     expect(server.output()).toContain("Invalid configuration");
     expect(server.output()).toContain("PORT");
     expect(server.output()).toContain("JWT_SECRET: must be at least 32 characters");
+  });
+
+  it("names the data folder in one line and exits 1 when it cannot open it", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "academy-"));
+    dirs.push(dir);
+    // DATA_DIR is a file, not a folder: nothing can be created under it.
+    const file = path.join(dir, "not-a-folder");
+    await writeFile(file, "");
+    const server = run({ DATA_DIR: file, PORT: "0" });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`Cannot open the embedded database in ${path.join(file, "db")}`);
   });
 
   it("creates its data folder, seeds the accounts, and drains requests in flight on SIGTERM", async () => {

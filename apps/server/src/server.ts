@@ -1,3 +1,4 @@
+import path from "node:path";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
@@ -26,9 +27,15 @@ async function main() {
   database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL, {
         poolMax: config.DATABASE_POOL_MAX,
+        statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
         onError: (e) => app?.log.warn({ err: e }, "idle database connection lost"),
       })
-    : await openPglite(`${config.DATA_DIR}/db`);
+    : await openPglite(`${config.DATA_DIR}/db`).catch((e: unknown) => {
+        // One line naming the folder, not a stack trace from inside the embedded database.
+        const reason = e instanceof Error ? ((e as NodeJS.ErrnoException).code ?? e.message) : String(e);
+        console.error(`Cannot open the embedded database in ${path.resolve(config.DATA_DIR, "db")} (DATA_DIR): ${reason}`);
+        process.exit(1);
+      });
   // Migrations, seeds and the test-mode plans take one turn under the start-up lock: instances
   // started at once on an empty PostgreSQL wait for the first to seed instead of colliding.
   const seeded = await database.migrateThen(async () => {

@@ -40,7 +40,10 @@ export async function openPostgres(
     // Without these a lost database makes requests hang forever instead of failing fast.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    statement_timeout: opts.statementTimeoutMs ?? 15_000,
+    // A statement that runs (or waits for a lock) longer than this is cancelled by PostgreSQL;
+    // a database that stops answering altogether is given up by the client a moment later.
+    statement_timeout: opts.statementTimeoutMs ?? 5_000,
+    query_timeout: (opts.statementTimeoutMs ?? 5_000) + 2_000,
   });
   // A connection lost while idle in the pool, or while checked out between two queries, must not
   // crash the process: the pool drops it, and the query that used it fails and answers 503.
@@ -51,11 +54,14 @@ export async function openPostgres(
     // The lock is held by one session for the whole turn; `work` queries through the pool.
     const client = await pool.connect();
     try {
+      // Waiting for another instance's turn, or building an index, may take longer than a request may.
+      await client.query("SET statement_timeout = 0");
       await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
       await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       return await work();
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      await client.query("RESET statement_timeout").catch(() => {});
       client.release();
     }
   };

@@ -10,6 +10,8 @@ const UNAVAILABLE_CODES = new Set([
   "ETIMEDOUT",
   "EPIPE",
   "57P01",
+  // statement_timeout: the database did not answer in time.
+  "57014",
   "57P02",
   "57P03",
   "08000",
@@ -24,7 +26,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; e && depth < 4; depth++) {
     if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
     if (
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|not currently accepting connections|Cannot use a pool after calling end/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|not currently accepting connections|Cannot use a pool after calling end|Query read timeout|not queryable|terminating connection/i.test(
         e.message ?? "",
       )
     )
