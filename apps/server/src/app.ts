@@ -112,7 +112,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(authRoutes, { deps: authDeps, oidc: createOidcClients(config.oidcProviders) });
   const store = await createFileStore(config.storage);
   app.addHook("onClose", () => store.close());
-  app.log.info(`Uploads are kept in the ${store.description}`);
+  app.log.debug(`Uploads are kept in the ${store.description}`);
   // A misconfigured bucket shows in the log at start; the server still starts, and uploads answer 503 until it works.
   store.check().catch((e: unknown) => app.log.warn({ err: e }, "the file store is not usable yet"));
   await app.register(uploadRoutes, { db: database.db, store, maxBytes: config.UPLOAD_MAX_BYTES });

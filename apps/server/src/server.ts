@@ -2,7 +2,7 @@ import path from "node:path";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
-import { seedAccounts } from "./db/seed/accounts.ts";
+import { type SeededAccount, seedAccounts } from "./db/seed/accounts.ts";
 import { seedEmailTemplates } from "./db/seed/emails.ts";
 import { seedPackages } from "./db/seed/packages.ts";
 import { seedQuizContentIfChanged } from "./db/seed/quiz-content.ts";
@@ -82,15 +82,36 @@ async function main() {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  // Logged before listening, so whoever waits for readiness finds the credentials already printed.
-  for (const a of seeded) {
-    const password = a.generated ? a.password : "(from configuration)";
-    const setup = a.role === "admin" && config.ADMIN_2FA_REQUIRED ? " (the first sign-in sets up two-factor sign-in)" : "";
-    app.log.info(`Seeded ${a.role === "admin" ? "admin" : "demo candidate"}: ${a.email} / ${password}${setup}`);
-  }
+  // Printed before listening, so whoever waits for readiness finds the credentials already there;
+  // a plain block, not a JSON log line, so a newcomer running `npm start` sees it.
+  if (seeded.length > 0) process.stdout.write(credentialsBlock(config, seeded));
   await app.listen({ host: config.HOST, port: config.PORT });
   const where = config.DATABASE_URL ? "PostgreSQL" : `embedded database in ${config.DATA_DIR}`;
   app.log.info(`Rescue Academy ready on ${config.publicUrl} (${where}) in ${Math.round(performance.now() - started)} ms`);
+}
+
+/** The accounts a first start created, as a newcomer reads them. */
+function credentialsBlock(config: Config, seeded: SeededAccount[]): string {
+  const rows = seeded.map((a) => ({
+    who: a.role === "admin" ? "Admin" : "Demo candidate",
+    email: a.email,
+    password: a.generated ? a.password : "(the password you configured)",
+    note: a.role === "admin" && config.ADMIN_2FA_REQUIRED ? "the first sign-in sets up two-factor sign-in" : "",
+  }));
+  const whoWidth = Math.max(...rows.map((r) => r.who.length)) + 2;
+  const emailWidth = Math.max(...rows.map((r) => r.email.length)) + 2;
+  const lines = [
+    "",
+    `  Rescue Academy created these accounts on ${config.publicUrl} (passwords are shown only this once):`,
+    "",
+    ...rows.flatMap((r) => [
+      `    ${r.who.padEnd(whoWidth)}${r.email.padEnd(emailWidth)}${r.password}`,
+      ...(r.note ? [`    ${"".padEnd(whoWidth)}${r.note}`] : []),
+    ]),
+    "",
+    "",
+  ];
+  return lines.join("\n");
 }
 
 main().catch((e) => {
