@@ -6,7 +6,17 @@ export default defineConfig({
   test: {
     projects: [
       "apps/web",
-      { test: { name: "server", include: serverFiles, env: { TEST_DB: "pglite" }, testTimeout: 20_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: "server",
+          include: serverFiles,
+          // `*.pg.test.ts`: PostgreSQL-only behaviour (several instances on one database), run in `server-pg`.
+          exclude: ["**/*.pg.test.ts", "**/node_modules/**"],
+          env: { TEST_DB: "pglite" },
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
       // The same integration tests against a real PostgreSQL when one is given.
       ...(process.env.TEST_DATABASE_URL
         ? [

@@ -27,6 +27,7 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   HOST: "127.0.0.1",
   // Journeys sign the seeded accounts in more often than a person would.
   LOGIN_RATE_LIMIT: "100",
+  REGISTER_RATE_LIMIT: "1000",
   DATA_DIR: `test-results/e2e-data-${port}`,
   // Links the server makes (checkout pages, emails) point at the origin the browser uses.
   PUBLIC_URL: `http://127.0.0.1:${port}`,

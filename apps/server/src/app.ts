@@ -3,6 +3,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { safeError } from "./lib/safe-error.ts";
 import { createSecretBox } from "./lib/secret-box.ts";
 import { assistantRoutes } from "./modules/assistant/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -31,6 +32,7 @@ import { docsPlugin } from "./plugins/docs.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { projectHeaderPlugin } from "./plugins/project-header.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import { textInputPlugin } from "./plugins/text-input.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createAnswerer } from "./providers/ai/create-answerer.ts";
 import { createLogTransport, createSmtpTransport } from "./providers/mail/transport.ts";
@@ -56,7 +58,11 @@ export type AppOptions = {
 /** Builds the whole server from plugins and modules; tests call this with their own database. */
 export async function buildApp({ config, database, logger = false, serveWeb = true }: AppOptions) {
   const app = Fastify({
-    logger,
+    // Errors are logged without the parameters of a failed query (hashes, tokens, emails).
+    logger:
+      logger === false
+        ? false
+        : { ...(logger === true ? {} : logger), serializers: { ...(logger === true ? {} : logger.serializers), err: safeError } },
     bodyLimit: 1024 * 1024,
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
@@ -101,6 +107,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   const authDeps = { db: database.db, tokens, config, mail, twoFactorBox: createSecretBox(signingKey, "two-factor") };
 
   await app.register(errorsPlugin);
+  await app.register(textInputPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin);
   await app.register(projectHeaderPlugin, { projectId: config.PROJECT_ID, projectSecret: config.PROJECT_SECRET });
@@ -110,7 +117,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(authRoutes, { deps: authDeps, oidc: createOidcClients(config.oidcProviders) });
   const store = await createFileStore(config.storage);
   app.addHook("onClose", () => store.close());
-  app.log.info(`Uploads are kept in the ${store.description}`);
+  app.log.debug(`Uploads are kept in the ${store.description}`);
   // A misconfigured bucket shows in the log at start; the server still starts, and uploads answer 503 until it works.
   store.check().catch((e: unknown) => app.log.warn({ err: e }, "the file store is not usable yet"));
   await app.register(uploadRoutes, { db: database.db, store, maxBytes: config.UPLOAD_MAX_BYTES });

@@ -16,6 +16,8 @@ export const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Longest a statement may run or wait on PostgreSQL before it is cancelled and the request answers 503. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   PROJECT_ID: z
     .string()
     .regex(/^[a-z0-9_-]{2,64}$/, "lowercase letters, digits, - or _")
@@ -88,6 +90,8 @@ export const ConfigSchema = z.object({
     .default(true),
   /** Sign-in attempts allowed per minute for one address and email (the security default is 5). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Sign-ups allowed per hour from one address (an admin creating accounts is not counted). */
+  REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** The card provider's secret API key; when unset, the built-in test-mode provider is used. */
   STRIPE_SECRET_KEY: z
     .string()

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -45,7 +45,7 @@ function post(port: string, url: string, body: unknown): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 30_000) {
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error("server exited");
@@ -68,6 +68,19 @@ describe("the server process", () => {
     expect(server.output()).toContain("JWT_SECRET: must be at least 32 characters");
   });
 
+  it("names the data folder in one line and exits 1 when it cannot open it", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "academy-"));
+    dirs.push(dir);
+    // DATA_DIR is a file, not a folder: nothing can be created under it.
+    const file = path.join(dir, "not-a-folder");
+    await writeFile(file, "");
+    const server = run({ DATA_DIR: file, PORT: "0" });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(`Cannot open the embedded database in ${path.join(file, "db")}`);
+  }, 60_000);
+
   it("creates its data folder, seeds the accounts, and drains requests in flight on SIGTERM", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "academy-"));
     dirs.push(dir);
@@ -79,10 +92,18 @@ describe("the server process", () => {
       ADMIN_PASSWORD: "admin password from env",
     });
     await waitFor(`http://127.0.0.1:${port}/readyz`, server.child);
+    // A plain block a newcomer reads, not JSON log lines; the first start says nothing else but that it is ready.
     expect(server.output()).toMatch(
-      /Seeded admin: admin@rescue-academy\.local \/ \(from configuration\) \(the first sign-in sets up two-factor sign-in\)/,
+      /\n {4}Admin +admin@rescue-academy\.local +\(the password you configured\)\n {4} +the first sign-in sets up two-factor sign-in\n/,
     );
-    expect(server.output()).toMatch(/Seeded demo candidate: candidate@rescue-academy\.local \/ \S{12,}/);
+    expect(server.output()).toMatch(/\n {4}Demo candidate +candidate@rescue-academy\.local +\S{12,}\n/);
+    const logLines = server
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l).msg as string)
+      .filter((msg) => !/incoming request|request completed/.test(msg));
+    expect(logLines.filter((msg) => !/^Server listening at /.test(msg))).toEqual([expect.stringMatching(/^Rescue Academy ready on /)]);
 
     const login = await fetch(`http://127.0.0.1:${port}/v2/api/lambda/login`, {
       method: "POST",
@@ -111,7 +132,7 @@ describe("the server process", () => {
     // The data survived: a second start on the same folder finds the accounts and seeds nothing.
     const again = run({ DATA_DIR: path.join(dir, "nested/data"), PORT: port, HOST: "127.0.0.1" });
     await waitFor(`http://127.0.0.1:${port}/readyz`, again.child);
-    expect(again.output()).not.toContain("Seeded");
+    expect(again.output()).not.toContain("created these accounts");
     const relogin = await fetch(`http://127.0.0.1:${port}/v2/api/lambda/login`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-project": PROJECT },
@@ -120,5 +141,5 @@ describe("the server process", () => {
     expect(relogin.status).toBe(200);
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
-  }, 60_000);
+  }, 150_000);
 });

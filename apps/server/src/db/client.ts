@@ -18,6 +18,11 @@ export type Database = {
   db: Db;
   /** Applies pending migrations (serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
+  /**
+   * Applies pending migrations, then runs `work` (seeding) before releasing the start-up lock:
+   * instances starting at once on one PostgreSQL take their turn, so only the first seeds.
+   */
+  migrateThen<T>(work: () => Promise<T>): Promise<T>;
   /** Answers within `timeoutMs` whether the database serves queries. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -35,26 +40,36 @@ export async function openPostgres(
     // Without these a lost database makes requests hang forever instead of failing fast.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    statement_timeout: opts.statementTimeoutMs ?? 15_000,
+    // A statement that runs (or waits for a lock) longer than this is cancelled by PostgreSQL;
+    // a database that stops answering altogether is given up by the client a moment later.
+    statement_timeout: opts.statementTimeoutMs ?? 5_000,
+    query_timeout: (opts.statementTimeoutMs ?? 5_000) + 2_000,
   });
   // A connection lost while idle in the pool, or while checked out between two queries, must not
   // crash the process: the pool drops it, and the query that used it fails and answers 503.
   pool.on("error", (e) => opts.onError?.(e));
   pool.on("connect", (client) => client.on("error", (e) => opts.onError?.(e)));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const migrateThen = async <T>(work: () => Promise<T>): Promise<T> => {
+    // The lock is held by one session for the whole turn; `work` queries through the pool.
+    const client = await pool.connect();
+    try {
+      // Waiting for another instance's turn, or building an index, may take longer than a request may.
+      await client.query("SET statement_timeout = 0");
+      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      return await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      await client.query("RESET statement_timeout").catch(() => {});
+      client.release();
+    }
+  };
   return {
     kind: "postgres",
     db,
-    async migrate() {
-      const client = await pool.connect();
-      try {
-        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
-      } finally {
-        await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-        client.release();
-      }
-    },
+    migrate: () => migrateThen(async () => {}),
+    migrateThen,
     ping: (timeoutMs = 2_000) => pingWith(() => pool.query("SELECT 1"), timeoutMs),
     close: () => pool.end(),
   };
@@ -73,6 +88,10 @@ export function wrapPglite(client: PGlite): Database {
     kind: "pglite",
     db,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    async migrateThen(work) {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      return work();
+    },
     ping: (timeoutMs = 2_000) => pingWith(() => client.query("SELECT 1"), timeoutMs),
     close: async () => {
       if (!client.closed) await client.close();

@@ -10,6 +10,8 @@ const UNAVAILABLE_CODES = new Set([
   "ETIMEDOUT",
   "EPIPE",
   "57P01",
+  // statement_timeout: the database did not answer in time.
+  "57014",
   "57P02",
   "57P03",
   "08000",
@@ -24,7 +26,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; e && depth < 4; depth++) {
     if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
     if (
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|not currently accepting connections|Cannot use a pool after calling end/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|not currently accepting connections|Cannot use a pool after calling end|Query read timeout|not queryable|terminating connection/i.test(
         e.message ?? "",
       )
     )
@@ -32,6 +34,18 @@ function isDatabaseUnavailable(error: unknown): boolean {
     e = e.cause as typeof e;
   }
   return false;
+}
+
+/** Text PostgreSQL refuses (a NUL, bytes its encoding cannot hold): the client's input, so 400. */
+const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
+
+function databaseCode(error: unknown): string | undefined {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
 }
 
 /** One error handler for the whole API: the shapes of api-conventions.md, no internals in 5xx. */
@@ -70,6 +84,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.status(500).send({ error: true, message: "Internal server error" });
+    }
+    if (UNSTORABLE_TEXT_CODES.has(databaseCode(error) ?? "")) {
+      return reply
+        .status(400)
+        .send({ error: true, message: "The request contains text that cannot be stored (a NUL character or invalid Unicode)" });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, "database unavailable");

@@ -11,6 +11,8 @@ export const TEST_ENV = {
   PROJECT_SECRET: "test-project-secret",
   JWT_SECRET: "test-signing-key-0123456789abcdef0123456789abcdef",
   TOKEN_TTL_SECONDS: "3600",
+  // Test files sign up many accounts from one address; the register limit's own test lowers it.
+  REGISTER_RATE_LIMIT: "100000",
 } as const;
 
 export const PROJECT = encodeProjectHeader(TEST_ENV.PROJECT_ID, TEST_ENV.PROJECT_SECRET);

@@ -19,11 +19,9 @@ const reauthFailures = (userId: number) => ({ key: `reauth:${userId}`, max: 10, 
 async function ownUser(db: Db, principal: Principal, currentPassword: string) {
   const user = await repo.findUserById(db, principal.id);
   if (!user) throw notFound("User not found");
-  await limits.ensureUnder(db, reauthFailures(user.id));
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    await limits.record(db, reauthFailures(user.id));
-    throw wrongCurrentPassword();
-  }
+  const attempt = await limits.reserve(db, reauthFailures(user.id));
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw wrongCurrentPassword();
+  await limits.release(db, attempt);
   return user;
 }
 

@@ -32,24 +32,34 @@ export async function hit(db: Db, limit: Limit): Promise<void> {
   if ((row?.count ?? 0) > limit.max) throw tooManyRequests(retryAfter);
 }
 
-/** 429 when the window already holds `max` counts; counts nothing itself. */
-export async function ensureUnder(db: Db, limit: Limit): Promise<void> {
-  const now = Date.now();
-  const { start, retryAfter } = windowOf(limit.windowSeconds, now);
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, start)));
-  if ((row?.count ?? 0) >= limit.max) throw tooManyRequests(retryAfter);
-}
+export type Reservation = { key: string; windowStart: Date };
 
-/** Counts without checking (failures recorded after the fact). */
-export async function record(db: Db, limit: Limit): Promise<void> {
-  const { start } = windowOf(limit.windowSeconds, Date.now());
-  await db
+/**
+ * Takes one of the window's `max` slots in a single statement, before the work it guards (a
+ * password hash, a code check): concurrent callers cannot all pass a check made before any of
+ * them counted. 429 when the window is full. `release` gives the slot back (the attempt succeeded).
+ */
+export async function reserve(db: Db, limit: Limit): Promise<Reservation> {
+  const { start, retryAfter } = windowOf(limit.windowSeconds, Date.now());
+  const rows = await db
     .insert(rateLimits)
     .values({ key: limit.key, windowStart: start, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } });
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+      setWhere: sql`${rateLimits.count} < ${limit.max}`,
+    })
+    .returning({ count: rateLimits.count });
+  if (rows.length === 0 || (rows[0]?.count ?? 0) > limit.max) throw tooManyRequests(retryAfter);
+  return { key: limit.key, windowStart: start };
+}
+
+/** Gives back a slot taken by `reserve`. */
+export async function release(db: Db, reservation: Reservation): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, reservation.key), eq(rateLimits.windowStart, reservation.windowStart)));
 }
 
 /** Drops windows older than a day. */

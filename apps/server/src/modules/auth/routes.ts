@@ -73,6 +73,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: O
       schema: {
         tags,
         summary: "Create an account (signs in), or, with an admin's token, create a user for someone else",
+        description:
+          "Limit: REGISTER_RATE_LIMIT (10) sign-ups an hour per address, then 429 with Retry-After; an admin creating accounts is not counted.",
         body: RegisterRequest,
         response: { 200: RegisterResponse, ...errors },
       },
@@ -80,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: O
       preHandler: app.lenientAuth,
     },
     async (request) => {
-      const result = await service.register(deps, request.body, request.principal);
+      const result = await service.register(deps, request.body, request.principal, request.ip);
       return result.kind === "session" ? result.answer : { error: false as const, message: "User created", user_id: result.userId };
     },
   );
@@ -261,7 +263,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: service.AuthDeps; oidc: O
       schema: {
         tags,
         summary: "Complete a two-factor login: the pending access_token and a TOTP code",
-        description: "Each code is accepted once; five wrong codes void the pending login (429).",
+        description:
+          "Each code is accepted once; five wrong codes void the pending login (429), and ten wrong codes in 15 minutes lock the account's codes out across sign-ins (429 with Retry-After).",
         body: TwoFactorVerifyRequest,
         response: { 200: LoginResponse, ...errors },
       },

@@ -58,14 +58,14 @@ export async function login(deps: AuthDeps, input: LoginRequest, ip: string): Pr
   const { db, config } = deps;
   const failures = { key: `login-fail:${input.email}`, max: 10, windowSeconds: 15 * 60 };
   await limits.hit(db, { key: `login:${ip}:${input.email}`, max: config.LOGIN_RATE_LIMIT, windowSeconds: 60 });
-  await limits.ensureUnder(db, failures);
+  // The attempt counts as a failure before its password is hashed, so simultaneous attempts
+  // cannot all pass the check; a right password gives the slot back.
+  const attempt = await limits.reserve(db, failures);
   const user = await repo.findUserByEmail(db, input.email);
   const isValid = await verifyPassword(user?.passwordHash, input.password);
   // One answer for unknown email, wrong password, wrong role and disabled account.
-  if (!user || !isValid || user.role !== input.role || user.status !== "active") {
-    await limits.record(db, failures);
-    throw invalidCredentials();
-  }
+  if (!user || !isValid || user.role !== input.role || user.status !== "active") throw invalidCredentials();
+  await limits.release(db, attempt);
   return completeSignIn(deps, user);
 }
 
@@ -94,9 +94,18 @@ export type RegisterResult = { kind: "session"; answer: LoginResponse } | { kind
  * exists yet, a valid invitation for that email, or an admin making the call; an admin
  * making the call creates the account without switching sessions.
  */
-export async function register(deps: AuthDeps, input: RegisterRequest, actor: Principal | null): Promise<RegisterResult> {
+export async function register(
+  deps: AuthDeps,
+  input: RegisterRequest,
+  actor: Principal | null,
+  /** The caller's address, for the per-address sign-up limit. */
+  ip?: string,
+): Promise<RegisterResult> {
   const { db, config, mail } = deps;
   const isAdminActor = actor?.role === "admin";
+  // Counted before the password is hashed: REGISTER_RATE_LIMIT sign-ups an hour per address.
+  if (!isAdminActor && ip !== undefined)
+    await limits.hit(db, { key: `register:${ip}`, max: config.REGISTER_RATE_LIMIT, windowSeconds: 3600 });
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
     let isInvited = false;

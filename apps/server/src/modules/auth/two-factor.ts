@@ -28,10 +28,9 @@ async function acceptCode(db: Db, userId: number, secret: string, code: string):
 const setupFailures = (userId: number) => ({ key: `2fa-setup:${userId}`, max: 5, windowSeconds: 15 * 60 });
 
 async function checkSetupCode(db: Db, userId: number, secret: string, code: string): Promise<void> {
-  await limits.ensureUnder(db, setupFailures(userId));
-  if (await acceptCode(db, userId, secret, code)) return;
-  await limits.record(db, setupFailures(userId));
-  throw wrongCode();
+  const attempt = await limits.reserve(db, setupFailures(userId));
+  if (!(await acceptCode(db, userId, secret, code))) throw wrongCode();
+  await limits.release(db, attempt);
 }
 
 async function userOf(db: Db, principal: Principal) {
@@ -78,6 +77,17 @@ export async function disableTwoFactor({ db, twoFactorBox, mail, config }: AuthD
   mail.kick();
 }
 
+/**
+ * Wrong sign-in codes per account, across sign-ins: a new password sign-in does not bring new
+ * chances once an account has had this many wrong codes in the window.
+ */
+export const TWO_FACTOR_ACCOUNT_MAX_FAILURES = 10;
+const signInCodeFailures = (userId: number) => ({
+  key: `2fa-login:${userId}`,
+  max: TWO_FACTOR_ACCOUNT_MAX_FAILURES,
+  windowSeconds: 15 * 60,
+});
+
 /** Completes a pending login with a TOTP code; five wrong codes void the pending login. */
 export async function verifyTwoFactorLogin(deps: AuthDeps, pendingToken: string, code: string): Promise<LoginResponse> {
   const { db, twoFactorBox } = deps;
@@ -87,12 +97,16 @@ export async function verifyTwoFactorLogin(deps: AuthDeps, pendingToken: string,
   const user = await repo.findUserById(db, row.userId);
   const secret = user?.twoFactorSecret ? twoFactorBox.open(user.twoFactorSecret) : null;
   if (user?.status !== "active" || !user.twoFactorEnabled || !secret || user.role !== row.role) throw expired();
+  // Counted before the code is checked (given back when it is right), so simultaneous guesses
+  // cannot outrun the account's limit.
+  const attempt = await limits.reserve(db, signInCodeFailures(user.id));
   if (!(await acceptCode(db, user.id, secret, code))) {
     const failures = await repo.failAuthToken(db, row.id, TWO_FACTOR_MAX_FAILURES);
     if (failures >= TWO_FACTOR_MAX_FAILURES)
       throw new HttpError(429, "Too many wrong codes. Sign in again to get a new chance.", { headers: { "retry-after": "0" } });
     throw wrongCode();
   }
+  await limits.release(db, attempt);
   if (!(await repo.useAuthToken(db, row.id))) throw expired();
   return startSession(deps, user);
 }

@@ -1,0 +1,77 @@
+/** Prepared query shapes, raw row reading and the caller's account check that reads fold into their query. */
+import type { SQLWrapper } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/users.ts";
+import { tokenExpired } from "../../lib/http-error.ts";
+import { currentAccountValues, isCurrentAccount } from "../auth/current-account.ts";
+import { rowReader } from "./json-rows.ts";
+import type { Rows } from "./rules.ts";
+import { type Actor, LIMITS, type Row } from "./tables.ts";
+
+/** A built query's raw rows (no ORM mapping), as a prepared query's `all` gives them. */
+export async function rawRows(db: Db, query: SQLWrapper): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+const readers = new WeakMap<ReadonlyMap<string, PgColumn>, (raw: Row) => Row>();
+
+/** The JSON-ready reader of rows holding `columns` (a role's readable fields), made once per set. */
+export function readerOf(columns: ReadonlyMap<string, PgColumn>): (raw: Row) => Row {
+  let read = readers.get(columns);
+  if (!read) {
+    read = rowReader(columns);
+    readers.set(columns, read);
+  }
+  return read;
+}
+
+/** A prepared query's raw rows: keyed by output column name, timestamps still as the database's text. */
+export type Prepared = { all(values: Record<string, unknown>): Promise<Row[]> };
+const statementNames = new Map<string, string>();
+const preparedByDb = new WeakMap<Db, Map<string, Prepared>>();
+
+/**
+ * A query of fixed shape built once and, on PostgreSQL, prepared once per connection: the calls
+ * made most (a row by id, an unfiltered page) skip rebuilding their SQL and the server's planning.
+ * The key names everything the SQL depends on; values go in as placeholders. Each connection
+ * keeps its statements, so their number is capped: shapes past LIMITS.preparedShapes still run,
+ * built and planned per call.
+ */
+export function preparedQuery(db: Db, key: string, build: () => { prepare(name: string): unknown }): Prepared {
+  const forDb = preparedByDb.get(db) ?? new Map<string, Prepared>();
+  preparedByDb.set(db, forDb);
+  let found = forDb.get(key);
+  if (!found) {
+    // An empty name is PostgreSQL's unnamed statement: parsed and planned for this call only.
+    if (forDb.size >= LIMITS.preparedShapes) return build().prepare("") as Prepared;
+    const name = statementNames.get(key) ?? `records_${statementNames.size + 1}`;
+    statementNames.set(key, name);
+    found = build().prepare(name) as Prepared;
+    forDb.set(key, found);
+  }
+  return found;
+}
+
+/** What a prepared query's key must say about the actor: role, reach, whether an owner id exists and is still to be confirmed. */
+export const reachKey = (actor: Actor, rows: Rows) =>
+  `${actor.role}:${rows}:${actor.userId === null ? "-" : "u"}:${isUnconfirmed(actor) ? "confirm" : ""}`;
+
+export const isUnconfirmed = (actor: Actor): actor is Actor & { userId: number; unconfirmedVersion: number } =>
+  actor.unconfirmedVersion !== undefined && actor.userId !== null;
+
+export const accountValues = (actor: Actor) =>
+  isUnconfirmed(actor) ? currentAccountValues({ userId: actor.userId, tokenVersion: actor.unconfirmedVersion, role: actor.role }) : {};
+
+/** The caller's account row when it is still current (one row), as a subquery reads can start from. */
+export const currentAccountRow = (db: Db) => db.select({ __account: users.id }).from(users).where(isCurrentAccount).as("current_account");
+
+/** Checks an unconfirmed caller's account on its own (reads that cannot fold the check into their query). */
+export async function confirmAccount(db: Db, actor: Actor): Promise<Actor> {
+  if (!isUnconfirmed(actor)) return actor;
+  const [row] = await preparedQuery(db, "account", () => db.select({ id: users.id }).from(users).where(isCurrentAccount)).all(
+    accountValues(actor),
+  );
+  if (!row) throw tokenExpired();
+  return { role: actor.role, userId: actor.userId };
+}

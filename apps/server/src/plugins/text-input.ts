@@ -1,0 +1,56 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { HttpError } from "../lib/http-error.ts";
+
+/** With the `u` flag a surrogate range matches only surrogates that are not half of a pair. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * Why a string cannot be stored as PostgreSQL text: a NUL character (PostgreSQL refuses it) or a
+ * lone UTF-16 surrogate (not Unicode; its bytes would be silently replaced). Undefined when fine.
+ */
+export function unstorableText(value: string): string | undefined {
+  if (value.includes("\u0000")) return "must not contain a NUL character";
+  if (LONE_SURROGATE.test(value)) return "must be valid Unicode text";
+  return undefined;
+}
+
+/** The first string (value or key) in a parsed body, query or params that PostgreSQL cannot take, with its path. */
+export function findUnstorableText(input: unknown, path: string): { field: string; reason: string } | undefined {
+  const stack: Array<[unknown, string]> = [[input, path]];
+  let seen = 0;
+  while (stack.length > 0) {
+    const [value, at] = stack.pop() as [unknown, string];
+    // A body is at most 1 MiB; this bounds the walk even for one made of many tiny values.
+    if (++seen > 200_000) return undefined;
+    if (typeof value === "string") {
+      const reason = unstorableText(value);
+      if (reason) return { field: at, reason };
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        stack.push([item, `${at}.${i}`]);
+      });
+    } else if (value !== null && typeof value === "object" && !Buffer.isBuffer(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        const reason = unstorableText(key);
+        if (reason) return { field: at, reason: `field names ${reason}` };
+        stack.push([item, at ? `${at}.${key}` : key]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every route, before its schema runs: text PostgreSQL cannot store (NUL, lone surrogates) in
+ * the body, the query string or the path answers 400 naming the field, so no handler passes it
+ * to a query that would fail with a 500.
+ */
+export const textInputPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook("preValidation", async (request) => {
+    const found = findUnstorableText(request.params, "") ?? findUnstorableText(request.query, "") ?? findUnstorableText(request.body, "");
+    if (!found) return;
+    const field = found.field.replace(/^\./, "") || "body";
+    throw new HttpError(400, `${field}: ${found.reason}`, { validation: { [field]: found.reason } });
+  });
+});

@@ -1,0 +1,87 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { SERVER_DIR } from "./paths.ts";
+import { PROJECT, TEST_ENV } from "./test/app.ts";
+import { databaseUrl } from "./test/database.ts";
+
+const entry = path.join(SERVER_DIR, "src/server.ts");
+const base = process.env.TEST_DATABASE_URL ?? "";
+const name = `academy_fresh_${randomBytes(4).toString("hex")}`;
+
+async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(() => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+
+function start(port: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    env: { ...process.env, ...TEST_ENV, LOG_LEVEL: "info", DATABASE_URL: databaseUrl(base, name), PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output, port };
+}
+
+async function ready(server: ReturnType<typeof start>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`instance on ${server.port} exited ${server.child.exitCode}:\n${server.output()}`);
+    const ok = await fetch(`http://127.0.0.1:${server.port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`instance on ${server.port} not ready:\n${server.output()}`);
+}
+
+describe("several instances on one empty PostgreSQL", () => {
+  it("all come up when started at the same moment; one seeds, none logs a password hash", async () => {
+    await admin((c) => c.query(`CREATE DATABASE ${name}`));
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const instances = [start(port), start(port + 1)];
+    try {
+      await Promise.all(instances.map((s) => ready(s, 60_000)));
+      const outputs = instances.map((s) => s.output());
+      // Exactly one of them seeded the accounts; the other found them.
+      expect(outputs.filter((o) => o.includes("admin@rescue-academy.local")).length).toBe(1);
+      for (const o of outputs) expect(o).not.toContain("$argon2");
+      const users = await admin(async () => {
+        const c = new pg.Client({ connectionString: databaseUrl(base, name) });
+        await c.connect();
+        try {
+          return (await c.query<{ n: string }>(`SELECT count(*)::text AS n FROM "user"`)).rows[0]?.n;
+        } finally {
+          await c.end();
+        }
+      });
+      expect(users).toBe("2");
+      // Both serve the same data.
+      for (const s of instances) {
+        const res = await fetch(`http://127.0.0.1:${s.port}/v2/api/lambda/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-project": PROJECT },
+          body: JSON.stringify({ email: "candidate@rescue-academy.local", password: "wrong password", role: "user" }),
+        });
+        expect(res.status).toBe(403);
+      }
+    } finally {
+      for (const s of instances) s.child.kill("SIGTERM");
+      await Promise.all(instances.map((s) => s.exited));
+    }
+  }, 150_000);
+});
