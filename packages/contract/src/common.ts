@@ -12,6 +12,11 @@ export const ErrorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/** A row id (in a path, a query or a body): a positive 32-bit integer. */
+export const RowId = z.coerce.number().int().min(1).max(2_147_483_647);
+/** The path parameters of every `/:id` route. */
+export const IdParams = z.strictObject({ id: RowId });
+
 export const MessageResponse = z.object({ error: z.literal(false), message: z.string() });
 export const OkResponse = z.object({ error: z.literal(false) });
 

@@ -1,8 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { packages } from "../../db/schema/packages.ts";
 import { HttpError } from "../../lib/http-error.ts";
-import { findLivePackage } from "../payments/repo.ts";
+import { findLivePackage } from "../payments/service.ts";
+import { findDefaultPackage } from "./repo.ts";
 
 export type Entitlements = {
   packageId: number;
@@ -20,15 +19,7 @@ export type Entitlements = {
  */
 export async function getEntitlements(db: Db, userId: number): Promise<Entitlements> {
   const paid = await findLivePackage(db, userId);
-  const plan =
-    paid ??
-    (
-      await db
-        .select()
-        .from(packages)
-        .where(and(eq(packages.isDefault, true), eq(packages.status, "active")))
-        .limit(1)
-    )[0];
+  const plan = paid ?? (await findDefaultPackage(db));
   if (!plan) throw new HttpError(503, "No default plan is configured");
   return {
     packageId: plan.id,

@@ -12,6 +12,7 @@ import {
   stripeSubscriptions,
 } from "../../db/schema/payments.ts";
 import { users } from "../../db/schema/users.ts";
+import { containsPattern } from "../../lib/like.ts";
 
 export type PriceRecord = typeof stripePrices.$inferSelect;
 export type ProductRecord = typeof stripeProducts.$inferSelect;
@@ -216,7 +217,7 @@ export type ListCut = { paging: Paging; order: SQL[] };
 /** Case-insensitive "contains" over any of `columns`; the text is matched literally. */
 export function searchAny(text: string | undefined, ...columns: Column[]): SQL | undefined {
   if (!text) return undefined;
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(text);
   return or(...columns.map((c) => ilike(c, pattern)));
 }
 

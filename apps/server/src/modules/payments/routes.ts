@@ -1,4 +1,4 @@
-import { ErrorResponse, MessageResponse } from "@academy/contract/common";
+import { ErrorResponse, IdParams, MessageResponse } from "@academy/contract/common";
 import {
   AddCardRequest,
   AdminSubscriptionUpdateRequest,
@@ -17,7 +17,6 @@ import {
   CreateProductRequest,
   CreateTokenRequest,
   CustomerResponse,
-  IdParams,
   InvoiceListQuery,
   InvoiceRow,
   ListQuery,
@@ -48,8 +47,6 @@ import { z } from "zod";
 import { notFound } from "../../lib/http-error.ts";
 import type { TestModeProvider } from "../../providers/payments/test-mode.ts";
 import * as authService from "../auth/service.ts";
-import { invoicePdf } from "./invoice-pdf.ts";
-import * as repo from "./repo.ts";
 import * as service from "./service.ts";
 
 const errors = {
@@ -71,19 +68,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   /** What sign-up needs (mail for the welcome message, tokens for the session). */
   authDeps: authService.AuthDeps;
 }> = async (app, { deps, testMode, authDeps }) => {
-  const { db } = deps;
   const admin = { preHandler: app.requireAuth("admin") };
   const user = { preHandler: app.requireAuth("user") };
   const tags = ["payments"];
   const me = (request: { principal: { id: number } | null }) => request.principal!.id;
   /** An invoice as a PDF download, addressed to its customer. */
-  const sendInvoicePdf = async (reply: FastifyReply, invoice: NonNullable<Awaited<ReturnType<typeof repo.findInvoice>>>) => {
-    const owner = invoice.userId === null ? undefined : await repo.findUser(db, invoice.userId);
-    const pdf = invoicePdf(invoice, owner ? { name: `${owner.firstName} ${owner.lastName}`.trim(), email: owner.email } : null);
-    return reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="invoice-${invoice.number ?? invoice.id}.pdf"`)
-      .send(pdf);
+  const sendInvoicePdf = async (reply: FastifyReply, id: number, ownerId?: number) => {
+    const { pdf, fileName } = await service.invoiceDocument(deps, id, ownerId);
+    return reply.header("content-type", "application/pdf").header("content-disposition", `attachment; filename="${fileName}"`).send(pdf);
   };
 
   // ---------- products (admin) ----------
@@ -223,7 +215,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => {
-      const plans = await repo.listPlanPrices(db);
+      const plans = await service.listPlanPrices(deps);
       return {
         error: false as const,
         list: plans.map(({ price }) => ({
@@ -248,7 +240,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => {
-      const plans = await repo.listPlanPrices(db);
+      const plans = await service.listPlanPrices(deps);
       return {
         error: false as const,
         mode: deps.provider.mode,
@@ -284,11 +276,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   app.get(
     `${P}/subscription/:id`,
     { ...admin, schema: { tags, summary: "One subscription", params: IdParams, response: { 200: ModelOf(SubscriptionRow), ...errors } } },
-    async (r) => {
-      const row = await repo.getSubscriptionJoined(db, r.params.id);
-      if (!row) throw notFound("Subscription not found");
-      return { error: false as const, model: repo.subscriptionRow(row, true) };
-    },
+    async (r) => ({ error: false as const, model: await service.getSubscription(deps, r.params.id) }),
   );
   app.delete(
     `${P}/subscription/:id`,
@@ -365,9 +353,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     async (r) => ({ error: false as const, model: await service.getInvoice(deps, r.params.id) }),
   );
   app.get(`${P}/invoice/:id/pdf`, { ...admin, schema: { tags, summary: "Any invoice as a PDF", params: IdParams } }, async (r, reply) => {
-    const invoice = await repo.findInvoice(db, r.params.id);
-    if (!invoice) throw notFound("Invoice not found");
-    return sendInvoicePdf(reply, invoice);
+    return sendInvoicePdf(reply, r.params.id);
   });
   app.get(
     `${P}/orders`,
@@ -463,7 +449,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     `${P}/customer`,
     { ...user, schema: { tags, summary: "My customer record, or null", response: { 200: CustomerResponse, ...errors } } },
     async (r) => {
-      const c = await repo.findCustomer(db, me(r));
+      const c = await service.findCustomer(deps, me(r));
       return { error: false as const, model: c ? { id: c.id, stripe_id: c.stripeId, user_id: c.userId } : null };
     },
   );
@@ -586,9 +572,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     `${P}/customer/invoice/:id/pdf`,
     { ...user, schema: { tags, summary: "One of my invoices as a PDF", params: IdParams } },
     async (r, reply) => {
-      const invoice = await repo.findInvoice(db, r.params.id);
-      if (!invoice || invoice.userId !== me(r)) throw notFound("Invoice not found");
-      return sendInvoicePdf(reply, invoice);
+      return sendInvoicePdf(reply, r.params.id, me(r));
     },
   );
   app.get(
@@ -628,7 +612,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     );
     const ownSession = async (userId: number, id: string) => {
       const session = await service.call(() => testMode.getCheckoutSession(id));
-      const customer = await repo.findCustomer(db, userId);
+      const customer = await service.findCustomer(deps, userId);
       if (!customer || customer.stripeId !== session.customer) throw notFound("This checkout session does not exist.");
       return session;
     };

@@ -6,7 +6,7 @@ import * as schema from "../../db/schema/index.ts";
 import { ownedRowCounts } from "../../db/schema/system.ts";
 import { users } from "../../db/schema/users.ts";
 import { badRequest, forbidden, HttpError, notFound, tokenExpired, unauthorized } from "../../lib/http-error.ts";
-import { currentAccountValues, isCurrentAccount } from "../auth/current-account.ts";
+import { currentAccountValues, isCurrentAccount } from "../auth/service.ts";
 import { isStorableDate, parseConditionObject, parseFilters, placeholders, shown } from "./filters.ts";
 import { type Row, rowReader } from "./json-rows.ts";
 import { INTERNAL_TABLES, isHiddenField, type Op, OWNED_ROW_COUNTED, type Role, type Rows, RULES, type TableRule } from "./rules.ts";

@@ -9,6 +9,7 @@ import { showToast } from "../../../components/ui/toast";
 import { api, toFormError, unwrap } from "../../../lib/api-client";
 import { useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
+import { updateUser } from "../api/update-user";
 import { MarkEmailConfirmed } from "./mark-email-confirmed";
 import { UserDetails } from "./user-details";
 
@@ -72,9 +73,8 @@ const fields: ResourceField[] = [
 ];
 
 /**
- * Lists, shows and deletes through the admin users calls (they carry roles, which the records
- * API never shows); creates with `register` as an admin; changes names and status through the
- * records API, and email and password through the admin calls.
+ * Lists, shows, changes and deletes through the admin users calls (they carry roles, which the
+ * records API never shows); creates with `register` as an admin.
  */
 export function usersSource(): ResourceSource<Row> {
   const records = recordsSource("user");
@@ -108,10 +108,14 @@ export function usersSource(): ResourceSource<Row> {
     },
     async update(id, values) {
       const { email, password, first_name, last_name, status } = values as Record<string, string>;
-      const before = await records.get(id);
-      await records.update!(id, { first_name, last_name, status });
-      if (email && email !== before.email) await unwrap(api.post("/v2/api/lambda/admin/update/email", { email, id }));
-      if (password) await unwrap(api.post("/v2/api/lambda/admin/update/password", { password, id }));
+      // One call: a refused email leaves the names, password and status as they were too.
+      await updateUser(id, {
+        first_name,
+        last_name,
+        email,
+        status: status === "disabled" ? "disabled" : "active",
+        ...(password ? { password } : {}),
+      });
     },
     remove: async (id) => {
       await unwrap(api.delete(`/v2/api/lambda/admin/users/${id}`));
