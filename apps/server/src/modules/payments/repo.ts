@@ -477,7 +477,12 @@ export async function findOrderJoined(db: Db, id: number) {
   return row;
 }
 
-/** Active prices of active products that sell a package: what the plan picker offers. */
+/**
+ * Active prices of active products that sell a package: what the plan picker offers. "On sale"
+ * is the condition of stripe_price's `publicRows` in records/rules.ts (status 1), narrowed here
+ * to recurring prices of active products and packages; the records rule stays the answer on who
+ * may read the price table itself.
+ */
 export async function listPlanPrices(db: Db) {
   return db
     .select({ price: stripePrices, pkg: packages })

@@ -610,6 +610,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         return { id: token.id, object: "token" as const, card: token.card };
       },
     );
+    // The session lives at the provider, not in a table: it is the buyer's when its customer is theirs.
     const ownSession = async (userId: number, id: string) => {
       const session = await service.call(() => testMode.getCheckoutSession(id));
       const customer = await service.findCustomer(deps, userId);

@@ -239,7 +239,10 @@ export async function getSubscription(deps: PaymentsDeps, id: number) {
   return repo.subscriptionRow(row, true);
 }
 
-/** An invoice as a PDF addressed to its customer; `ownerId` limits it to that user's own invoices. */
+/**
+ * An invoice as a PDF addressed to its customer; `ownerId` limits it to that user's own invoices
+ * (the owner rule of `userFilter`, for one row: another person's invoice answers 404).
+ */
 export async function invoiceDocument(deps: PaymentsDeps, id: number, ownerId?: number) {
   const invoice = await repo.findInvoice(deps.db, id);
   if (!invoice || (ownerId !== undefined && invoice.userId !== ownerId)) throw notFound("Invoice not found");
@@ -459,6 +462,12 @@ export async function registerAndCheckout<S extends { user_id: number }>(
 
 // ---------- lists ----------
 
+/**
+ * Whose payment rows a list shows: a candidate's own (userId given), staff everything. This is the
+ * one owner rule of the payment mirror's tables. They are INTERNAL_TABLES in records/rules.ts
+ * (the records API never serves them) because every change to them must come from the card
+ * provider, so the rule cannot live there; it lives here, next to the calls that serve them.
+ */
 export function userFilter(userId: number | undefined, column: Parameters<typeof eq>[0], extra?: SQL): SQL | undefined {
   return and(userId === undefined ? undefined : eq(column, userId), extra);
 }

@@ -31,7 +31,12 @@ const Slug = z
 const QuestionBody = z.strictObject({ theme: Slug, status: QuestionStatus.optional(), question: z.record(z.string(), z.unknown()) });
 const ExportQuery = QuestionListQuery.omit({ page: true, limit: true }).extend({ format: z.enum(["json", "csv"]).default("json") });
 
-/** Staff's question bank, tracks and blueprints, and item statistics: admin only. */
+/**
+ * Staff's question bank, tracks and blueprints, and item statistics: admin only. Questions and
+ * blueprints are INTERNAL_TABLES in records/rules.ts (their keys must never reach a candidate
+ * before they submit), so their one access rule is this: staff only. Themes are readable by all
+ * through the records API (`theme` rule); here staff read them with their tracks to edit.
+ */
 export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string }> = async (app, { db, projectId }) => {
   const tags = ["question bank"];
   const base = "/v3/api/custom/:name/quiz/admin";

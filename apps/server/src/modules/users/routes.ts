@@ -12,7 +12,12 @@ import * as service from "./service.ts";
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
-/** Accounts for the admin console: with their roles, which the records API never shows. */
+/**
+ * Accounts for the admin console: with their roles, which the records API never shows. Staff
+ * only, like the `user` rule of records/rules.ts for listing and changing accounts; deleting an
+ * account and changing its email, password or role are not the records API's to do at all (the
+ * rule grants no delete and no such field), so their rules live in this module's service.
+ */
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ["users"];
   const preHandler = app.requireAuth("admin");
