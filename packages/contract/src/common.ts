@@ -25,7 +25,5 @@ export const PROJECT_HEADER = "x-project";
 export const encodeProjectHeader = (id: string, secret: string) =>
   typeof btoa === "function" ? btoa(`${id}:${secret}`) : Buffer.from(`${id}:${secret}`).toString("base64");
 
-export const TOKEN_EXPIRED = "TOKEN_EXPIRED";
-export const UNAUTHORIZED = "UNAUTHORIZED";
-/** 403 code: a staff account must turn on two-factor sign-in before this call (ADMIN_2FA_REQUIRED). */
-export const TWO_FACTOR_REQUIRED = "TWO_FACTOR_REQUIRED";
+// The error codes live in constants.ts (no zod there, for the browser); kept here for existing importers.
+export { TOKEN_EXPIRED, TWO_FACTOR_REQUIRED, UNAUTHORIZED } from "./constants.ts";

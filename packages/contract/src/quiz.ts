@@ -12,10 +12,10 @@ export type QuizMode = z.infer<typeof QuizMode>;
 export const QuizDifficulty = z.union([z.literal("adaptive"), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
 export type QuizDifficulty = z.infer<typeof QuizDifficulty>;
 
-export const QUIZ_MIN_LENGTH = 5;
-export const QUIZ_MAX_LENGTH = 100;
-/** Exam mode allows this many seconds per question. */
-export const EXAM_SECONDS_PER_QUESTION = 72;
+import { EXAM_SECONDS_PER_QUESTION, QUIZ_MAX_LENGTH, QUIZ_MIN_LENGTH } from "./constants.ts";
+
+// The quiz bounds live in constants.ts (no zod there, for the browser); kept here for existing importers.
+export { EXAM_SECONDS_PER_QUESTION, QUIZ_MAX_LENGTH, QUIZ_MIN_LENGTH };
 
 export const QuizSettingsInput = z.strictObject({
   length: z

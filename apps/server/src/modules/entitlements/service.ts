@@ -1,3 +1,4 @@
+import { PLAN_LIMIT } from "@academy/contract/constants";
 import type { Db } from "../../db/client.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { findLivePackage } from "../payments/service.ts";
@@ -70,6 +71,6 @@ export async function isAllowed(db: Db, userId: number, action: PlanAction): Pro
 export async function assertAllowed(db: Db, userId: number, action: PlanAction): Promise<Entitlements> {
   const entitlements = await getEntitlements(db, userId);
   const reason = refusalOf(entitlements, action);
-  if (reason) throw new HttpError(403, reason, { code: "PLAN_LIMIT" });
+  if (reason) throw new HttpError(403, reason, { code: PLAN_LIMIT });
   return entitlements;
 }

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@academy/contract/constants";
 import { type FormEvent, useMemo, useState } from "react";
 import { TextField } from "../../../components/ui/form-field";
 import { Modal } from "../../../components/ui/modal";
@@ -66,8 +67,8 @@ const fields: ResourceField[] = [
     name: "password",
     label: "Password",
     kind: "text",
-    maxLength: 128,
-    hint: "8 to 128 characters. When editing, leave blank to keep the current password.",
+    maxLength: PASSWORD_MAX_LENGTH,
+    hint: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. When editing, leave blank to keep the current password.`,
   },
   { name: "status", label: "Status", kind: "select", required: true, options: STATUSES },
 ];
