@@ -1,17 +1,21 @@
 import { z } from "zod";
 import { Role } from "./common.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants.ts";
 
 export const Email = z
   .email("Enter a valid email address")
   .max(254)
   .transform((e) => e.toLowerCase());
 /** ASVS 5.0: at least 8 characters, 64+ allowed, at most 128; no composition rules. */
-export const Password = z.string().min(8, "Use at least 8 characters").max(128, "Use at most 128 characters");
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters`);
 export const PersonName = z.string().trim().min(1, "Required").max(80, "Use at most 80 characters");
 
 export const LoginRequest = z.strictObject({
   email: Email,
-  password: z.string().min(1, "Password is required").max(128),
+  password: z.string().min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
   role: Role,
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
@@ -128,11 +132,11 @@ export const TwoFactorVerifyRequest = z.strictObject({ access_token: z.string().
 export const UpdateEmailRequest = z.strictObject({
   email: Email,
   /** The current password, so that a stolen session cannot take the account over. */
-  current_password: z.string().min(1, "Enter your current password").max(128),
+  current_password: z.string().min(1, "Enter your current password").max(PASSWORD_MAX_LENGTH),
 });
 export const UpdatePasswordRequest = z.strictObject({
   password: Password,
-  current_password: z.string().min(1, "Enter your current password").max(128),
+  current_password: z.string().min(1, "Enter your current password").max(PASSWORD_MAX_LENGTH),
 });
 /** Answer of a password change: other sessions are signed out, this one gets a fresh token. */
 export const UpdatePasswordResponse = z.object({

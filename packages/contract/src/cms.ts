@@ -20,4 +20,3 @@ export const CmsEntryRequest = z.strictObject({
   value: z.string().max(100_000),
 });
 export const CmsEntryCreated = z.object({ error: z.literal(false), message: z.string(), data: z.number().int() });
-export const CmsIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -12,6 +12,11 @@ export const ErrorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/** A row id (in a path, a query or a body): a positive 32-bit integer. */
+export const RowId = z.coerce.number().int().min(1).max(2_147_483_647);
+/** The path parameters of every `/:id` route. */
+export const IdParams = z.strictObject({ id: RowId });
+
 export const MessageResponse = z.object({ error: z.literal(false), message: z.string() });
 export const OkResponse = z.object({ error: z.literal(false) });
 
@@ -20,7 +25,5 @@ export const PROJECT_HEADER = "x-project";
 export const encodeProjectHeader = (id: string, secret: string) =>
   typeof btoa === "function" ? btoa(`${id}:${secret}`) : Buffer.from(`${id}:${secret}`).toString("base64");
 
-export const TOKEN_EXPIRED = "TOKEN_EXPIRED";
-export const UNAUTHORIZED = "UNAUTHORIZED";
-/** 403 code: a staff account must turn on two-factor sign-in before this call (ADMIN_2FA_REQUIRED). */
-export const TWO_FACTOR_REQUIRED = "TWO_FACTOR_REQUIRED";
+// The error codes live in constants.ts (no zod there, for the browser); kept here for existing importers.
+export { TOKEN_EXPIRED, TWO_FACTOR_REQUIRED, UNAUTHORIZED } from "./constants.ts";

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { LoginResponse, RegisterRequest } from "./auth.ts";
+import { RowId } from "./common.ts";
 
 /** Money is in integer minor units (cents) of the configured currency. */
-const Id = z.coerce.number().int().min(1).max(2_147_483_647);
+const Id = RowId;
 const Amount = z.number().int().min(0).max(100_000_000);
 const Name = z.string().trim().min(1, "Name is required").max(120, "Use at most 120 characters");
 const ProviderId = z
@@ -60,7 +61,6 @@ export const listOf = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
   });
 
-export const IdParams = z.strictObject({ id: Id });
 export const ProviderIdParams = z.strictObject({ id: ProviderId });
 
 // ---------- products ----------

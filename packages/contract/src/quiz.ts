@@ -12,10 +12,10 @@ export type QuizMode = z.infer<typeof QuizMode>;
 export const QuizDifficulty = z.union([z.literal("adaptive"), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
 export type QuizDifficulty = z.infer<typeof QuizDifficulty>;
 
-export const QUIZ_MIN_LENGTH = 5;
-export const QUIZ_MAX_LENGTH = 100;
-/** Exam mode allows this many seconds per question. */
-export const EXAM_SECONDS_PER_QUESTION = 72;
+import { EXAM_SECONDS_PER_QUESTION, QUIZ_MAX_LENGTH, QUIZ_MIN_LENGTH } from "./constants.ts";
+
+// The quiz bounds live in constants.ts (no zod there, for the browser); kept here for existing importers.
+export { EXAM_SECONDS_PER_QUESTION, QUIZ_MAX_LENGTH, QUIZ_MIN_LENGTH };
 
 export const QuizSettingsInput = z.strictObject({
   length: z
@@ -191,25 +191,8 @@ export const QuestionListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export type AdminOption = { id: string; text: string; correct?: boolean; explanation: string };
-export type AdminQuestion = {
-  id: number;
-  contentId: string;
-  theme: string;
-  type: "single" | "multiple" | "true_false" | "ordering" | "numeric";
-  difficulty: number;
-  stem: string;
-  options: AdminOption[];
-  numeric: { answer: number; tolerance: number; unit: string } | null;
-  explanation: string;
-  source: string;
-  reference: { document: string; section: string } | null;
-  region: string;
-  tracks: string[];
-  status: "active" | "review" | "retired";
-  origin: "content" | "admin";
-  updatedAt: string;
-};
+// The question bank's answers are in question-bank.ts.
+export type { AdminOption, AdminQuestion } from "./question-bank.ts";
 
 export const NewBlueprintRequest = z.strictObject({
   track: z.enum(["ems", "fire-rescue", "water-rescue", "dispatch"]),
@@ -228,15 +211,4 @@ export const ImportRequest = z.strictObject({
   dryRun: z.boolean().default(false),
 });
 
-export type ItemStatistic = {
-  id: number;
-  contentId: string;
-  theme: string;
-  stem: string;
-  answered: number;
-  shareRight: number;
-  /** Point-biserial correlation between this item and the rest of the candidate's answers. */
-  discrimination: number | null;
-  doubtful: boolean;
-  reason: string | null;
-};
+export type { ItemStatistic } from "./question-bank.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Email, Password, PersonName } from "./auth.ts";
 import { Role } from "./common.ts";
 
 /** An account as staff see it in the admin console (never secrets). */
@@ -41,8 +42,24 @@ export const AdminUserListResponse = z.object({
   num_pages: z.number().int(),
   page: z.number().int(),
 });
+/**
+ * An admin's edit of an account, applied all at once or not at all: names, sign-in email (taken
+ * as confirmed: staff checked it), a new password, role and status. Leave out what stays; a new
+ * password, a role change or disabling signs the account out everywhere.
+ */
+export const AdminUserUpdateRequest = z
+  .strictObject({
+    first_name: PersonName.optional(),
+    last_name: PersonName.optional(),
+    email: Email.optional(),
+    password: Password.optional(),
+    role: Role.optional(),
+    status: z.enum(["active", "disabled"]).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, "Nothing to change");
+export type AdminUserUpdateRequest = z.infer<typeof AdminUserUpdateRequest>;
+
 export const AdminUserResponse = z.object({ error: z.literal(false), model: AdminUser });
-export const UserIdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /** Money per currency, in integer minor units (cents). */
 export const MoneyTotal = z.object({ currency: z.string(), amount: z.number().int() });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, eq, ne, notInArray, sql } from "drizzle-orm";
 import { CONTENT_DIR } from "../../paths.ts";
 import type { Db } from "../client.ts";
+import { questionRowOf } from "../question-row.ts";
 import { blueprints, questions, themes, tracks } from "../schema/quiz.ts";
 import { appSecrets } from "../schema/system.ts";
 import { readContent } from "./content.ts";
@@ -80,22 +81,7 @@ export async function seedQuizContent(db: Db, content?: Content): Promise<{ ques
         });
     }
     const rows = c.themes.flatMap((th) =>
-      th.questions.map((q) => ({
-        contentId: q.id,
-        themeSlug: th.slug,
-        type: q.type,
-        difficulty: q.difficulty,
-        stem: q.stem,
-        options: q.type === "numeric" ? [] : q.options,
-        numeric: q.type === "numeric" ? { answer: q.answer, tolerance: q.tolerance, unit: q.unit } : null,
-        explanation: q.explanation,
-        source: q.source,
-        reference: q.reference ?? null,
-        region: q.region,
-        tracks: q.tracks ?? th.tracks,
-        status: "active" as const,
-        origin: "content" as const,
-      })),
+      th.questions.map((q) => questionRowOf(q, { themeSlug: th.slug, themeTracks: th.tracks, status: "active", origin: "content" })),
     );
     for (let i = 0; i < rows.length; i += 200) {
       await tx

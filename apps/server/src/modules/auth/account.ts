@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import type { Principal } from "../../plugins/auth.ts";
-import * as mailRepo from "../mail/repo.ts";
+import * as mail from "../mail/service.ts";
 import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
 import type { AuthDeps } from "./service.ts";
@@ -25,7 +25,8 @@ async function ownUser(db: Db, principal: Principal, currentPassword: string) {
   return user;
 }
 
-async function setEmail(db: Db, userId: number, email: string, isVerified: boolean): Promise<void> {
+/** Sets an account's sign-in email; 409 when another account has it (checked, then by the unique index). */
+export async function setEmail(db: Db, userId: number, email: string, isVerified: boolean): Promise<void> {
   const other = await repo.findUserByEmail(db, email);
   if (other && other.id !== userId) throw emailTaken();
   try {
@@ -133,7 +134,7 @@ export async function verifyCaptcha(config: AuthDeps["config"], captchaToken: st
 }
 
 export async function listOutbox(db: Db, opts: { to?: string; limit: number }): Promise<OutboxMail[]> {
-  const rows = await mailRepo.listOutbox(db, opts);
+  const rows = await mail.listOutbox(db, opts);
   return rows.map((r) => ({
     id: r.id,
     to: r.to,

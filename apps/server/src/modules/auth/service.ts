@@ -6,13 +6,21 @@ import { conflict, forbidden, HttpError } from "../../lib/http-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import { hashToken, newSecureToken } from "../../lib/secure-token.ts";
+import { isTimeZone } from "../../lib/time-zone.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { enqueueMail, type MailWorker } from "../mail/service.ts";
-import { findOwnPhotoByUrl } from "../uploads/repo.ts";
+import { findOwnPhotoByUrl } from "../uploads/service.ts";
 import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
 import type { TokenService } from "./tokens.ts";
 import { issueVerification } from "./verification.ts";
+
+// What other modules use of accounts: reading and changing an account row, revoking its tokens,
+// the condition under which a token still stands, and the shared attempt counter.
+export { setEmail } from "./account.ts";
+export { currentAccountValues, isCurrentAccount } from "./current-account.ts";
+export { hit as countAttempt, type Limit } from "./rate-limit.ts";
+export { bumpTokenVersion, findUserById, lockAdminRegistration, type UserRow, updateUser } from "./repo.ts";
 
 export type AuthDeps = { db: Db; tokens: TokenService; config: Config; mail: MailWorker; twoFactorBox: SecretBox };
 
@@ -183,15 +191,6 @@ export async function updateProfile(
     ...(payload.time_zone !== undefined ? { timeZone: payload.time_zone } : {}),
     ...(payload.photo !== undefined ? { photo: payload.photo } : {}),
   });
-}
-
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export const logout = (db: Db, principal: Principal) => repo.bumpTokenVersion(db, principal.id);

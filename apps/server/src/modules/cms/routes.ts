@@ -1,10 +1,9 @@
-import { CmsEntryCreated, CmsEntryRequest, CmsIdParams } from "@academy/contract/cms";
-import { ErrorResponse, MessageResponse } from "@academy/contract/common";
+import { CmsEntryCreated, CmsEntryRequest } from "@academy/contract/cms";
+import { ErrorResponse, IdParams, MessageResponse } from "@academy/contract/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../lib/http-error.ts";
-import * as engine from "../records/engine.ts";
-import { actorOf } from "../records/routes.ts";
+import * as records from "../records/service.ts";
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
@@ -43,7 +42,7 @@ export const cmsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
     },
     async (request) => {
       checkValue(request.body.type, request.body.value);
-      const id = await engine.createRow(db, actorOf(request), "cms", request.body);
+      const id = await records.createRow(db, records.actorOf(request), "cms", request.body);
       return { error: false as const, message: "Created", data: id };
     },
   );
@@ -54,7 +53,7 @@ export const cmsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
       schema: {
         tags,
         summary: "Change a CMS entry",
-        params: CmsIdParams,
+        params: IdParams,
         body: CmsEntryRequest,
         response: { 200: MessageResponse, ...errors },
       },
@@ -62,7 +61,7 @@ export const cmsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) 
     },
     async (request) => {
       checkValue(request.body.type, request.body.value);
-      const changed = await engine.updateRows(db, actorOf(request), "cms", { id: request.params.id }, request.body);
+      const changed = await records.updateRows(db, records.actorOf(request), "cms", { id: request.params.id }, request.body);
       if (changed === 0) throw notFound("CMS entry not found");
       return { error: false as const, message: "Updated" };
     },

@@ -263,3 +263,17 @@ describe("monthly recurring revenue", () => {
     expect(monthlyRecurringRevenue([])).toEqual([]);
   });
 });
+
+describe("the dashboard in the API documentation", () => {
+  it("shows both answers, the admin's and the candidate's, with their fields", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const schema = doc.paths["/v3/api/custom/{name}/dashboard"].get.responses["200"].content["application/json"].schema;
+    const models = (schema.anyOf ?? schema.oneOf).map((s: { properties: { model: { properties: object } } }) =>
+      Object.keys(s.properties.model.properties),
+    );
+    expect(models).toContainEqual(expect.arrayContaining(["users", "subscriptions", "revenue", "quizzes", "themes", "coaching"]));
+    expect(models).toContainEqual(
+      expect.arrayContaining(["track", "readiness", "mastery", "dueForReview", "recent", "quota", "targetExamDate"]),
+    );
+  });
+});

@@ -1,3 +1,5 @@
+import { isTimeZone } from "../../lib/time-zone.ts";
+
 /**
  * Calendar days of a time zone for the dashboard's daily series. The database buckets rows by
  * the instants these days start at (width_bucket), so it never needs to know the zone's name:
@@ -51,15 +53,6 @@ export function startOfDay(date: string, timeZone: string): Date {
   // The offset at the guess differs when a clock change falls between the two instants.
   const offset = wallClock(timeZone, guess) - guess;
   return new Date(midnight - offset);
-}
-
-export function isTimeZone(zone: string): boolean {
-  try {
-    formatterOf(zone);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The last `days` calendar days in `timeZone` (UTC when the zone is unknown), ending today. */

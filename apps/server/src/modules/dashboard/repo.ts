@@ -1,24 +1,11 @@
-import { and, count, eq, gte, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { packages } from "../../db/schema/packages.ts";
-import { stripeCharges, stripePrices, stripeProducts, stripeSubscriptions } from "../../db/schema/payments.ts";
 import { answers, questions, quizQuestions, quizzes, themes } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
-import { LIVE_STATUSES } from "../payments/repo.ts";
+import { dayBucket, FIRST_COLUMN } from "../../lib/day-bucket.ts";
 
 /** Quizzes that count as taken: submitted, or exams closed by their time limit. */
 const FINISHED = ["submitted", "expired"] as const;
-
-/**
- * The 1-based day of `column` among `starts` (the instants the grid's days begin). The array
- * goes as one text parameter, so the statement is the same for any number of days.
- */
-function dayBucket(column: SQLWrapper, starts: readonly Date[]): SQL<number> {
-  const thresholds = `{${starts.map((d) => d.toISOString()).join(",")}}`;
-  return sql<number>`width_bucket(${column}, ${thresholds}::timestamptz[])`.mapWith(Number);
-}
-// The bucket expression carries a parameter, so grouping repeats it by position, not by text.
-const FIRST_COLUMN = sql`1`;
 
 export async function countUsersByRole(db: Db): Promise<Record<"user" | "admin", number>> {
   const rows = await db.select({ role: users.role, n: count() }).from(users).groupBy(users.role);
@@ -32,61 +19,6 @@ export async function signupsPerDay(db: Db, starts: readonly Date[]) {
     .from(users)
     .where(and(eq(users.role, "user"), gte(users.createdAt, starts[0]!)))
     .groupBy(FIRST_COLUMN);
-}
-
-/** Subscriptions that give access now, by package (the price's name when it sells none), status and cancel flag. */
-export async function liveSubscriptions(db: Db) {
-  return db
-    .select({
-      package: sql<string>`coalesce(${packages.name}, ${stripePrices.name}, 'Other')`,
-      status: stripeSubscriptions.status,
-      cancelAtPeriodEnd: stripeSubscriptions.cancelAtPeriodEnd,
-      n: count(),
-    })
-    .from(stripeSubscriptions)
-    .leftJoin(stripePrices, eq(stripePrices.id, stripeSubscriptions.priceId))
-    .leftJoin(stripeProducts, eq(stripeProducts.id, stripePrices.productId))
-    .leftJoin(packages, eq(packages.id, stripeProducts.packageId))
-    .where(inArray(stripeSubscriptions.status, [...LIVE_STATUSES]))
-    .groupBy(sql`1`, stripeSubscriptions.status, stripeSubscriptions.cancelAtPeriodEnd);
-}
-
-/** Subscriptions created per day of the grid, whatever became of them since. */
-export async function subscriptionsStartedPerDay(db: Db, starts: readonly Date[]) {
-  return db
-    .select({ bucket: dayBucket(stripeSubscriptions.createAt, starts), value: count() })
-    .from(stripeSubscriptions)
-    .where(gte(stripeSubscriptions.createAt, starts[0]!))
-    .groupBy(FIRST_COLUMN);
-}
-
-/** Paying subscriptions (status active) on licensed recurring prices, grouped by what they cost. */
-export async function payingSubscriptionPrices(db: Db) {
-  return db
-    .select({
-      amount: stripePrices.amount,
-      currency: stripePrices.currency,
-      interval: stripePrices.interval,
-      intervalCount: stripePrices.intervalCount,
-      n: count(),
-    })
-    .from(stripeSubscriptions)
-    .innerJoin(stripePrices, eq(stripePrices.id, stripeSubscriptions.priceId))
-    .where(and(eq(stripeSubscriptions.status, "active"), eq(stripePrices.type, "recurring"), eq(stripePrices.isUsageMetered, false)))
-    .groupBy(stripePrices.amount, stripePrices.currency, stripePrices.interval, stripePrices.intervalCount);
-}
-
-/** Sums of succeeded card payments per currency and day of the grid. */
-export async function chargesPerDay(db: Db, starts: readonly Date[]) {
-  return db
-    .select({
-      bucket: dayBucket(stripeCharges.createAt, starts),
-      currency: stripeCharges.currency,
-      value: sql<number>`sum(${stripeCharges.amount})`.mapWith(Number),
-    })
-    .from(stripeCharges)
-    .where(and(eq(stripeCharges.status, "succeeded"), gte(stripeCharges.createAt, starts[0]!)))
-    .groupBy(FIRST_COLUMN, stripeCharges.currency);
 }
 
 export async function countFinishedQuizzes(db: Db): Promise<number> {

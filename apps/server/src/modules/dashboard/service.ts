@@ -1,6 +1,7 @@
 import type { AdminDashboard } from "@academy/contract/dashboard";
 import type { Db } from "../../db/client.ts";
-import { findUserById } from "../auth/repo.ts";
+import { findUserById } from "../auth/service.ts";
+import * as payments from "../payments/service.ts";
 import { dayGrid, fillSeries } from "./days.ts";
 import * as repo from "./repo.ts";
 
@@ -42,10 +43,10 @@ export async function getAdminDashboard(
   const [byRole, signups, live, started, paying, charges, quizzesEver, finished, themes, coaching] = await Promise.all([
     repo.countUsersByRole(db),
     repo.signupsPerDay(db, grid.starts),
-    repo.liveSubscriptions(db),
-    repo.subscriptionsStartedPerDay(db, grid.starts),
-    repo.payingSubscriptionPrices(db),
-    repo.chargesPerDay(db, grid.starts),
+    payments.liveSubscriptions(db),
+    payments.subscriptionsStartedPerDay(db, grid.starts),
+    payments.payingSubscriptionPrices(db),
+    payments.chargesPerDay(db, grid.starts),
     repo.countFinishedQuizzes(db),
     repo.quizzesFinishedPerDay(db, grid.starts),
     repo.themeResults(db, since),

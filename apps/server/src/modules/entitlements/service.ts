@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { PLAN_LIMIT } from "@academy/contract/constants";
 import type { Db } from "../../db/client.ts";
-import { packages } from "../../db/schema/packages.ts";
 import { HttpError } from "../../lib/http-error.ts";
-import { findLivePackage } from "../payments/repo.ts";
+import { findLivePackage } from "../payments/service.ts";
+import { findDefaultPackage } from "./repo.ts";
 
 export type Entitlements = {
   packageId: number;
@@ -25,15 +25,7 @@ export const ASSISTANT_QUESTIONS_PER_DAY = { free: 10, core: 50, premium: 200 } 
  */
 export async function getEntitlements(db: Db, userId: number): Promise<Entitlements> {
   const paid = await findLivePackage(db, userId);
-  const plan =
-    paid ??
-    (
-      await db
-        .select()
-        .from(packages)
-        .where(and(eq(packages.isDefault, true), eq(packages.status, "active")))
-        .limit(1)
-    )[0];
+  const plan = paid ?? (await findDefaultPackage(db));
   if (!plan) throw new HttpError(503, "No default plan is configured");
   return {
     packageId: plan.id,
@@ -90,6 +82,6 @@ export async function isAllowed(db: Db, userId: number, action: PlanAction): Pro
 export async function assertAllowed(db: Db, userId: number, action: PlanAction): Promise<Entitlements> {
   const entitlements = await getEntitlements(db, userId);
   const reason = refusalOf(entitlements, action);
-  if (reason) throw new HttpError(403, reason, { code: "PLAN_LIMIT" });
+  if (reason) throw new HttpError(403, reason, { code: PLAN_LIMIT });
   return entitlements;
 }

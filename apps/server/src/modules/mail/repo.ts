@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox, emailTemplates } from "../../db/schema/accounts.ts";
 
@@ -65,4 +65,24 @@ export async function listOutbox(db: Db, opts: { to?: string; limit: number }): 
     .where(opts.to ? sql`lower(${emailOutbox.to}) = ${opts.to.toLowerCase()}` : undefined)
     .orderBy(desc(emailOutbox.id))
     .limit(opts.limit);
+}
+
+export async function findTemplateById(db: Db, id: number): Promise<TemplateRow | undefined> {
+  const [row] = await db.select().from(emailTemplates).where(eq(emailTemplates.id, id));
+  return row;
+}
+
+/** Puts a failed or queued mail back at the front of the queue; false when there is no such mail. */
+export async function requeue(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: "queued", attempts: 0, lastError: null, nextAttemptAt: new Date() })
+    .where(and(eq(emailOutbox.id, id), or(eq(emailOutbox.status, "failed"), eq(emailOutbox.status, "queued"))))
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
+}
+
+export async function findOutboxStatus(db: Db, id: number): Promise<OutboxRow["status"] | undefined> {
+  const [row] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row?.status;
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { DEFAULT_EMAIL_TEMPLATES } from "../../db/seed/emails.ts";
+import { conflict, notFound } from "../../lib/http-error.ts";
 import type { MailTransport } from "../../providers/mail/transport.ts";
 import * as repo from "./repo.ts";
 
@@ -25,6 +26,45 @@ export async function enqueueMail(db: Db, slug: TemplateSlug, to: string, vars: 
   if (!template) throw new Error(`no email template ${slug}`);
   const row = await repo.insertOutbox(db, { to, ...renderTemplate(template, vars), templateSlug: slug });
   return row.id;
+}
+
+/** Puts a mail written by the caller (no template) in the outbox, in the caller's transaction. */
+export async function enqueueWritten(db: Db, mail: { to: string; subject: string; text: string; html: string }): Promise<number> {
+  const row = await repo.insertOutbox(db, { ...mail, templateSlug: null });
+  return row.id;
+}
+
+/** The newest mails of the outbox, to one address or all (staff and tests read what was sent). */
+export const listOutbox = repo.listOutbox;
+
+/** What a test mail fills its placeholders with when the admin gives no value. */
+export function sampleValues(origin: string, firstName: string): Record<string, string> {
+  return {
+    first_name: firstName || "Jamie",
+    last_name: "Rivera",
+    email: "candidate@example.com",
+    link: `${origin}/user/login`,
+    url: `${origin}/`,
+    dashboard_url: `${origin}/user/dashboard`,
+    code: "482913",
+    role: "user",
+    expires_in: "30 minutes",
+  };
+}
+
+/** Queues a template filled with sample values to `to`, its subject marked as a test. */
+export async function sendTemplateTest(db: Db, templateId: number, to: { email: string; firstName: string }, origin: string) {
+  const template = await repo.findTemplateById(db, templateId);
+  if (!template) throw notFound("Email template not found");
+  const mailed = renderTemplate(template, sampleValues(origin, to.firstName));
+  await repo.insertOutbox(db, { to: to.email, ...mailed, subject: `[Test] ${mailed.subject}`, templateSlug: template.slug });
+}
+
+/** Sends a failed or queued mail again now; a sent one stays sent. */
+export async function retryMail(db: Db, id: number): Promise<void> {
+  if (await repo.requeue(db, id)) return;
+  if (!(await repo.findOutboxStatus(db, id))) throw notFound("Mail not found");
+  throw conflict("This mail was already sent");
 }
 
 /** A template's subject, HTML and text with its placeholders filled. */

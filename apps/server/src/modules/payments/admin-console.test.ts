@@ -102,6 +102,31 @@ describe("the price table", () => {
     const user = await t.signUp();
     expect((await t.call("DELETE", `${P}/price/${bought}`, { token: user.token })).statusCode).toBe(403);
   });
+
+  it("renames a price and leaves it on sale, at the provider and here; archiving takes it off both", async () => {
+    const product = await createProduct("Mock exams");
+    const id = await createPrice({ product_id: product, name: "Mock exam pack", amount: 2500, type: "recurring", interval: "month" });
+    const stripeIdOf = async () => (await t.db.select().from(stripePrices).where(eq(stripePrices.id, id)))[0]!;
+    const atProvider = async () =>
+      (
+        await t.db
+          .select()
+          .from(testpayObjects)
+          .where(eq(testpayObjects.id, (await stripeIdOf()).stripeId))
+      )[0]!.data;
+
+    const renamed = await asAdmin("PUT", `${P}/price/${id}`, { body: { name: "Mock exams monthly" } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await stripeIdOf()).toMatchObject({ name: "Mock exams monthly", status: 1 });
+    expect(await atProvider()).toMatchObject({ active: true, nickname: "Mock exams monthly" });
+    expect((await asAdmin("GET", `${P}/price/${id}`)).json().model.object).toMatchObject({ active: true });
+    const onSale = await asAdmin("GET", `${P}/price`, { query: { status: "1", q: "mock exams", limit: "all" } });
+    expect(names(onSale)).toEqual(["Mock exams monthly"]);
+
+    expect((await asAdmin("PUT", `${P}/price/${id}`, { body: { status: 0 } })).statusCode).toBe(200);
+    expect(await stripeIdOf()).toMatchObject({ status: 0 });
+    expect(await atProvider()).toMatchObject({ active: false });
+  });
 });
 
 describe("products and the packages they sell", () => {

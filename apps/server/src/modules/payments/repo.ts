@@ -12,6 +12,7 @@ import {
   stripeSubscriptions,
 } from "../../db/schema/payments.ts";
 import { users } from "../../db/schema/users.ts";
+import { containsPattern } from "../../lib/like.ts";
 
 export type PriceRecord = typeof stripePrices.$inferSelect;
 export type ProductRecord = typeof stripeProducts.$inferSelect;
@@ -216,7 +217,7 @@ export type ListCut = { paging: Paging; order: SQL[] };
 /** Case-insensitive "contains" over any of `columns`; the text is matched literally. */
 export function searchAny(text: string | undefined, ...columns: Column[]): SQL | undefined {
   if (!text) return undefined;
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(text);
   return or(...columns.map((c) => ilike(c, pattern)));
 }
 
@@ -476,7 +477,12 @@ export async function findOrderJoined(db: Db, id: number) {
   return row;
 }
 
-/** Active prices of active products that sell a package: what the plan picker offers. */
+/**
+ * Active prices of active products that sell a package: what the plan picker offers. "On sale"
+ * is the condition of stripe_price's `publicRows` in records/rules.ts (status 1), narrowed here
+ * to recurring prices of active products and packages; the records rule stays the answer on who
+ * may read the price table itself.
+ */
 export async function listPlanPrices(db: Db) {
   return db
     .select({ price: stripePrices, pkg: packages })

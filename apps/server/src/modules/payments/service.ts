@@ -13,7 +13,20 @@ import { type AnyColumn, and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { PaymentError, type PaymentProvider, PROVIDER_UNAVAILABLE } from "../../providers/payments/interface.ts";
+import { invoicePdf } from "./invoice-pdf.ts";
 import * as repo from "./repo.ts";
+import * as reports from "./reports-repo.ts";
+
+// What other modules read of payments: a user's live package and open subscription, their
+// invoices, and the academy's subscription and revenue figures for the staff dashboard.
+export const findLivePackage = repo.findLivePackage;
+export const findOpenSubscriptionJoined = reports.findOpenSubscriptionJoined;
+export const recentInvoices = reports.recentInvoices;
+export const paidTotals = reports.paidTotals;
+export const liveSubscriptions = reports.liveSubscriptions;
+export const subscriptionsStartedPerDay = reports.subscriptionsStartedPerDay;
+export const payingSubscriptionPrices = reports.payingSubscriptionPrices;
+export const chargesPerDay = reports.chargesPerDay;
 
 export type PaymentsDeps = { db: Db; provider: PaymentProvider; currency: string; publicUrl: string };
 
@@ -138,9 +151,10 @@ export async function updatePrice(
   const object =
     input.name !== undefined || input.status !== undefined
       ? await call(() =>
+          // Only what changes goes to the provider: a rename leaves the price on sale.
           deps.provider.updatePrice(price.stripeId, {
-            nickname: input.name,
-            active: input.status === undefined ? undefined : input.status === 1,
+            ...(input.name !== undefined && { nickname: input.name }),
+            ...(input.status !== undefined && { active: input.status === 1 }),
           }),
         )
       : price.object;
@@ -218,6 +232,29 @@ export async function getInvoice(deps: PaymentsDeps, id: number) {
   if (!row) throw notFound("Invoice not found");
   return repo.invoiceRow(row, true);
 }
+
+export async function getSubscription(deps: PaymentsDeps, id: number) {
+  const row = await repo.getSubscriptionJoined(deps.db, id);
+  if (!row) throw notFound("Subscription not found");
+  return repo.subscriptionRow(row, true);
+}
+
+/**
+ * An invoice as a PDF addressed to its customer; `ownerId` limits it to that user's own invoices
+ * (the owner rule of `userFilter`, for one row: another person's invoice answers 404).
+ */
+export async function invoiceDocument(deps: PaymentsDeps, id: number, ownerId?: number) {
+  const invoice = await repo.findInvoice(deps.db, id);
+  if (!invoice || (ownerId !== undefined && invoice.userId !== ownerId)) throw notFound("Invoice not found");
+  const owner = invoice.userId === null ? undefined : await repo.findUser(deps.db, invoice.userId);
+  const pdf = invoicePdf(invoice, owner ? { name: `${owner.firstName} ${owner.lastName}`.trim(), email: owner.email } : null);
+  return { pdf, fileName: `invoice-${invoice.number ?? invoice.id}.pdf` };
+}
+
+/** Active recurring prices that sell a package, with it. */
+export const listPlanPrices = (deps: PaymentsDeps) => repo.listPlanPrices(deps.db);
+
+export const findCustomer = (deps: PaymentsDeps, userId: number) => repo.findCustomer(deps.db, userId);
 
 export async function getCharge(deps: PaymentsDeps, id: number) {
   const row = await repo.findChargeJoined(deps.db, id);
@@ -425,6 +462,12 @@ export async function registerAndCheckout<S extends { user_id: number }>(
 
 // ---------- lists ----------
 
+/**
+ * Whose payment rows a list shows: a candidate's own (userId given), staff everything. This is the
+ * one owner rule of the payment mirror's tables. They are INTERNAL_TABLES in records/rules.ts
+ * (the records API never serves them) because every change to them must come from the card
+ * provider, so the rule cannot live there; it lives here, next to the calls that serve them.
+ */
 export function userFilter(userId: number | undefined, column: Parameters<typeof eq>[0], extra?: SQL): SQL | undefined {
   return and(userId === undefined ? undefined : eq(column, userId), extra);
 }

@@ -123,6 +123,31 @@ describe("webhook", () => {
     expect(second!.status).toBe("past_due");
   });
 
+  it("answers 400 to a well-signed body that is not an event we can read, and records nothing", async () => {
+    const { customer, price } = await customerAndPrice();
+    const good = subscriptionEvent("customer.subscription.updated", customer, price, "active", now(), "sub_malformed");
+    const bodies = [
+      "null",
+      "[]",
+      "not json at all",
+      JSON.stringify({ ...good, data: { object: null } }),
+      JSON.stringify({ ...good, data: { object: { ...good.data.object, id: 42 } } }),
+      JSON.stringify({ ...good, data: { object: { ...good.data.object, status: "bogus" } } }),
+      JSON.stringify({ ...good, id: "evt_\u0000nul" }),
+      JSON.stringify({ ...good, data: { object: { ...good.data.object, metadata: { note: "a\u0000b" } } } }),
+      JSON.stringify({ ...good, created: 1e30 }),
+      JSON.stringify({ ...good, type: "invoice.paid", data: { object: { id: "in_1", lines: "none" } } }),
+    ];
+    const before = await eventCount();
+    for (const body of bodies) {
+      const res = await post(body, sign(body));
+      expect(res.statusCode, `${body.slice(0, 80)}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ error: true, message: expect.stringMatching(/^Malformed event/) });
+    }
+    expect(await eventCount()).toBe(before);
+    expect(await t.db.select().from(stripeSubscriptions).where(eq(stripeSubscriptions.stripeId, "sub_malformed"))).toEqual([]);
+  });
+
   it("is refused when no signing secret is configured", async () => {
     const other = await createTestApp();
     const body = JSON.stringify({ id: "evt_x", type: "ping", created: now(), data: { object: {} } });

@@ -10,6 +10,56 @@ export const WEBHOOK_PATH = "/v2/api/lambda/stripe/webhook";
 /** The card provider's tolerance for the signature's timestamp. */
 const TOLERANCE_SECONDS = 300;
 
+/** Text PostgreSQL stores as is: no NUL, which neither `text` nor `jsonb` accepts. */
+const Text = z
+  .string()
+  .min(1)
+  .max(255)
+  .refine((v) => !v.includes("\u0000"), "must not contain NUL");
+/** Unix seconds within what a timestamp holds. */
+const Seconds = z.number().int().min(0).max(253_402_300_799);
+const ProviderObject = z.record(z.string(), z.unknown());
+const Event = z.object({ id: Text, type: Text, created: Seconds, data: z.object({ object: ProviderObject }) });
+/** What each kind of event must carry for its effect to be applied; other fields are read leniently. */
+const ObjectOf: { prefix: string; schema: z.ZodType }[] = [
+  {
+    prefix: "customer.subscription.",
+    schema: z.object({
+      id: Text,
+      customer: z.union([Text, z.object({ id: Text })]),
+      status: z.enum(["trialing", "active", "past_due", "canceled", "incomplete", "unpaid"]),
+      items: z.object({ data: z.array(z.object({ id: Text.optional(), price: z.union([Text, z.object({ id: Text })]) })) }).optional(),
+    }),
+  },
+  {
+    prefix: "invoice.",
+    schema: z.object({ id: Text, lines: z.object({ data: z.array(z.object({ description: z.string().nullish() })) }).optional() }),
+  },
+  { prefix: "charge.", schema: z.object({ id: Text }) },
+  { prefix: "checkout.session.", schema: z.object({ id: Text }) },
+];
+
+const malformed = (why: string) => badRequest(`Malformed event: ${why}`);
+
+/** The event in a verified body, or a 400 saying what is wrong with it. */
+function readEvent(parsed: unknown) {
+  const event = Event.safeParse(parsed);
+  if (!event.success) throw malformed(z.prettifyError(event.error).replaceAll("\n", " "));
+  // jsonb refuses the NUL character anywhere in the object.
+  if (JSON.stringify(event.data.data.object).includes("\\u0000")) throw malformed("text must not contain NUL");
+  const shape = ObjectOf.find((o) => event.data.type.startsWith(o.prefix));
+  const object = shape?.schema.safeParse(event.data.data.object);
+  if (object && !object.success) throw malformed(z.prettifyError(object.error).replaceAll("\n", " "));
+  return event.data;
+}
+
+/** PostgreSQL's "data exception" class (22xxx): a value it cannot store, so the body was at fault. */
+function isDataException(e: unknown): boolean {
+  const err = e as { code?: unknown; cause?: { code?: unknown } };
+  const code = err.code ?? err.cause?.code;
+  return typeof code === "string" && code.startsWith("22");
+}
+
 /**
  * Events from the card provider. The signature is checked on the raw bytes (this plugin's own
  * JSON parser keeps them), then the event is applied once, in one transaction with its effect.
@@ -31,27 +81,22 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string | und
       if (!secret) throw badRequest("Webhooks are not configured");
       const signature = request.headers["stripe-signature"];
       if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) throw badRequest("Missing or invalid signature");
-      let event: { id: string; type: string; created: number; data: { object: unknown } };
+      let parsed: unknown;
       try {
-        event = Stripe.webhooks.constructEvent(request.body, signature, secret, TOLERANCE_SECONDS) as unknown as typeof event;
-      } catch {
+        // The signature is checked on the raw bytes before the body is parsed.
+        parsed = Stripe.webhooks.constructEvent(request.body, signature, secret, TOLERANCE_SECONDS);
+      } catch (e) {
+        if (e instanceof SyntaxError) throw malformed("the body is not JSON");
         throw badRequest("Missing or invalid signature");
       }
-      if (
-        typeof event.id !== "string" ||
-        typeof event.type !== "string" ||
-        typeof event.created !== "number" ||
-        typeof event.data?.object !== "object"
-      )
-        throw badRequest("Malformed event");
-      const applied = await db.transaction((tx) =>
-        applyEvent(tx, {
-          id: event.id,
-          type: event.type,
-          created: event.created,
-          data: { object: event.data.object as Record<string, unknown> },
-        }),
-      );
+      const event = readEvent(parsed);
+      let applied: boolean;
+      try {
+        applied = await db.transaction((tx) => applyEvent(tx, event));
+      } catch (e) {
+        if (isDataException(e)) throw malformed("a value the database cannot store");
+        throw e;
+      }
       return { received: true as const, applied };
     },
   );

@@ -29,13 +29,3 @@ export function parseCsv(text: string): string[][] {
   if (row.some((f) => f !== "")) rows.push(row);
   return rows;
 }
-
-/** Quotes a cell; text starting with = + - @ gets a leading apostrophe so spreadsheets do not run it. */
-export function csvCell(value: unknown, { text = true } = {}): string {
-  let s = value === null || value === undefined ? "" : String(value);
-  if (text && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** Undoes csvCell's apostrophe. */
-export const uncell = (s: string) => (/^'[=+\-@\t\r]/.test(s) ? s.slice(1) : s);

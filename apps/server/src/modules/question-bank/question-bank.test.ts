@@ -167,3 +167,31 @@ describe("question bank (admin)", () => {
     expect(Array.isArray(res.json().list)).toBe(true);
   });
 });
+
+describe("the question bank in the API documentation", () => {
+  it("shows every answer's fields, as the server checks them", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const ok = (path: string, method: string) => {
+      const schema = doc.paths[`/v3/api/custom/{name}/quiz/admin${path}`][method].responses["200"].content["application/json"].schema;
+      expect(schema.additionalProperties, `${method} ${path}`).not.toBe(true);
+      return schema.properties;
+    };
+    const question = ["id", "contentId", "theme", "type", "difficulty", "stem", "options", "numeric", "status", "origin", "updatedAt"];
+    expect(Object.keys(ok("/questions", "get").list.items.properties)).toEqual(expect.arrayContaining(question));
+    expect(Object.keys(ok("/questions", "get"))).toEqual(expect.arrayContaining(["total", "page", "limit", "num_pages"]));
+    for (const [path, method] of [
+      ["/questions/{id}", "get"],
+      ["/questions", "post"],
+      ["/questions/{id}", "put"],
+      ["/questions/{id}/status", "put"],
+    ])
+      expect(Object.keys(ok(path!, method!).model.properties)).toEqual(expect.arrayContaining(question));
+    expect(Object.keys(ok("/stats", "get").list.items.properties)).toEqual(
+      expect.arrayContaining(["shareRight", "discrimination", "doubtful"]),
+    );
+    expect(Object.keys(ok("/themes", "get").list.items.properties)).toEqual(["slug", "name", "tracks"]);
+    expect(Object.keys(ok("/blueprints", "get").list.items.properties)).toEqual(["id", "track", "version", "themes", "note", "createdAt"]);
+    expect(Object.keys(ok("/blueprints", "post").model.properties)).toContain("themes");
+    expect(Object.keys(ok("/import", "post"))).toEqual(["error", "message", "created", "updated"]);
+  });
+});

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { answers, blueprints, questions, quizzes, themes } from "../../db/schema/quiz.ts";
+import { containsPattern } from "../../lib/like.ts";
 
 export type QuestionRow = typeof questions.$inferSelect;
 export type QuestionFilter = {
@@ -19,7 +20,7 @@ function where(f: QuestionFilter): SQL | undefined {
   if (f.status) parts.push(eq(questions.status, f.status));
   if (f.q) {
     // The search text is a bound value; % and _ in it are matched literally.
-    const like = `%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const like = containsPattern(f.q);
     parts.push(or(ilike(questions.stem, like), ilike(questions.contentId, like))!);
   }
   return parts.length ? and(...parts) : undefined;

@@ -1,8 +1,10 @@
 import { ContentQuestion } from "@academy/contract/content";
 import type { AdminQuestion, ItemStatistic } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
+import { questionRowOf } from "../../db/question-row.ts";
+import { csvCell, uncell } from "../../lib/csv.ts";
 import { badRequest, notFound } from "../../lib/http-error.ts";
-import { csvCell, parseCsv, uncell } from "./csv.ts";
+import { parseCsv } from "./csv.ts";
 import * as repo from "./repo.ts";
 
 type Status = "active" | "review" | "retired";
@@ -65,22 +67,12 @@ function checkQuestion(input: unknown, themes: Map<string, string[]>): Checked {
   const q = parsed.data;
   return {
     ok: true,
-    row: {
-      contentId: q.id,
+    row: questionRowOf(q, {
       themeSlug: theme as string,
-      type: q.type,
-      difficulty: q.difficulty,
-      stem: q.stem,
-      options: q.type === "numeric" ? [] : q.options,
-      numeric: q.type === "numeric" ? { answer: q.answer, tolerance: q.tolerance, unit: q.unit } : null,
-      explanation: q.explanation,
-      source: q.source,
-      reference: q.reference ?? null,
-      region: q.region,
-      tracks: q.tracks ?? themes.get(theme as string) ?? [],
+      themeTracks: themes.get(theme as string) ?? [],
       status: status as Status,
       origin: "admin",
-    },
+    }),
   };
 }
 

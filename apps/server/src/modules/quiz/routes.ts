@@ -1,13 +1,9 @@
 import { ErrorResponse } from "@academy/contract/common";
 import { CreateQuizRequest, PreviewQuizRequest, SaveOnboardingRequest, UpdateQuizRequest } from "@academy/contract/quiz";
-import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/users.ts";
-import { notFound } from "../../lib/http-error.ts";
 import { projectNameGuard } from "../../lib/project-name.ts";
-import { renderResultPdf } from "./pdf.ts";
 import * as service from "./service.ts";
 
 /** Answer shapes are the contract types in @academy/contract/quiz; keys never leave before submit (service). */
@@ -191,13 +187,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
       preHandler: auth,
     },
     async (request, reply) => {
-      const quiz = await service.getQuiz(db, request.principal!.id, request.params.id);
-      if (quiz.status === "in_progress") throw notFound("The result is ready once the quiz is submitted");
-      const [who] = await db
-        .select({ first: users.firstName, last: users.lastName })
-        .from(users)
-        .where(eq(users.id, request.principal!.id));
-      const pdf = await renderResultPdf(quiz, `${who?.first ?? ""} ${who?.last ?? ""}`.trim(), publicUrl);
+      const { quiz, pdf } = await service.resultPdf(db, request.principal!.id, request.params.id, publicUrl);
       return reply.type("application/pdf").header("content-disposition", `attachment; filename="quiz-${quiz.id}-result.pdf"`).send(pdf);
     },
   );

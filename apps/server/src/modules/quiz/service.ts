@@ -15,8 +15,10 @@ import { createEmptyCard, fsrs, Rating } from "ts-fsrs";
 import type { Db } from "../../db/client.ts";
 import type { AnswerResponse, QuizSettings } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error.ts";
+import { findUserById } from "../auth/service.ts";
 import { getEntitlements } from "../entitlements/service.ts";
 import { generateQuiz, type QuestionHistory } from "./generate.ts";
+import { renderResultPdf } from "./pdf.ts";
 import { readiness, themeMastery } from "./readiness.ts";
 import * as repo from "./repo.ts";
 import { checkResponseShape, correctResponse, scoreResponse } from "./scoring.ts";
@@ -610,4 +612,14 @@ export async function progress(db: Db, userId: number) {
       })
     : [];
   return { attempts: quizzes, trend };
+}
+
+/** A finished quiz's result as a PDF, with the candidate's name on it. */
+/** The result of a submitted quiz as a PDF; its library links point at `publicUrl`. */
+export async function resultPdf(db: Db, userId: number, id: number, publicUrl = "") {
+  const quiz = await getQuiz(db, userId, id);
+  if (quiz.status === "in_progress") throw notFound("The result is ready once the quiz is submitted");
+  const who = await findUserById(db, userId);
+  const pdf = await renderResultPdf(quiz, `${who?.firstName ?? ""} ${who?.lastName ?? ""}`.trim(), publicUrl);
+  return { quiz, pdf };
 }

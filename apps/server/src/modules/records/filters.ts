@@ -1,6 +1,7 @@
 import { and, between, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { badRequest } from "../../lib/http-error.ts";
+import { escapeLike } from "../../lib/like.ts";
 
 /** `filter=field,op,value` operators (api-conventions.md); `eq` when the op is left out. */
 export const FILTER_OPS = ["eq", "neq", "cs", "sw", "ew", "lt", "le", "ge", "gt", "bt", "in", "is"] as const;
@@ -43,8 +44,6 @@ export function coerceValue(column: PgColumn, field: string, raw: string): strin
 
 /** A client-given name as it may be echoed in a message: only when it looks like a field name. */
 export const shown = (name: string) => (/^[A-Za-z_]\w{0,63}$/.test(name) ? name : "(not a field name)");
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * How a checked value enters the SQL: as itself (a bound parameter of this query), or as a

@@ -13,11 +13,12 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { toCsv } from "../../lib/csv.ts";
 import { badRequest } from "../../lib/http-error.ts";
-import { toCsv } from "./csv.ts";
 import * as engine from "./engine.ts";
 import { parseJoinPair, parseSelect, parseWhere } from "./legacy-grammar.ts";
-import { actorOf, isBlank, parsePositive } from "./routes.ts";
+import { isBlank, parsePositive } from "./routes.ts";
+import { actorOf } from "./service.ts";
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const tags = ["records (legacy)"];

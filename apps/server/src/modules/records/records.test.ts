@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cms, pages, schedule } from "../../db/schema/content.ts";
 import { users } from "../../db/schema/users.ts";
+import { csvCell, toCsv } from "../../lib/csv.ts";
 import { createTestApp } from "../../test/app.ts";
-import { csvCell, toCsv } from "./csv.ts";
 import { LIMITS } from "./engine.ts";
 
 const t = await createTestApp();
@@ -370,7 +370,9 @@ describe("CSV export", () => {
   it("quotes per RFC 4180 and defuses formulas", () => {
     expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
     expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    for (const lead of ["+", "-", "@", "\t", "\r"]) expect(csvCell(`${lead}1`).replace(/^"/, "")).toMatch(/^'/);
+    for (const lead of ["=", "+", "-", "@", "\t", "\r", "\n", "\uFF1D"])
+      expect(csvCell(`${lead}1`).replace(/^"/, ""), JSON.stringify(lead)).toMatch(/^'/);
+    expect(csvCell("\uFF1DHYPERLINK(1)")).toBe("'\uFF1DHYPERLINK(1)");
     expect(csvCell(-5)).toBe("-5");
     expect(csvCell(null)).toBe("");
     expect(toCsv(["a", "b"], [{ a: "x\ny", b: true }])).toBe('a,b\r\n"x\ny",true\r\n');

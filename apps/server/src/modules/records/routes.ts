@@ -11,24 +11,15 @@ import {
   RecordsTableParams,
   RecordsUpdateWhereBody,
 } from "@academy/contract/records";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../lib/http-error.ts";
 import * as engine from "./engine.ts";
 import { legacyRoutes } from "./legacy-routes.ts";
+import { actorOf } from "./service.ts";
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
-
-export const actorOf = (request: FastifyRequest): engine.Actor =>
-  request.principal
-    ? {
-        role: request.principal.role,
-        userId: request.principal.id,
-        unconfirmedVersion: request.isAccountUnconfirmed ? request.principal.tokenVersion : undefined,
-      }
-    : { role: "anonymous", userId: null };
 
 /** Blank means '', null, undefined or the text 'undefined' (the spec's rule). */
 export const isBlank = (v: unknown) => v === undefined || v === null || v === "" || v === "undefined" || v === "null";

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../../db/client.ts";
-import { HttpError } from "../../lib/http-error.ts";
+import { conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { type FileStore, StorageUnavailableError } from "../../providers/storage/store.ts";
+import { postUsingPhoto } from "../blog/service.ts";
 import * as repo from "./repo.ts";
 
 /** What may be uploaded, by the type its bytes show (never by name or declared type). */
@@ -89,4 +90,29 @@ async function withStorage<T>(call: () => Promise<T>): Promise<T> {
       throw new HttpError(503, "File storage is not available right now. Try again in a moment.", { headers: { "retry-after": "5" } });
     throw e;
   }
+}
+
+export const findOwnPhotoByUrl = repo.findOwnPhotoByUrl;
+
+/**
+ * Deletes a photo that nothing shows (a CMS entry, a page or a profile would break): the row in
+ * one transaction with the check, then the stored file. The row goes first: a file left behind by
+ * a failed removal is harmless, a row without its file is not.
+ */
+export async function deletePhoto(
+  { db, store }: { db: Db; store: FileStore },
+  id: number,
+  onFileLeft: (e: unknown) => void,
+): Promise<void> {
+  const photo = await db.transaction(async (tx) => {
+    const row = await repo.findPhoto(tx, id);
+    if (!row) throw notFound("Photo not found");
+    const usedBy = await repo.findPhotoUse(tx, row.url);
+    if (usedBy) throw conflict(`This photo is used by ${usedBy}; remove it there first`);
+    const asCover = await postUsingPhoto(tx, row.id);
+    if (asCover) throw conflict(`This photo is used by the blog post "${asCover.title}" (as its cover); remove it there first`);
+    await repo.deletePhoto(tx, row.id);
+    return row;
+  });
+  await store.remove(photo.storageKey).catch(onFileLeft);
 }

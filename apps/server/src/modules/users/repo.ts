@@ -1,11 +1,9 @@
 import type { AdminUserListQuery } from "@academy/contract/users";
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql, sum } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { packages } from "../../db/schema/packages.ts";
-import { stripeInvoices, stripePrices, stripeProducts, stripeSubscriptions } from "../../db/schema/payments.ts";
 import { quizzes } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
-import { OPEN_STATUSES } from "../payments/repo.ts";
+import { containsPattern } from "../../lib/like.ts";
 
 const SORT_COLUMNS = {
   id: users.id,
@@ -17,12 +15,10 @@ const SORT_COLUMNS = {
   created_at: users.createdAt,
 } as const;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listUsers(db: Db, q: AdminUserListQuery) {
   const conditions: SQL[] = [];
   if (q.q) {
-    const pattern = `%${escapeLike(q.q)}%`;
+    const pattern = containsPattern(q.q);
     conditions.push(or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))!);
   }
   if (q.role) conditions.push(eq(users.role, q.role));
@@ -51,34 +47,20 @@ export async function countActiveAdmins(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+export async function listActiveAdminEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.status, "active")));
+  return rows.map((r) => r.email);
+}
+
 export async function deleteUser(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return rows.length === 1;
 }
 
-// ---------- one person's plan and activity, read from the payments and quiz tables ----------
-
-/** The person's newest subscription that is not over, with its price and package. */
-export async function findOpenSubscription(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      sub: stripeSubscriptions,
-      planName: stripePrices.name,
-      amount: stripePrices.amount,
-      currency: stripePrices.currency,
-      interval: stripePrices.interval,
-      intervalCount: stripePrices.intervalCount,
-      packageName: packages.name,
-    })
-    .from(stripeSubscriptions)
-    .leftJoin(stripePrices, eq(stripePrices.id, stripeSubscriptions.priceId))
-    .leftJoin(stripeProducts, eq(stripeProducts.id, stripePrices.productId))
-    .leftJoin(packages, eq(packages.id, stripeProducts.packageId))
-    .where(and(eq(stripeSubscriptions.userId, userId), inArray(stripeSubscriptions.status, [...OPEN_STATUSES])))
-    .orderBy(desc(stripeSubscriptions.id))
-    .limit(1);
-  return row;
-}
+// ---------- one person's activity, read from the quiz tables ----------
 
 const FINISHED = ["submitted", "expired"] as const;
 
@@ -98,22 +80,3 @@ export async function quizStats(db: Db, userId: number) {
 
 export const recentQuizzes = (db: Db, userId: number, limit: number) =>
   db.select().from(quizzes).where(eq(quizzes.userId, userId)).orderBy(desc(quizzes.createdAt), desc(quizzes.id)).limit(limit);
-
-export const recentInvoices = (db: Db, userId: number, limit: number) =>
-  db
-    .select()
-    .from(stripeInvoices)
-    .where(eq(stripeInvoices.userId, userId))
-    .orderBy(desc(stripeInvoices.createAt), desc(stripeInvoices.id))
-    .limit(limit);
-
-/** Amounts paid on the person's invoices, per currency. */
-export async function paidTotals(db: Db, userId: number) {
-  const rows = await db
-    .select({ currency: stripeInvoices.currency, amount: sum(stripeInvoices.amountPaid).mapWith(Number) })
-    .from(stripeInvoices)
-    .where(and(eq(stripeInvoices.userId, userId), eq(stripeInvoices.status, "paid")))
-    .groupBy(stripeInvoices.currency)
-    .orderBy(stripeInvoices.currency);
-  return rows.map((r) => ({ currency: r.currency, amount: r.amount ?? 0 }));
-}

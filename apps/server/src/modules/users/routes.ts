@@ -1,10 +1,10 @@
-import { ErrorResponse, MessageResponse } from "@academy/contract/common";
+import { ErrorResponse, IdParams, MessageResponse } from "@academy/contract/common";
 import {
   AdminUserListQuery,
   AdminUserListResponse,
   AdminUserOverviewResponse,
   AdminUserResponse,
-  UserIdParams,
+  AdminUserUpdateRequest,
 } from "@academy/contract/users";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client.ts";
@@ -12,7 +12,12 @@ import * as service from "./service.ts";
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
-/** Accounts for the admin console: with their roles, which the records API never shows. */
+/**
+ * Accounts for the admin console: with their roles, which the records API never shows. Staff
+ * only, like the `user` rule of records/rules.ts for listing and changing accounts; deleting an
+ * account and changing its email, password or role are not the records API's to do at all (the
+ * rule grants no delete and no such field), so their rules live in this module's service.
+ */
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ["users"];
   const preHandler = app.requireAuth("admin");
@@ -33,8 +38,28 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.get(
     "/v2/api/lambda/admin/users/:id",
-    { schema: { tags, summary: "One account", params: UserIdParams, response: { 200: AdminUserResponse, ...errors } }, preHandler },
+    { schema: { tags, summary: "One account", params: IdParams, response: { 200: AdminUserResponse, ...errors } }, preHandler },
     async (request) => ({ error: false as const, model: await service.getUser(db, request.params.id) }),
+  );
+
+  app.put(
+    "/v2/api/lambda/admin/users/:id",
+    {
+      schema: {
+        tags,
+        summary: "Change an account: names, email, password, role and status, all at once or nothing",
+        description:
+          "Fields left out stay as they are. The email is taken as confirmed. A new password, a role change or disabling signs the account out everywhere. 409 when the email belongs to another account, for your own role or status, and for the last active admin.",
+        params: IdParams,
+        body: AdminUserUpdateRequest,
+        response: { 200: AdminUserResponse, ...errors },
+      },
+      preHandler,
+    },
+    async (request) => ({
+      error: false as const,
+      model: await service.updateUserAsAdmin(db, request.principal!, request.params.id, request.body),
+    }),
   );
 
   app.get(
@@ -45,7 +70,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: "An account's last sign-in, plan and recent activity",
         description:
           "When a sign-in last gave the account a session (`last_sign_in_at`, any path: password, magic link, provider or two-factor code; null when never), the package in effect (the default package without a live subscription), the newest subscription that is not over with its price, period end and cancel-at-period-end, counts and the five latest quizzes with their scores (0..1), and the five latest invoices with the totals paid per currency (integer minor units).",
-        params: UserIdParams,
+        params: IdParams,
         response: { 200: AdminUserOverviewResponse, ...errors },
       },
       preHandler,
@@ -61,7 +86,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary: "Reset another person's two-factor sign-in (a lost authenticator)",
         description:
           "Drops the account's two-factor secret and ends all its sessions, and mails the person. Staff set two-factor sign-in up again at their next sign-in; candidates may turn it on again from their profile. 409 for your own account (turn it off from your profile) and for an account without two-factor sign-in.",
-        params: UserIdParams,
+        params: IdParams,
         response: { 200: MessageResponse, ...errors },
       },
       preHandler,
@@ -79,7 +104,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         tags,
         summary: "Delete an account (not your own, not the last active admin)",
-        params: UserIdParams,
+        params: IdParams,
         response: { 200: MessageResponse, ...errors },
       },
       preHandler,

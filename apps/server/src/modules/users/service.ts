@@ -1,11 +1,13 @@
-import type { AdminUser, AdminUserListQuery, AdminUserOverview } from "@academy/contract/users";
+import type { AdminUser, AdminUserListQuery, AdminUserOverview, AdminUserUpdateRequest } from "@academy/contract/users";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../lib/http-error.ts";
+import { hashPassword } from "../../lib/passwords.ts";
 import type { Principal } from "../../plugins/auth.ts";
-import { bumpTokenVersion, findUserById, lockAdminRegistration, type UserRow, updateUser } from "../auth/repo.ts";
+import { bumpTokenVersion, findUserById, lockAdminRegistration, setEmail, type UserRow, updateUser } from "../auth/service.ts";
 import { getEntitlements } from "../entitlements/service.ts";
 import { enqueueMail } from "../mail/service.ts";
-import { findLivePackage } from "../payments/repo.ts";
+import * as payments from "../payments/service.ts";
+import * as records from "../records/service.ts";
 import * as repo from "./repo.ts";
 
 export function toAdminUser(u: UserRow): AdminUser {
@@ -30,6 +32,8 @@ export async function listUsers(db: Db, q: AdminUserListQuery) {
   return { list: rows.map(toAdminUser), total, limit: q.limit, num_pages: Math.max(1, Math.ceil(total / q.limit)), page: q.page };
 }
 
+export const listActiveAdminEmails = repo.listActiveAdminEmails;
+
 export async function getUser(db: Db, id: number): Promise<AdminUser> {
   const user = await findUserById(db, id);
   if (!user) throw notFound("User not found");
@@ -44,12 +48,12 @@ export async function getUserOverview(db: Db, id: number): Promise<AdminUserOver
   const user = await findUserById(db, id);
   if (!user) throw notFound("User not found");
   const [live, open, stats, quizzes, invoices, paid] = await Promise.all([
-    findLivePackage(db, id),
-    repo.findOpenSubscription(db, id),
+    payments.findLivePackage(db, id),
+    payments.findOpenSubscriptionJoined(db, id),
     repo.quizStats(db, id),
     repo.recentQuizzes(db, id, RECENT),
-    repo.recentInvoices(db, id, RECENT),
-    repo.paidTotals(db, id),
+    payments.recentInvoices(db, id, RECENT),
+    payments.paidTotals(db, id),
   ]);
   return {
     last_sign_in_at: iso(user.lastSignInAt),
@@ -104,6 +108,46 @@ export async function getUserOverview(db: Db, id: number): Promise<AdminUserOver
       })),
     },
   };
+}
+
+/**
+ * An admin's edit of an account, in one transaction: a clash on the email (or any refusal) leaves
+ * every field as it was. Names and status go through the records rule of the `user` table (its
+ * writable fields, its guard against disabling oneself and its sign-out on a status change), so
+ * that rule stays the one answer on them; email, password and role are not the records API's to
+ * write and are set here. A new password or role signs the account out everywhere. Nobody
+ * changes their own role or disables themselves here, and the academy keeps one active admin.
+ */
+export async function updateUserAsAdmin(db: Db, actor: Principal, id: number, input: AdminUserUpdateRequest): Promise<AdminUser> {
+  // Hashing takes a while: done before the transaction holds its locks.
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await lockAdminRegistration(tx);
+    const user = await findUserById(tx, id);
+    if (!user) throw notFound("User not found");
+    const role = input.role ?? user.role;
+    const status = input.status ?? user.status;
+    if (actor.id === id && role !== user.role)
+      throw conflict("You cannot change your own role", { role: "You cannot change your own role" });
+    if (actor.id === id && status !== user.status)
+      throw conflict("You cannot disable your own account", { status: "You cannot disable your own account" });
+    const wasActiveAdmin = user.role === "admin" && user.status === "active";
+    if (wasActiveAdmin && (role !== "admin" || status !== "active") && (await repo.countActiveAdmins(tx)) <= 1)
+      throw conflict("The academy needs at least one active admin");
+
+    if (input.email !== undefined && input.email !== user.email) await setEmail(tx, id, input.email, true);
+    const profile = {
+      ...(input.first_name !== undefined && { first_name: input.first_name }),
+      ...(input.last_name !== undefined && { last_name: input.last_name }),
+      ...(status !== user.status && { status }),
+    };
+    if (Object.keys(profile).length > 0) await records.updateRows(tx, records.actorOf({ principal: actor }), "user", { id }, profile);
+    if (role !== user.role || passwordHash !== undefined) {
+      await updateUser(tx, id, { role, ...(passwordHash !== undefined && { passwordHash }) });
+      await bumpTokenVersion(tx, id);
+    }
+  });
+  return getUser(db, id);
 }
 
 /** Deletes an account; the academy never loses its last active admin, and nobody deletes themselves. */

@@ -56,8 +56,9 @@ describe("admin users", () => {
       ["GET", `/v2/api/lambda/admin/users/${admin.user_id}`],
       ["GET", `/v2/api/lambda/admin/users/${u.user_id}/overview`],
       ["DELETE", `/v2/api/lambda/admin/users/${admin.user_id}`],
+      ["PUT", `/v2/api/lambda/admin/users/${admin.user_id}`],
     ] as const) {
-      const res = await t.call(method, url, { token: u.token });
+      const res = await t.call(method, url, { token: u.token, ...(method === "PUT" && { body: { role: "user" } }) });
       expect(res.statusCode).toBe(403);
       expect(res.body).not.toContain(admin.email);
       expect(res.body).not.toContain("plan");
@@ -77,6 +78,89 @@ describe("admin users", () => {
     expect(await countUsers()).toBe(before - 1);
     expect((await t.call("GET", "/v2/api/lambda/profile", { token: u.token })).statusCode).toBe(401);
     expect((await t.call("DELETE", `/v2/api/lambda/admin/users/${u.user_id}`, { token: admin.token })).statusCode).toBe(404);
+  });
+});
+
+describe("an admin's edit of an account", () => {
+  const edit = (id: number, body: unknown, token = admin.token) => t.call("PUT", `/v2/api/lambda/admin/users/${id}`, { token, body });
+  const rowOf = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const login = (email: string, password: string, role = "user") =>
+    t.call("POST", "/v2/api/lambda/login", { body: { email, password, role } });
+
+  it("changes names, email, password and status in one call, and signs the account out", async () => {
+    const u = await t.signUp("user");
+    const email = `renamed-${Date.now()}@example.test`;
+    const res = await edit(u.user_id, {
+      first_name: "Robin",
+      last_name: "Okafor",
+      email: email.toUpperCase(),
+      password: "a brand new secret",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().model).toMatchObject({
+      id: u.user_id,
+      first_name: "Robin",
+      last_name: "Okafor",
+      email,
+      email_verified: true,
+      status: "active",
+    });
+    expect((await t.call("GET", "/v2/api/lambda/profile", { token: u.token })).statusCode).toBe(401);
+    expect((await login(u.email, u.password)).statusCode).not.toBe(200);
+    expect((await login(email, "a brand new secret")).statusCode).toBe(200);
+
+    const disabled = await edit(u.user_id, { status: "disabled" });
+    expect(disabled.json().model.status).toBe("disabled");
+    expect((await login(email, "a brand new secret")).statusCode).not.toBe(200);
+  });
+
+  it("changes nothing at all when the email belongs to another account", async () => {
+    const u = await t.signUp("user");
+    const other = await t.signUp("user");
+    const before = await rowOf(u.user_id);
+    const res = await edit(u.user_id, { first_name: "Changed", status: "disabled", password: "another secret 42", email: other.email });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: true, validation: { email: "An account with this email already exists" } });
+    expect(await rowOf(u.user_id)).toEqual(before);
+    expect((await t.call("GET", "/v2/api/lambda/profile", { token: u.token })).statusCode).toBe(200);
+  });
+
+  it("changes a role and signs the account out; never your own role or status, never the last active admin", async () => {
+    const u = await t.signUp("user");
+    const promoted = await edit(u.user_id, { role: "admin" });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(promoted.json().model.role).toBe("admin");
+    expect((await t.call("GET", "/v2/api/lambda/profile", { token: u.token })).statusCode).toBe(401);
+    expect((await edit(u.user_id, { role: "user" })).json().model.role).toBe("user");
+
+    const before = await rowOf(admin.user_id);
+    for (const body of [{ role: "user" }, { status: "disabled" }, { first_name: "Me", role: "user" }]) {
+      const res = await edit(admin.user_id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(409);
+    }
+    expect(await rowOf(admin.user_id)).toEqual(before);
+    // Your own names and email are yours to change here.
+    expect((await edit(admin.user_id, { first_name: "Ada" })).json().model.first_name).toBe("Ada");
+  });
+
+  it("refuses bad input with 400 and an unknown account with 404, changing nothing", async () => {
+    const u = await t.signUp("user");
+    const before = await rowOf(u.user_id);
+    for (const body of [
+      {},
+      { email: "not-an-email" },
+      { password: "short" },
+      { role: "owner" },
+      { first_name: "" },
+      { is_admin: true },
+      { status: "gone" },
+    ]) {
+      const res = await edit(u.user_id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toBe(true);
+    }
+    expect(await rowOf(u.user_id)).toEqual(before);
+    expect((await edit(2_000_000, { first_name: "Nobody" })).statusCode).toBe(404);
   });
 });
 

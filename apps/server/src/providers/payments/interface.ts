@@ -52,7 +52,7 @@ export type ProviderEvent = {
 export type CheckoutSession = { id: string; url: string };
 
 /** The code of a 502 `PaymentError`: the provider failed, not the request. */
-export const PROVIDER_UNAVAILABLE = "provider_unavailable";
+export { PROVIDER_UNAVAILABLE } from "@academy/contract/constants";
 
 /**
  * A provider call refused for a reason the person can fix (declined card, bad token...), or, as

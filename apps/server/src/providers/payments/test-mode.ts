@@ -294,7 +294,9 @@ export class TestModeProvider implements PaymentProvider {
   async updatePrice(id: string, input: { active?: boolean; nickname?: string }): Promise<ProviderPrice> {
     return this.db.transaction(async (tx) => {
       const price = await this.load<RawPrice>(tx, id, "price", true);
-      Object.assign(price, input);
+      // Like the real provider, a field left out (or undefined) stays as it was.
+      if (input.active !== undefined) price.active = input.active;
+      if (input.nickname !== undefined) price.nickname = input.nickname;
       await this.save(tx, id, "price", null, price);
       return price;
     });

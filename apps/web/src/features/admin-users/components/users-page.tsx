@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@academy/contract/constants";
 import { type FormEvent, useMemo, useState } from "react";
 import { TextField } from "../../../components/ui/form-field";
 import { Modal } from "../../../components/ui/modal";
@@ -9,6 +10,7 @@ import { showToast } from "../../../components/ui/toast";
 import { api, toFormError, unwrap } from "../../../lib/api-client";
 import { useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
+import { updateUser } from "../api/update-user";
 import { MarkEmailConfirmed } from "./mark-email-confirmed";
 import { UserDetails } from "./user-details";
 
@@ -65,16 +67,15 @@ const fields: ResourceField[] = [
     name: "password",
     label: "Password",
     kind: "text",
-    maxLength: 128,
-    hint: "8 to 128 characters. When editing, leave blank to keep the current password.",
+    maxLength: PASSWORD_MAX_LENGTH,
+    hint: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. When editing, leave blank to keep the current password.`,
   },
   { name: "status", label: "Status", kind: "select", required: true, options: STATUSES },
 ];
 
 /**
- * Lists, shows and deletes through the admin users calls (they carry roles, which the records
- * API never shows); creates with `register` as an admin; changes names and status through the
- * records API, and email and password through the admin calls.
+ * Lists, shows, changes and deletes through the admin users calls (they carry roles, which the
+ * records API never shows); creates with `register` as an admin.
  */
 export function usersSource(): ResourceSource<Row> {
   const records = recordsSource("user");
@@ -108,10 +109,14 @@ export function usersSource(): ResourceSource<Row> {
     },
     async update(id, values) {
       const { email, password, first_name, last_name, status } = values as Record<string, string>;
-      const before = await records.get(id);
-      await records.update!(id, { first_name, last_name, status });
-      if (email && email !== before.email) await unwrap(api.post("/v2/api/lambda/admin/update/email", { email, id }));
-      if (password) await unwrap(api.post("/v2/api/lambda/admin/update/password", { password, id }));
+      // One call: a refused email leaves the names, password and status as they were too.
+      await updateUser(id, {
+        first_name,
+        last_name,
+        email,
+        status: status === "disabled" ? "disabled" : "active",
+        ...(password ? { password } : {}),
+      });
     },
     remove: async (id) => {
       await unwrap(api.delete(`/v2/api/lambda/admin/users/${id}`));
