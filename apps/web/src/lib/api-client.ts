@@ -178,13 +178,26 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A message written for machines (`TOKEN_EXPIRED`, `UNAUTHORIZED`): never shown to a person as it is. */
+const MACHINE_CODE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{4,}$/;
+
+/** What a person reads for an error answer's message: the server's sentence, or ours for a code or nothing. */
+function readableMessage(status: number, message: unknown): string {
+  if (message === TOKEN_EXPIRED) return SESSION_EXPIRED_MESSAGE;
+  if (typeof message !== "string" || !message || MACHINE_CODE.test(message)) return fallbackMessage(status);
+  return message;
+}
+
+/** Shown wherever an expired session's refusal surfaces (behind the session-expired modal). */
+export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Sign in again to continue.";
+
 function toErrorBody(status: number, body: unknown): ApiErrorBody {
   if (body && typeof body === "object" && (body as { error?: unknown }).error === true) {
     const b = body as Partial<ApiErrorBody>;
     return {
       error: true,
       status,
-      message: typeof b.message === "string" && b.message ? b.message : fallbackMessage(status),
+      message: readableMessage(status, b.message),
       ...(typeof b.code === "string" ? { code: b.code } : {}),
       ...(b.validation && typeof b.validation === "object" ? { validation: b.validation } : {}),
     };
@@ -193,6 +206,8 @@ function toErrorBody(status: number, body: unknown): ApiErrorBody {
 }
 
 function fallbackMessage(status: number): string {
+  if (status === 401) return "You are not signed in, or your session has ended. Sign in again to continue.";
+  if (status === 403) return "Your account may not do this.";
   if (status === 429) return "Too many attempts. Please wait a moment and try again.";
   if (status >= 500) return "The server could not complete the request. Please try again.";
   return `The request failed (${status}).`;

@@ -301,7 +301,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
           </p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" aria-busy={list.isFetching}>
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" aria-busy={list.isFetching}>
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <caption className="sr-only">
               {title}, page {query.page} of {numPages}

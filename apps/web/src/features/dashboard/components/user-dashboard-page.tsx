@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useDeferredValue } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { RevealHold, RevealTogether } from "../../../components/ui/reveal";
@@ -6,53 +6,17 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useAuth } from "../../../lib/auth-store";
 import { useDashboardQuery } from "../api/get-dashboard";
 import { useProfileQuery } from "../api/get-profile";
-import { ICONS, Icon, LinkCard, type LinkCardProps } from "./link-card";
+import { nextSteps } from "../guidance";
+import { ICONS, Icon, LinkCard } from "./link-card";
 import { ReadinessSection } from "./readiness-card";
-
-const NEXT_STEPS: readonly LinkCardProps[] = [
-  {
-    to: "/user/onboarding",
-    title: "Start onboarding",
-    description: "Tell us your track and exam date, choose your themes and get your first quiz.",
-    icon: <Icon d={ICONS.flag} />,
-  },
-  {
-    to: "/user/onboarding/allquizzes",
-    title: "Quizzes",
-    description: "Start a new quiz, resume one in progress or retry the questions you missed.",
-    icon: <Icon d={ICONS.check} />,
-  },
-  {
-    to: "/user/document-library",
-    title: "Document library",
-    description: "Study material by track and theme, with search and preview in the browser.",
-    icon: <Icon d={ICONS.book} />,
-  },
-  {
-    to: "/user/get-coaching",
-    title: "Coaching",
-    description: "Book a session with a coach at a time that fits around your shifts.",
-    icon: <Icon d={ICONS.chat} />,
-  },
-  {
-    to: "/user/card-details",
-    title: "Your plan",
-    description: "See what your plan includes, change it, and manage your cards and invoices.",
-    icon: <Icon d={ICONS.card} />,
-  },
-  {
-    to: "/user/prev",
-    title: "Progress",
-    description: "Your past attempts and how your readiness changes over time.",
-    icon: <Icon d={ICONS.chart} />,
-  },
-];
 
 /** `planSection`: the plan status, composed in by the app (features do not import each other). */
 export function UserDashboardPage({ planSection }: { planSection?: ReactNode }) {
   const { state } = useAuth();
   const profile = useProfileQuery();
   const dashboard = useDashboardQuery();
+  // Readiness and the next steps render at low priority, in slices React can interrupt.
+  const model = useDeferredValue(dashboard.data);
   // The name from sign-in shows at once; the profile answer replaces it when it arrives.
   const firstName = profile.data?.first_name || state.userDetails?.firstName || "";
   return (
@@ -75,10 +39,10 @@ export function UserDashboardPage({ planSection }: { planSection?: ReactNode }) 
       ) : null}
       {/* Readiness, the plan and the next steps appear together, so none of them moves the others. */}
       <RevealTogether fallback={<Spinner label="Loading your dashboard…" />}>
-        <RevealHold when={dashboard.isPending || profile.isPending} />
-        {dashboard.data ? (
+        <RevealHold when={(!dashboard.isError && !model) || profile.isPending} />
+        {model ? (
           <div className="mb-8">
-            <ReadinessSection data={dashboard.data} />
+            <ReadinessSection data={model} />
           </div>
         ) : null}
         {dashboard.isError ? (
@@ -88,14 +52,14 @@ export function UserDashboardPage({ planSection }: { planSection?: ReactNode }) 
         ) : null}
         {/* A lazily loaded section: until its code is in, it holds the reveal. */}
         <Suspense fallback={<RevealHold />}>{planSection}</Suspense>
-        <section aria-labelledby="next-steps-heading">
+        <section aria-labelledby="next-steps-heading" data-testid="next-steps">
           <h2 id="next-steps-heading" className="mb-3 text-lg font-semibold text-slate-900">
             Next steps
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {NEXT_STEPS.map((step) => (
-              <li key={step.to}>
-                <LinkCard {...step} />
+            {nextSteps(model).map((step) => (
+              <li key={step.title}>
+                <LinkCard to={step.to} title={step.title} description={step.description} icon={<Icon d={ICONS[step.icon]} />} />
               </li>
             ))}
           </ul>
