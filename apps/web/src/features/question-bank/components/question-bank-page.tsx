@@ -5,7 +5,8 @@ import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
-import { downloadFile, isErrorBody, toFormError } from "../../../lib/api-client";
+import { isErrorBody, toFormError } from "../../../lib/api-client";
+import { downloadFile } from "../../../lib/files";
 import {
   addBlueprint,
   type Blueprint,
