@@ -1,3 +1,4 @@
+import type { CmsEntryCreated } from "@academy/contract/cms";
 import { useMemo } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
@@ -5,6 +6,7 @@ import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../.
 import { api, unwrap } from "../../../lib/api-client";
 import { invalidateCms } from "../../../lib/cms";
 import { cmsKeyRows } from "../../../lib/cms-keys";
+import type { Answer } from "../../../lib/contract";
 import { useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 
@@ -42,9 +44,9 @@ function cmsSource(): ResourceSource<Row> {
   return {
     ...records,
     async create(values) {
-      const answer = await unwrap(api.post<{ data?: number; id?: number }>("/v2/api/lambda/cms", values));
+      const answer = await unwrap(api.post<Answer<typeof CmsEntryCreated>>("/v2/api/lambda/cms", values));
       invalidateCms(String(values.page));
-      return { id: Number(answer.data ?? answer.id) };
+      return { id: answer.data };
     },
     async update(id, values) {
       await unwrap(api.put(`/v2/api/lambda/cms/${id}`, values));
