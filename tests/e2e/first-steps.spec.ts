@@ -41,13 +41,14 @@ test("the onboarding stepper and the generate screen follow the saved answers, n
 test("the dashboard's next steps follow the candidate: onboarding first, then the first quiz", async ({ page, request }) => {
   const { headers } = await newCandidate(page, request);
   const steps = page.getByTestId("next-steps");
-  await expect(steps.getByRole("link", { name: /Start onboarding/ })).toBeVisible();
+  await expect(steps.getByRole("link", { name: /Start onboarding/ })).toBeVisible({ timeout: 20_000 });
   await expect(steps.getByRole("link", { name: /Choose a plan/ })).toBeVisible();
   await expect(steps.getByRole("link", { name: /Progress/ })).toHaveCount(0);
 
   expect((await request.put(customPath("onboarding"), { headers, data: { track: "ems" } })).ok()).toBe(true);
   await page.reload();
-  await expect(steps.getByRole("link", { name: /Take your first quiz/ })).toBeVisible();
+  // The next steps sit below the fold and load when in view or once the page is idle.
+  await expect(steps.getByRole("link", { name: /Take your first quiz/ })).toBeVisible({ timeout: 20_000 });
   await expect(steps.getByRole("link", { name: /Start onboarding/ })).toHaveCount(0);
 });
 
