@@ -94,7 +94,7 @@ export default defineConfig({
         OIDC_MOCK_CLIENT_SECRET: "academy-e2e-secret",
       }),
       reuseExistingServer: false,
-      timeout: 180_000,
+      timeout: 240_000,
     },
     {
       command: `rm -rf test-results/e2e-data-${SHORT_TTL_PORT} && node apps/server/dist/server.js`,
@@ -102,7 +102,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${SHORT_TTL_PORT}/readyz`,
       env: serverEnv(SHORT_TTL_PORT, { TOKEN_TTL_SECONDS: "4" }),
       reuseExistingServer: false,
-      timeout: 180_000,
+      timeout: 240_000,
     },
   ],
 });

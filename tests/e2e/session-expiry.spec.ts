@@ -39,3 +39,13 @@ test("a stored token that expired is checked at start: logged out and sent to si
   await expect(page).toHaveURL(/\/user\/login/);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 });
+
+test("no raw code shows behind the modal, on a screen that reports its failure", async ({ page }) => {
+  await signIn(page, "user", ACCOUNTS.user, SHORT_TTL_URL);
+  await page.waitForTimeout(5_000);
+  // The progress screen shows its loading failure in the page, behind the modal.
+  await page.getByTestId("sidebar").getByRole("link", { name: "Progress" }).click();
+  await expect(page.getByRole("dialog", { name: "Session Expired" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("Your session has expired");
+  await expect(page.locator("body")).not.toContainText("TOKEN_EXPIRED");
+});

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
-import { useLocation } from "../lib/navigation";
+import { Redirect, useLocation } from "../lib/navigation";
 import { AccessGate } from "./access-gate";
 import { NotFoundPage } from "./not-found-page";
 import { RootLayout } from "./root-layout";
@@ -37,8 +37,8 @@ const MagicVerifyPage = lazyScreen(() => import("../features/auth/components/mag
 const VerifyEmailPage = lazyScreen(() => import("../features/auth/components/verify-email-page"), "VerifyEmailPage");
 const ProfilePage = queryScreen(() => import("../features/profile/components/profile-page"), "ProfilePage");
 const TwoFactorSetupPage = queryScreen(() => import("../features/profile/components/two-factor-setup-page"), "TwoFactorSetupPage");
-const UserDashboardPage = lazyScreen(() => import("../features/dashboard/components/user-dashboard-page"), "UserDashboardPage");
-const AdminDashboardPage = lazyScreen(() => import("../features/dashboard/components/admin-dashboard-page"), "AdminDashboardPage");
+const UserDashboardPage = queryScreen(() => import("../features/dashboard/components/user-dashboard-page"), "UserDashboardPage");
+const AdminDashboardPage = queryScreen(() => import("../features/dashboard/components/admin-dashboard-page"), "AdminDashboardPage");
 const PublicPage = lazyScreen(() => import("../features/pages/components/public-page"), "PublicPage");
 const PackagesPage = queryScreen(() => import("../features/admin-packages/components/packages-page"), "PackagesPage");
 const CmsPage = queryScreen(() => import("../features/admin-content/components/cms-page"), "CmsPage");
@@ -56,7 +56,7 @@ const GenerateQuizPage = queryScreen(() => import("../features/onboarding/compon
 const QuizPlayerPage = queryScreen(() => import("../features/onboarding/components/quiz-player-page"), "QuizPlayerPage");
 const AllQuizzesPage = queryScreen(() => import("../features/onboarding/components/all-quizzes-page"), "AllQuizzesPage");
 const QuizResultPage = queryScreen(() => import("../features/onboarding/components/quiz-result-page"), "QuizResultPage");
-const ProgressPage = lazyScreen(() => import("../features/dashboard/components/progress-page"), "ProgressPage");
+const ProgressPage = queryScreen(() => import("../features/dashboard/components/progress-page"), "ProgressPage");
 const QuestionBankPage = queryScreen(() => import("../features/question-bank/components/question-bank-page"), "QuestionBankPage");
 const CardDetailsPage = queryScreen(() => import("../features/payments/components/card-details-page"), "CardDetailsPage");
 const CheckoutPage = queryScreen(() => import("../features/payments/components/checkout-page"), "CheckoutPage");
@@ -98,8 +98,6 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <PublicPage slug="faq" fallback={<FaqPage />} />;
     case "contact":
       return <PublicPage slug="contact-us" fallback={<ContactPage />} />;
-    case "login":
-      return <LoginPage />;
     case "user-login":
       return <LoginPage accountRole="user" />;
     case "admin-login":
@@ -204,9 +202,17 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <AdminBlogTermsPage kind="categories" />;
     case "admin-blog-tags":
       return <AdminBlogTermsPage kind="tags" />;
+    case "redirect":
+      return <MovedTo to={route.redirectTo ?? "/"} />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }
+}
+
+/** A path whose screen lives at another path: go there, keeping the query (a sign-in's redirect_uri). */
+function MovedTo({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Redirect to={`${to}${search}`} replace />;
 }
 
 /** A one-segment path may be an admin-managed page (/terms); anything else is not found. */
@@ -226,7 +232,7 @@ export function AppRoutes() {
     <RootLayout>
       <Switch>
         {routeTable.map((r) => (
-          <Route key={r.screen === "placeholder" ? r.path : r.screen} path={r.path}>
+          <Route key={r.screen === "placeholder" || r.screen === "redirect" ? r.path : r.screen} path={r.path}>
             <AccessGate access={r.access}>{renderScreen(r.screen, r)}</AccessGate>
           </Route>
         ))}

@@ -38,6 +38,21 @@ describe("route table", () => {
     }
   });
 
+  it("sends the spec's detail-less paths to the screens that do their job", () => {
+    const target = (path: string) => routeTable.find((r) => r.path === path)?.redirectTo;
+    expect(target("/login")).toBe("/user/login");
+    expect(target("/account/profile")).toBe("/user/profile");
+    expect(target("/account/payments")).toBe("/user/card-details");
+    expect(target("/account/billings")).toBe("/user/card-details");
+    expect(target("/explore")).toBe("/user/document-library");
+    for (const r of routeTable.filter((x) => x.path.startsWith("/account") || ["/explore", "/favorites", "/login"].includes(x.path))) {
+      expect(r.screen, r.path).toBe("redirect");
+      const to = routeTable.find((x) => x.path === r.redirectTo);
+      expect(to, `${r.path} → ${r.redirectTo}`).toBeDefined();
+      expect(to?.screen, r.path).not.toBe("redirect");
+    }
+  });
+
   it("matches paths with params", () => {
     expect(findRoute("/admin/edit-user/42")?.path).toBe("/admin/edit-user/:id");
     expect(findRoute("/admin/edit-user")?.path).toBe("/admin/edit-user");

@@ -15,7 +15,6 @@ export type Screen =
   | "landing"
   | "faq"
   | "contact"
-  | "login"
   | "user-login"
   | "admin-login"
   | "user-signup"
@@ -68,6 +67,7 @@ export type Screen =
   | "admin-blog-editor"
   | "admin-blog-categories"
   | "admin-blog-tags"
+  | "redirect"
   | "placeholder";
 
 export interface AppRoute {
@@ -75,13 +75,22 @@ export interface AppRoute {
   title: string;
   access: Access;
   screen: Screen;
+  /** A path the spec names whose content lives at another path: the browser is sent there, its query kept. */
+  redirectTo?: string;
 }
 
 const route = (path: string, access: Access, title: string, screen: Screen = "placeholder"): AppRoute => ({ path, title, access, screen });
+const moved = (path: string, access: Access, title: string, redirectTo: string): AppRoute => ({
+  path,
+  title,
+  access,
+  screen: "redirect",
+  redirectTo,
+});
 
 export const routeTable: readonly AppRoute[] = [
   // Signed-out visitors only.
-  route("/login", "public", "Sign in", "login"),
+  moved("/login", "public", "Sign in", "/user/login"),
   route("/user/login", "public", "Sign in", "user-login"),
   route("/user/signup", "public", "Create your account", "user-signup"),
   route("/user/forgot", "public", "Forgot password", "user-forgot"),
@@ -183,16 +192,17 @@ export const routeTable: readonly AppRoute[] = [
   route("/contact-us", "any", "Contact us", "contact"),
   route("/blog", "any", "Blog", "blog-list"),
   route("/blog/:slug", "any", "Blog", "blog-post"),
-  route("/explore", "any", "Explore"),
-  route("/favorites", "user", "Favorites"),
-  route("/account", "user", "Account"),
-  route("/account/profile", "user", "Profile", "profile"),
-  route("/account/my-bookings", "user", "My bookings"),
-  route("/account/my-spaces", "user", "My spaces"),
-  route("/account/my-spaces/:id", "user", "Study space"),
-  route("/account/payments", "user", "Payments"),
-  route("/account/billings", "user", "Billing"),
-  route("/account/reviews", "user", "Reviews"),
+  // Named by the spec without a screen of their own: each opens the screen that does the job.
+  moved("/explore", "any", "Explore", "/user/document-library"),
+  moved("/favorites", "user", "Favorites", "/user/document-library"),
+  moved("/account", "user", "Account", "/user/profile"),
+  moved("/account/profile", "user", "Profile", "/user/profile"),
+  moved("/account/my-bookings", "user", "My bookings", "/user/get-coaching"),
+  moved("/account/my-spaces", "user", "My spaces", "/user/onboarding/allquizzes"),
+  moved("/account/my-spaces/:id", "user", "Study space", "/user/onboarding/allquizzes"),
+  moved("/account/payments", "user", "Payments", "/user/card-details"),
+  moved("/account/billings", "user", "Billing", "/user/card-details"),
+  moved("/account/reviews", "user", "Reviews", "/user/prev"),
 ];
 
 // The patterns the router matches with (wouter's parser): case-insensitive, a trailing slash allowed.

@@ -51,9 +51,22 @@ describe("api client", () => {
     vi.stubGlobal("fetch", reply(401, { error: true, message: "TOKEN_EXPIRED", code: "TOKEN_EXPIRED" }));
     const listener = vi.fn();
     const off = onSessionExpired(listener);
-    await expect(api.get("/v2/api/lambda/profile")).rejects.toMatchObject({ status: 401, message: "TOKEN_EXPIRED" });
+    await expect(api.get("/v2/api/lambda/profile")).rejects.toMatchObject({
+      status: 401,
+      code: "TOKEN_EXPIRED",
+      message: "Your session has expired. Sign in again to continue.",
+    });
     expect(listener).toHaveBeenCalledTimes(1);
     off();
+  });
+
+  it("never hands a machine code to a screen as its message", async () => {
+    vi.stubGlobal("fetch", reply(401, { error: true, message: "UNAUTHORIZED", code: "UNAUTHORIZED" }));
+    const failure = await api.get("/x").catch((e: unknown) => e);
+    expect(failure).toMatchObject({ status: 401, code: "UNAUTHORIZED" });
+    expect((failure as Error).message).not.toMatch(/UNAUTHORIZED/);
+    vi.stubGlobal("fetch", reply(400, { error: true, message: "Choose at least one theme" }));
+    expect(await api.get("/x")).toMatchObject({ message: "Choose at least one theme" });
   });
 
   it("stays quiet about expiry when asked, and for other 401s", async () => {

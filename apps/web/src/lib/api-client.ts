@@ -160,6 +160,20 @@ export function buildUrl(path: string, query?: Query): string {
   return `${path}${path.includes("?") ? "&" : "?"}${text}`;
 }
 
+/** What every call sends: the project header and, when one is stored, the bearer token. */
+export function baseHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { [PROJECT_HEADER]: readProjectConfig().header };
+  const token = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/** An error answer as screens read it; tells the session listeners what it means (expired, staff setup first). */
+export function errorAnswer(status: number, body: unknown): ApiErrorBody {
+  reportSession(body);
+  return toErrorBody(status, body);
+}
+
 function readStoredToken(): string | null {
   try {
     return typeof localStorage === "undefined" ? null : localStorage.getItem("token");
@@ -168,7 +182,7 @@ function readStoredToken(): string | null {
   }
 }
 
-async function readBody(response: Response): Promise<unknown> {
+export async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return response.ok ? { error: false } : undefined;
   try {
@@ -178,13 +192,26 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A message written for machines (`TOKEN_EXPIRED`, `UNAUTHORIZED`): never shown to a person as it is. */
+const MACHINE_CODE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{4,}$/;
+
+/** What a person reads for an error answer's message: the server's sentence, or ours for a code or nothing. */
+function readableMessage(status: number, message: unknown): string {
+  if (message === TOKEN_EXPIRED) return SESSION_EXPIRED_MESSAGE;
+  if (typeof message !== "string" || !message || MACHINE_CODE.test(message)) return fallbackMessage(status);
+  return message;
+}
+
+/** Shown wherever an expired session's refusal surfaces (behind the session-expired modal). */
+export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Sign in again to continue.";
+
 function toErrorBody(status: number, body: unknown): ApiErrorBody {
   if (body && typeof body === "object" && (body as { error?: unknown }).error === true) {
     const b = body as Partial<ApiErrorBody>;
     return {
       error: true,
       status,
-      message: typeof b.message === "string" && b.message ? b.message : fallbackMessage(status),
+      message: readableMessage(status, b.message),
       ...(typeof b.code === "string" ? { code: b.code } : {}),
       ...(b.validation && typeof b.validation === "object" ? { validation: b.validation } : {}),
     };
@@ -193,6 +220,8 @@ function toErrorBody(status: number, body: unknown): ApiErrorBody {
 }
 
 function fallbackMessage(status: number): string {
+  if (status === 401) return "You are not signed in, or your session has ended. Sign in again to continue.";
+  if (status === 403) return "Your account may not do this.";
   if (status === 429) return "Too many attempts. Please wait a moment and try again.";
   if (status >= 500) return "The server could not complete the request. Please try again.";
   return `The request failed (${status}).`;
@@ -241,29 +270,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return errorBody;
 }
 
-/** Like apiRequest, for a file answer (a PDF, say): resolves with its bytes, or the error body. */
-export async function apiBlob(path: string, options: Omit<RequestOptions, "method" | "body"> = {}): Promise<Blob | ApiErrorBody> {
-  const { query, throwOn = DEFAULT_THROW_ON, signal } = options;
-  const headers: Record<string, string> = { [PROJECT_HEADER]: readProjectConfig().header };
-  const token = readStoredToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, query), { headers, signal });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
-  }
-  if (response.ok) return response.blob();
-  const parsed = await readBody(response);
-  reportSession(parsed);
-  const errorBody = toErrorBody(response.status, parsed);
-  if (throwOn.includes(response.status)) throw new ApiError(response.status, errorBody.message, errorBody.validation, errorBody.code);
-  return errorBody;
-}
-
 export const api = {
-  blob: apiBlob,
   get: <T>(path: string, options?: Omit<RequestOptions, "method" | "body">) => apiRequest<T>(path, { ...options, method: "GET" }),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
     apiRequest<T>(path, { ...options, method: "POST", body }),
@@ -300,81 +307,4 @@ export function toFormError(failure: unknown): FormError {
 /** Test seam: forget the cached project header. */
 export function resetProjectConfigForTests(): void {
   projectConfig = undefined;
-}
-
-/** Fetches a file (CSV export, PDF) with the same headers as every call; throws an ApiError on failure. */
-export async function apiDownload(path: string, options: Pick<RequestOptions, "method" | "body" | "query"> = {}): Promise<Blob> {
-  const headers: Record<string, string> = { [PROJECT_HEADER]: readProjectConfig().header };
-  const token = readStoredToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? "GET",
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-  } catch {
-    throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
-  }
-  if (!response.ok) {
-    const body = toErrorBody(response.status, await readBody(response));
-    reportSession(body);
-    throw new ApiError(response.status, body.message, body.validation, body.code);
-  }
-  return response.blob();
-}
-
-/** Saves a blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
-// ---- uploads with progress ----------------------------------------------------------
-
-/**
- * Sends multipart form data with XMLHttpRequest, which (unlike fetch) reports upload
- * progress. Resolves with the success body or the error body; rejects only when the server
- * cannot be reached.
- */
-export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (fraction: number) => void): Promise<T | ApiErrorBody> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", path);
-    xhr.setRequestHeader(PROJECT_HEADER, readProjectConfig().header);
-    xhr.setRequestHeader("Accept", "application/json");
-    const token = readStoredToken();
-    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, "Could not reach the server. Check your connection and try again."));
-    xhr.onload = () => {
-      let parsed: unknown;
-      try {
-        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      reportSession(parsed);
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1);
-        resolve(parsed as T);
-      } else resolve(toErrorBody(xhr.status, parsed));
-    };
-    xhr.send(form);
-  });
-}
-
-/** Downloads a file from an authenticated call (e.g. a PDF) and hands it to the browser as `filename`. */
-export async function downloadFile(path: string, filename: string): Promise<void> {
-  saveBlob(await apiDownload(path), filename);
 }

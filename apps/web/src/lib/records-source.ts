@@ -1,5 +1,8 @@
+import type { RecordCreatedResponse } from "@academy/contract/records";
 import type { ListQuery, ListResult, ResourceSource, Row } from "../components/ui/resource-table/types";
-import { api, apiDownload, unwrap } from "./api-client";
+import { api, unwrap } from "./api-client";
+import type { Answer } from "./contract";
+import { apiDownload } from "./files";
 
 /** `filter` values of the records API for a table view: search is "contains", menus are "equals". */
 export function recordFilters(query: Pick<ListQuery, "search" | "filters">, searchField?: string): string[] {
@@ -30,7 +33,7 @@ export function recordsSource<R extends Row = Row>(table: string, opts: { search
       return (await unwrap(api.get<{ model: R }>(`${base}/${id}`, { query: { join: opts.join } }))).model;
     },
     async create(values) {
-      return { id: (await unwrap(api.post<{ data: number }>(base, values))).data };
+      return { id: (await unwrap(api.post<Answer<typeof RecordCreatedResponse>>(base, values))).data };
     },
     async update(id, values) {
       await unwrap(api.put(`${base}/${id}`, values));

@@ -1,19 +1,4 @@
-export const STATUS_LABEL: Record<string, string> = {
-  active: "Active",
-  trialing: "Free trial",
-  past_due: "Payment failed",
-  canceled: "Ended",
-  incomplete: "Awaiting payment",
-  unpaid: "Unpaid",
-  paid: "Paid",
-  open: "Unpaid",
-  void: "Void",
-  draft: "Draft",
-  uncollectible: "Uncollectible",
-  succeeded: "Succeeded",
-  failed: "Failed",
-  pending: "Pending",
-};
+export { STATUS_LABEL } from "../../components/ui/status";
 
 /** Luhn check, so a typo is caught before the card leaves the page. */
 export function isLuhnValid(digits: string): boolean {

@@ -1,15 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
-import { ApiError, type FieldErrors, saveBlob, toFormError } from "../../../lib/api-client";
+import { ApiError, toFormError } from "../../../lib/api-client";
+import { saveBlob } from "../../../lib/files";
 import { useNavigate, useSearchParams } from "../../../lib/navigation";
 import { Alert } from "../alert";
 import { ConfirmModal } from "../confirm-modal";
 import { PageHeader } from "../page-header";
-import { SidePanel } from "../side-panel";
 import { Spinner } from "../spinner";
 import { buttonClass } from "../styles";
 import { showToast } from "../toast";
-import { ResourceForm } from "./resource-form";
+import { DataGrid } from "./data-grid";
+import { FilterSelect } from "./filter-select";
+import { Pagination } from "./pagination";
+import { EditPanel, ViewPanel } from "./panels";
 import type {
   BulkAction,
   FormValues,
@@ -22,7 +25,9 @@ import type {
   ResourceSource,
   Row,
 } from "./types";
-import { mergeParams, nextSort, PAGE_SIZES, readListQuery, writeListQuery } from "./url-state";
+import { mergeParams, nextSort, readListQuery, writeListQuery } from "./url-state";
+
+export { formatCell } from "./cells";
 
 export interface ResourceTableProps<R extends Row> {
   title: string;
@@ -193,10 +198,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
 
   const total = list.data?.total ?? 0;
   const numPages = Math.max(1, list.data?.numPages ?? 1);
-  const from = total === 0 ? 0 : (query.page - 1) * query.size + 1;
-  const to = Math.min(total, query.page * query.size);
   const isFiltered = !!query.search || Object.keys(query.filters).length > 0;
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const searchId = useId();
 
   return (
@@ -301,163 +303,32 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
           </p>
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm" aria-busy={list.isFetching}>
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">
-              {title}, page {query.page} of {numPages}
-            </caption>
-            <thead className="bg-slate-50">
-              <tr>
-                {canSelect ? (
-                  <th scope="col" className="w-10 px-3 py-3">
-                    <input
-                      type="checkbox"
-                      aria-label="Select all on this page"
-                      className="size-4 accent-red-700"
-                      checked={allOnPage}
-                      onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
-                    />
-                  </th>
-                ) : null}
-                {columns.map((column) => {
-                  const isSorted = query.sort.field === column.key;
-                  return (
-                    <th
-                      key={column.key}
-                      scope="col"
-                      aria-sort={isSorted ? (query.sort.direction === "asc" ? "ascending" : "descending") : undefined}
-                      className={`px-3 py-3 font-semibold text-slate-700 ${column.align === "right" ? "text-right" : "text-left"} ${column.hideOnMobile ? "hidden sm:table-cell" : ""}`}
-                    >
-                      {column.sortable ? (
-                        <button
-                          type="button"
-                          className="inline-flex items-center gap-1 rounded hover:text-slate-950 focus-visible:outline-2 focus-visible:outline-red-700"
-                          onClick={() => setQuery({ sort: nextSort(query.sort, column.key), page: 1 })}
-                        >
-                          {column.label}
-                          <span aria-hidden="true" className="text-slate-400">
-                            {isSorted ? (query.sort.direction === "asc" ? "▲" : "▼") : "↕"}
-                          </span>
-                        </button>
-                      ) : (
-                        column.label
-                      )}
-                    </th>
-                  );
-                })}
-                <th scope="col" className="px-3 py-3 text-right font-semibold text-slate-700">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((row) => (
-                <tr key={row.id} className={selected.has(row.id) ? "bg-red-50/50" : "hover:bg-slate-50"}>
-                  {canSelect ? (
-                    <td className="px-3 py-2">
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${rowLabel(row)}`}
-                        className="size-4 accent-red-700"
-                        checked={selected.has(row.id)}
-                        onChange={(e) => {
-                          const next = new Set(selected);
-                          if (e.target.checked) next.add(row.id);
-                          else next.delete(row.id);
-                          setSelected(next);
-                        }}
-                      />
-                    </td>
-                  ) : null}
-                  {columns.map((column) => (
-                    <td
-                      key={column.key}
-                      className={`px-3 py-2 text-slate-800 ${column.align === "right" ? "text-right tabular-nums" : ""} ${column.hideOnMobile ? "hidden sm:table-cell" : ""}`}
-                    >
-                      {column.render ? column.render(row) : formatCell(row[column.key])}
-                    </td>
-                  ))}
-                  <td className="px-3 py-2 text-right whitespace-nowrap">
-                    {rowActions?.(row)}
-                    {paths.view ? (
-                      <button
-                        type="button"
-                        className={buttonClass.ghost}
-                        onClick={() => go(paths.view!(row.id))}
-                        aria-label={`View ${rowLabel(row)}`}
-                      >
-                        View
-                      </button>
-                    ) : null}
-                    {canEdit && paths.edit ? (
-                      <button
-                        type="button"
-                        className={buttonClass.ghost}
-                        onClick={() => go(paths.edit!(row.id))}
-                        aria-label={`Edit ${rowLabel(row)}`}
-                      >
-                        Edit
-                      </button>
-                    ) : null}
-                    {canDelete ? (
-                      <button
-                        type="button"
-                        className={`${buttonClass.ghost} text-red-800`}
-                        onClick={() => setConfirming({ ids: [row.id], label: rowLabel(row) })}
-                        aria-label={`Delete ${rowLabel(row)}`}
-                      >
-                        Delete
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataGrid
+          title={title}
+          columns={columns}
+          rows={rows}
+          query={query}
+          numPages={numPages}
+          busy={list.isFetching}
+          selection={canSelect ? { selected, onChange: setSelected } : undefined}
+          onSort={(field) => setQuery({ sort: nextSort(query.sort, field), page: 1 })}
+          rowLabel={rowLabel}
+          rowActions={rowActions}
+          onView={paths.view ? (id) => go(paths.view!(id)) : undefined}
+          onEdit={canEdit && paths.edit ? (id) => go(paths.edit!(id)) : undefined}
+          onDelete={canDelete ? (row) => setConfirming({ ids: [row.id], label: rowLabel(row) }) : undefined}
+        />
       )}
 
       {total > 0 ? (
-        <nav aria-label="Pages" className="mt-4 flex flex-col gap-3 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
-          <p aria-live="polite">
-            Showing {from}–{to} of {total}
-          </p>
-          <div className="flex items-center gap-2">
-            <label className="flex items-center gap-2">
-              Rows per page
-              <select
-                value={query.size}
-                onChange={(e) => setQuery({ size: Number(e.target.value), page: 1 })}
-                className="rounded-lg border border-slate-300 bg-white px-2 py-1.5"
-              >
-                {PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button
-              type="button"
-              className={buttonClass.secondary}
-              disabled={query.page <= 1}
-              onClick={() => setQuery({ page: query.page - 1 })}
-            >
-              Previous
-            </button>
-            <span>
-              Page {query.page} of {numPages}
-            </span>
-            <button
-              type="button"
-              className={buttonClass.secondary}
-              disabled={query.page >= numPages}
-              onClick={() => setQuery({ page: query.page + 1 })}
-            >
-              Next
-            </button>
-          </div>
-        </nav>
+        <Pagination
+          page={query.page}
+          size={query.size}
+          total={total}
+          numPages={numPages}
+          onPage={(page) => setQuery({ page })}
+          onSize={(size) => setQuery({ size, page: 1 })}
+        />
       ) : null}
 
       {mode.kind === "add" && canCreate ? (
@@ -509,164 +380,5 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
         </ConfirmModal>
       ) : null}
     </div>
-  );
-}
-
-function FilterSelect({ filter, value, onChange }: { filter: ResourceFilter; value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {filter.label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
-      >
-        <option value="">All</option>
-        {filter.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-export function formatCell(value: unknown): ReactNode {
-  if (value === null || value === undefined || value === "") return <span className="text-slate-400">—</span>;
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (Array.isArray(value)) return value.join(", ");
-  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value)) return new Date(value).toLocaleString();
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
-
-function EditPanel<R extends Row>({
-  singular,
-  resourceKey,
-  fields,
-  source,
-  id,
-  preview,
-  onClose,
-  onSaved,
-}: {
-  singular: string;
-  resourceKey: string;
-  fields: readonly ResourceField[];
-  source: ResourceSource<R>;
-  preview?: (values: FormValues) => ReactNode;
-  id?: number;
-  onClose: () => void;
-  onSaved: (id: number) => void;
-}) {
-  const queryClient = useQueryClient();
-  const formId = useId();
-  const row = useQuery({ queryKey: [resourceKey, "row", id], queryFn: () => source.get(id!), enabled: id !== undefined });
-  const [errors, setErrors] = useState<{ message: string | null; fields: FieldErrors }>({ message: null, fields: {} });
-  const save = useMutation({
-    mutationFn: async (values: Record<string, unknown>) => {
-      if (id === undefined) return (await source.create!(values)).id;
-      await source.update!(id, values);
-      return id;
-    },
-    onSuccess: async (savedId) => {
-      showToast(id === undefined ? `The ${singular} was added` : "Changes saved");
-      await queryClient.invalidateQueries({ queryKey: [resourceKey] });
-      onSaved(savedId);
-    },
-    onError: (e) => {
-      const { message, fields: f } = toFormError(e);
-      setErrors({ message, fields: f });
-    },
-  });
-  const isCreate = id === undefined;
-  return (
-    <SidePanel
-      title={isCreate ? `Add ${singular}` : `Edit ${singular}`}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className={buttonClass.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className={buttonClass.primary} disabled={save.isPending || (!isCreate && !row.data)}>
-            {save.isPending ? "Saving…" : isCreate ? `Add ${singular}` : "Save changes"}
-          </button>
-        </>
-      }
-    >
-      {!isCreate && row.isPending ? (
-        <Spinner />
-      ) : !isCreate && row.isError ? (
-        <Alert>{toFormError(row.error).message}</Alert>
-      ) : (
-        <ResourceForm
-          formId={formId}
-          fields={fields}
-          preview={preview}
-          row={row.data}
-          serverErrors={errors.fields}
-          message={errors.message}
-          onSubmit={(values) => save.mutate(values)}
-        />
-      )}
-    </SidePanel>
-  );
-}
-
-function ViewPanel<R extends Row>({
-  singular,
-  resourceKey,
-  source,
-  id,
-  columns,
-  renderView,
-  onClose,
-  onEdit,
-}: {
-  singular: string;
-  resourceKey: string;
-  source: ResourceSource<R>;
-  id: number;
-  columns: readonly ResourceColumn<R>[];
-  renderView?: (row: R) => ReactNode;
-  onClose: () => void;
-  onEdit?: () => void;
-}) {
-  const row = useQuery({ queryKey: [resourceKey, "row", id], queryFn: () => source.get(id) });
-  return (
-    <SidePanel
-      title={`${singular[0]?.toUpperCase()}${singular.slice(1)} details`}
-      onClose={onClose}
-      footer={
-        onEdit ? (
-          <button type="button" className={buttonClass.primary} onClick={onEdit}>
-            Edit
-          </button>
-        ) : undefined
-      }
-    >
-      {row.isPending ? (
-        <Spinner />
-      ) : row.isError ? (
-        <Alert>{toFormError(row.error).message}</Alert>
-      ) : renderView ? (
-        renderView(row.data)
-      ) : (
-        <dl className="divide-y divide-slate-100">
-          {columns.map((column) => (
-            <div key={column.key} className="grid grid-cols-3 gap-4 py-2.5 text-sm">
-              <dt className="font-medium text-slate-600">{column.label}</dt>
-              <dd className="col-span-2 text-slate-900">{column.render ? column.render(row.data) : formatCell(row.data[column.key])}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </SidePanel>
   );
 }

@@ -1,9 +1,12 @@
+import type { CmsEntryCreated } from "@academy/contract/cms";
 import { useMemo } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../../components/ui/resource-table/types";
 import { api, unwrap } from "../../../lib/api-client";
 import { invalidateCms } from "../../../lib/cms";
+import { cmsKeyRows } from "../../../lib/cms-keys";
+import type { Answer } from "../../../lib/contract";
 import { useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 
@@ -41,9 +44,9 @@ function cmsSource(): ResourceSource<Row> {
   return {
     ...records,
     async create(values) {
-      const answer = await unwrap(api.post<{ data?: number; id?: number }>("/v2/api/lambda/cms", values));
+      const answer = await unwrap(api.post<Answer<typeof CmsEntryCreated>>("/v2/api/lambda/cms", values));
       invalidateCms(String(values.page));
-      return { id: Number(answer.data ?? answer.id) };
+      return { id: answer.data };
     },
     async update(id, values) {
       await unwrap(api.put(`/v2/api/lambda/cms/${id}`, values));
@@ -61,20 +64,54 @@ export function CmsPage() {
   const { id } = useParams();
   const source = useMemo(cmsSource, []);
   return (
-    <ResourceTable
-      title="CMS"
-      description="Text and images that screens read for their copy. A screen shows its built-in text until an entry overrides it."
-      singular="entry"
-      resourceKey="cms"
-      source={source}
-      columns={columns}
-      fields={fields}
-      filters={[{ name: "type", label: "Type", options: TYPES }]}
-      searchLabel="Search by key"
-      defaultSort={{ field: "page", direction: "asc" }}
-      paths={{ list: "/admin/cms", add: "/admin/add-cms", edit: (i) => `/admin/edit-cms/${i}` }}
-      mode={cmsModeOf(pathname, id)}
-      rowLabel={(r) => `${r.page}.${r.key}`}
-    />
+    <>
+      <ResourceTable
+        title="CMS"
+        description="Text and images that screens read for their copy. A screen shows its built-in text until an entry overrides it."
+        singular="entry"
+        resourceKey="cms"
+        source={source}
+        columns={columns}
+        fields={fields}
+        filters={[{ name: "type", label: "Type", options: TYPES }]}
+        searchLabel="Search by key"
+        defaultSort={{ field: "page", direction: "asc" }}
+        paths={{ list: "/admin/cms", add: "/admin/add-cms", edit: (i) => `/admin/edit-cms/${i}` }}
+        mode={cmsModeOf(pathname, id)}
+        rowLabel={(r) => `${r.page}.${r.key}`}
+      />
+      <CmsKeys />
+    </>
+  );
+}
+
+/** Every key a screen reads (the registry in lib/cms-keys.ts), with the text it shows without an entry. */
+function CmsKeys() {
+  const rows = cmsKeyRows();
+  return (
+    <section aria-labelledby="cms-keys-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="cms-keys-heading" className="font-semibold text-slate-900">
+        Keys the screens read
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Add an entry with the page and key below to replace a default. Keys not listed here are not shown anywhere.
+      </p>
+      <ul className="mt-4 divide-y divide-slate-100">
+        {rows.map((r) => (
+          <li key={`${r.page}.${r.key}`} className="py-3 text-sm" data-testid="cms-key">
+            <p className="font-medium break-words text-slate-900">
+              <code>
+                {r.page}.{r.key}
+              </code>{" "}
+              <span className="font-normal text-slate-500">· {r.label}</span>
+            </p>
+            <p className="mt-1 break-words text-slate-700">
+              <span className="text-slate-500">Default: </span>
+              {r.default}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

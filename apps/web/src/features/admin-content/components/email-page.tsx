@@ -1,3 +1,4 @@
+import type { MessageResponse } from "@academy/contract/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
@@ -6,6 +7,7 @@ import type { ResourceColumn, ResourceField, Row } from "../../../components/ui/
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { api, toFormError, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 import { Link, useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 
@@ -157,7 +159,7 @@ function SendTest({ row }: { row: Row }) {
 function Retry({ row }: { row: Row }) {
   const queryClient = useQueryClient();
   const retry = useMutation({
-    mutationFn: () => unwrap(api.post<{ message: string }>(`/v2/api/lambda/email/outbox/${row.id}/retry`)),
+    mutationFn: () => unwrap(api.post<Answer<typeof MessageResponse>>(`/v2/api/lambda/email/outbox/${row.id}/retry`)),
     onSuccess: (answer) => {
       showToast(answer.message);
       return queryClient.invalidateQueries({ queryKey: ["email_outbox"] });

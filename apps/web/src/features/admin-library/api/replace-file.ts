@@ -1,5 +1,6 @@
 import type { AdminLibraryRow } from "@academy/contract/library";
-import { unwrap, uploadWithProgress } from "../../../lib/api-client";
+import { unwrap } from "../../../lib/api-client";
+import { uploadWithProgress } from "../../../lib/files";
 
 /** POST /v2/api/library/admin/documents/{id}/file (multipart): a new file for the document, with upload progress. */
 export async function replaceLibraryFile(id: number, file: File, onProgress: (fraction: number) => void): Promise<AdminLibraryRow> {

@@ -1,5 +1,6 @@
 import type { AdminLibraryRow } from "@academy/contract/library";
-import { unwrap, uploadWithProgress } from "../../../lib/api-client";
+import { unwrap } from "../../../lib/api-client";
+import { uploadWithProgress } from "../../../lib/files";
 
 /** POST /v2/api/library/admin/documents (multipart): a new PDF or Markdown document, with upload progress. */
 export async function uploadLibraryDocument(

@@ -7,7 +7,8 @@ import { SidePanel } from "../../../components/ui/side-panel";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
-import { api, isErrorBody, toFormError, unwrap, uploadWithProgress } from "../../../lib/api-client";
+import { api, isErrorBody, toFormError, unwrap } from "../../../lib/api-client";
+import { uploadWithProgress } from "../../../lib/files";
 import { useLocation, useNavigate } from "../../../lib/navigation";
 
 interface Photo {

@@ -3,45 +3,12 @@ import { type ReactNode, useId } from "react";
 import { Alert } from "../../../components/ui/alert";
 import type { Row } from "../../../components/ui/resource-table/types";
 import { Spinner } from "../../../components/ui/spinner";
+import { Badge, StatusBadge } from "../../../components/ui/status-badge";
 import { useAuth } from "../../../lib/auth-store";
 import { formatDate, formatDateTime, formatInterval, formatMoney, formatPercent } from "../../../lib/format";
 import { useUserOverviewQuery } from "../api/get-user-overview";
 import { MarkEmailConfirmed } from "./mark-email-confirmed";
 import { ResetTwoFactor } from "./reset-two-factor";
-
-type Tone = "green" | "amber" | "red" | "slate" | "sky";
-const TONES: Record<Tone, string> = {
-  green: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
-  amber: "bg-amber-50 text-amber-800 ring-amber-600/20",
-  red: "bg-red-50 text-red-800 ring-red-600/20",
-  slate: "bg-slate-100 text-slate-700 ring-slate-500/20",
-  sky: "bg-sky-50 text-sky-800 ring-sky-600/20",
-};
-
-function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>
-      {children}
-    </span>
-  );
-}
-
-const SUBSCRIPTION_STATUS: Record<string, [string, Tone]> = {
-  active: ["Active", "green"],
-  trialing: ["Free trial", "sky"],
-  past_due: ["Payment failed", "red"],
-  incomplete: ["Awaiting payment", "amber"],
-  unpaid: ["Unpaid", "red"],
-};
-const INVOICE_STATUS: Record<string, [string, Tone]> = {
-  paid: ["Paid", "green"],
-  open: ["Unpaid", "amber"],
-  draft: ["Draft", "slate"],
-  void: ["Void", "slate"],
-  uncollectible: ["Uncollectible", "red"],
-};
-const statusOf = (map: Record<string, [string, Tone]>, status: string): [string, Tone] =>
-  map[status] ?? [status.replace(/_/g, " "), "slate"];
 
 function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
   const id = useId();
@@ -76,7 +43,6 @@ function Plan({ plan }: { plan: AdminUserOverview["plan"] }) {
         <p className="mt-0.5 text-slate-600">No subscription: the free plan applies.</p>
       </div>
     );
-  const [label, tone] = statusOf(SUBSCRIPTION_STATUS, sub.status);
   const price =
     sub.amount !== null && sub.currency
       ? `${formatMoney(sub.amount, sub.currency)} ${formatInterval(sub.interval, sub.interval_count ?? 1)}`
@@ -87,8 +53,8 @@ function Plan({ plan }: { plan: AdminUserOverview["plan"] }) {
     <div className="rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-center gap-2">
         <p className="text-base font-semibold text-slate-900">{sub.package_name ?? plan.package_name}</p>
-        <Badge tone={tone}>{label}</Badge>
-        {sub.cancel_at_period_end ? <Badge tone="amber">Cancels at period end</Badge> : null}
+        <StatusBadge status={sub.status} />
+        {sub.cancel_at_period_end ? <Badge tone="warn">Cancels at period end</Badge> : null}
       </div>
       <p className="mt-0.5 text-slate-700">{[sub.plan_name, price].filter(Boolean).join(" · ")}</p>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-slate-600">
@@ -113,12 +79,12 @@ function Plan({ plan }: { plan: AdminUserOverview["plan"] }) {
 }
 
 function QuizResult({ quiz }: { quiz: AdminUserOverview["quizzes"]["recent"][number] }) {
-  if (quiz.status === "in_progress") return <Badge tone="sky">In progress</Badge>;
+  if (quiz.status === "in_progress") return <Badge tone="info">In progress</Badge>;
   const score = quiz.score ?? 0;
   return (
     <span className="flex items-center gap-2">
-      {quiz.status === "expired" ? <Badge tone="slate">Time ran out</Badge> : null}
-      <Badge tone={score >= 0.7 ? "green" : score >= 0.5 ? "amber" : "red"}>
+      {quiz.status === "expired" ? <Badge tone="quiet">Time ran out</Badge> : null}
+      <Badge tone={score >= 0.7 ? "good" : score >= 0.5 ? "warn" : "bad"}>
         {formatPercent(score)} · {quiz.correct_count ?? 0}/{quiz.total}
       </Badge>
     </span>
@@ -199,7 +165,6 @@ function Activity({ id }: { id: number }) {
         {payments.invoices.length ? (
           <ul aria-label="Latest invoices" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
             {payments.invoices.map((invoice) => {
-              const [label, tone] = statusOf(INVOICE_STATUS, invoice.status);
               return (
                 <li key={invoice.id} className="flex items-center justify-between gap-3 px-3 py-2.5">
                   <span className="min-w-0">
@@ -212,7 +177,7 @@ function Activity({ id }: { id: number }) {
                     <span className="font-medium text-slate-900 tabular-nums">
                       {formatMoney(invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due, invoice.currency)}
                     </span>
-                    <Badge tone={tone}>{label}</Badge>
+                    <StatusBadge status={invoice.status} />
                   </span>
                 </li>
               );
@@ -255,8 +220,8 @@ export function UserDetails({ row }: { row: Row }) {
           <p className="truncate text-lg font-semibold text-slate-900">{name || "No name given"}</p>
           <p className="truncate text-slate-600">{String(row.email)}</p>
           <p className="mt-1 flex flex-wrap gap-1.5">
-            <Badge tone={isCandidate ? "sky" : "slate"}>{isCandidate ? "Candidate" : "Staff"}</Badge>
-            <Badge tone={row.status === "active" ? "green" : "slate"}>{row.status === "active" ? "Active" : "Disabled"}</Badge>
+            <Badge tone={isCandidate ? "info" : "quiet"}>{isCandidate ? "Candidate" : "Staff"}</Badge>
+            <Badge tone={row.status === "active" ? "good" : "quiet"}>{row.status === "active" ? "Active" : "Disabled"}</Badge>
           </p>
         </div>
       </div>

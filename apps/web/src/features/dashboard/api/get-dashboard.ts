@@ -1,10 +1,18 @@
 import type { DashboardModel, QuizSummary } from "@academy/contract/quiz";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, customPath, unwrap } from "../../../lib/api-client";
-import { useLoad } from "../../../lib/use-load";
+
+export const dashboardKeys = {
+  candidate: ["dashboard", "candidate"] as const,
+  progress: ["quiz", "progress"] as const,
+};
 
 /** GET /v3/api/custom/{name}/dashboard: readiness, mastery, reviews due, recent quizzes, plan allowance. */
+export const getDashboard = async () => (await unwrap(api.get<{ error: false; model: DashboardModel }>(customPath("dashboard")))).model;
+
+/** Read afresh on every visit (a quiz finished elsewhere moves the readiness). */
 export function useDashboardQuery() {
-  return useLoad("dashboard", async () => (await unwrap(api.get<{ error: false; model: DashboardModel }>(customPath("dashboard")))).model);
+  return useQuery({ queryKey: dashboardKeys.candidate, queryFn: getDashboard, staleTime: 0 });
 }
 
 export type ProgressPoint = {
@@ -18,10 +26,11 @@ export type ProgressPoint = {
 };
 
 /** GET quiz/progress: past attempts and readiness after each finished quiz. */
+export const getProgress = () =>
+  unwrap(api.get<{ error: false; attempts: QuizSummary[]; trend: ProgressPoint[] }>(customPath("quiz/progress")));
+
 export function useProgressQuery() {
-  return useLoad("quiz-progress", async () =>
-    unwrap(api.get<{ error: false; attempts: QuizSummary[]; trend: ProgressPoint[] }>(customPath("quiz/progress"))),
-  );
+  return useQuery({ queryKey: dashboardKeys.progress, queryFn: getProgress, staleTime: 0, placeholderData: keepPreviousData });
 }
 
 /** POST quiz/create {reviewDue:true}: a quiz of the questions due for spaced review. */

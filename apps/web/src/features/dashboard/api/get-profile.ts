@@ -1,14 +1,18 @@
-import type { Profile } from "@academy/contract/auth";
+import type { Profile, ProfileResponse } from "@academy/contract/auth";
+import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
-import { useLoad } from "../../../lib/use-load";
+import type { Answer } from "../../../lib/contract";
 
 /** GET /v2/api/lambda/profile → {error:false, model}. */
 export async function getProfile(): Promise<Profile> {
-  const answer = await unwrap(api.get<{ error: false; model: Profile }>("/v2/api/lambda/profile"));
+  const answer = await unwrap(api.get<Answer<typeof ProfileResponse>>("/v2/api/lambda/profile"));
   return answer.model;
 }
 
-/** Refetched on every visit to the dashboard, so it always greets with the current name. */
+/**
+ * Read afresh on every visit to the dashboard, so it always greets with the current name. The
+ * key is the profile screen's, so a name saved there shows here at once.
+ */
 export function useProfileQuery() {
-  return useLoad("profile", getProfile);
+  return useQuery({ queryKey: ["profile"], queryFn: getProfile, staleTime: 0 });
 }

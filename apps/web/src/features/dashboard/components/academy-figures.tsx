@@ -1,12 +1,16 @@
 import type { AdminDashboard } from "@academy/contract/dashboard";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, useDeferredValue } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { TimeSeriesChart } from "../../../components/ui/charts/time-series-chart";
 import { useRevealHold } from "../../../components/ui/reveal";
 import { linkClass } from "../../../components/ui/styles";
+import { WhenVisible } from "../../../components/ui/when-visible";
 import { formatMoney, formatNumber, formatPercent } from "../../../lib/format";
 import { Link, useSearchParams } from "../../../lib/navigation";
 import { DASHBOARD_PERIODS, type DashboardPeriod, useAdminDashboardQuery } from "../api/get-admin-dashboard";
+import { Panel } from "./dashboard-panel";
+
+const AcademyBreakdown = lazy(() => import("./academy-breakdown").then((m) => ({ default: m.AcademyBreakdown })));
 
 const count = formatNumber;
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
@@ -19,20 +23,6 @@ function Figure({ label, value, note }: { label: string; value: ReactNode; note?
       <dd className="self-end text-3xl font-bold tracking-tight text-slate-900 tabular-nums">{value}</dd>
       <dd className="text-xs text-slate-500">{note}</dd>
     </div>
-  );
-}
-
-function Panel({ id, title, aside, children }: { id: string; title: string; aside?: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="mb-3 flex items-baseline justify-between gap-3">
-        <h3 id={id} className="font-semibold text-slate-900">
-          {title}
-        </h3>
-        {aside ? <p className="shrink-0 text-sm whitespace-nowrap text-slate-600 tabular-nums">{aside}</p> : null}
-      </div>
-      {children}
-    </section>
   );
 }
 
@@ -74,78 +64,6 @@ function Loading() {
           <div key={name} className="h-64 rounded-xl border border-slate-200 bg-slate-100" />
         ))}
       </div>
-    </div>
-  );
-}
-
-function SubscriptionsByPackage({ model }: { model: AdminDashboard }) {
-  const { byPackage, active } = model.subscriptions;
-  if (!byPackage.length) return <p className="text-sm text-slate-600">No live subscriptions yet: everyone is on the free plan.</p>;
-  return (
-    <ul className="space-y-3">
-      {byPackage.map((p) => (
-        <li key={p.package}>
-          <div className="flex justify-between text-sm">
-            <span className="font-medium text-slate-800">{p.package}</span>
-            <span className="text-slate-600 tabular-nums">
-              {plural(p.count, "subscription")} · {formatPercent(p.count / active)}
-            </span>
-          </div>
-          <div aria-hidden="true" className="mt-1 h-2.5 rounded-full bg-slate-100">
-            <div className="h-2.5 rounded-full bg-red-600" style={{ width: `${(p.count / active) * 100}%` }} />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function ThemeScores({ model }: { model: AdminDashboard }) {
-  if (!model.themes.length)
-    return <p className="text-sm text-slate-600">No quizzes finished in the last {model.days} days, so no theme has a score yet.</p>;
-  // Weakest first: where candidates need the most help is what staff act on.
-  const themes = [...model.themes].sort((a, b) => a.averageScore - b.averageScore || a.name.localeCompare(b.name));
-  return (
-    <div className="max-h-80 overflow-y-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">
-          Share of questions answered right per theme, weakest first, over the quizzes finished in the last {model.days} days
-        </caption>
-        <thead className="sticky top-0 bg-white text-xs text-slate-500">
-          <tr>
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              Theme
-            </th>
-            <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-              Questions
-            </th>
-            <th scope="col" className="w-2/5 py-1.5 font-medium">
-              Right answers
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {themes.map((t) => (
-            <tr key={t.slug}>
-              <th scope="row" className="py-2 pr-3 font-medium text-slate-800">
-                {t.name}
-              </th>
-              <td className="py-2 pr-3 text-right text-slate-600 tabular-nums">{count(t.questions)}</td>
-              <td className="py-2">
-                <div className="flex items-center gap-2">
-                  <div aria-hidden="true" className="h-2.5 flex-1 rounded-full bg-slate-100">
-                    <div
-                      className={`h-2.5 rounded-full ${t.averageScore < 0.5 ? "bg-amber-500" : "bg-emerald-600"}`}
-                      style={{ width: `${t.averageScore * 100}%` }}
-                    />
-                  </div>
-                  <span className="w-10 text-right font-medium text-slate-800 tabular-nums">{formatPercent(t.averageScore)}</span>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }
@@ -234,27 +152,10 @@ function Figures({ model }: { model: AdminDashboard }) {
         ))}
       </div>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-5">
-        <div className="min-w-0 lg:col-span-2">
-          <Panel id="by-package" title="Live subscriptions by package" aside={plural(subscriptions.active, "subscription")}>
-            <SubscriptionsByPackage model={model} />
-            <p className="mt-4 text-sm">
-              <Link to="/admin/stripe_subscription" className={linkClass}>
-                See every subscription
-              </Link>
-            </p>
-          </Panel>
-        </div>
-        <div className="min-w-0 lg:col-span-3">
-          <Panel
-            id="theme-scores"
-            title="Average score per theme"
-            aside={quizzes.averageScore === null ? undefined : `${formatPercent(quizzes.averageScore)} overall`}
-          >
-            <ThemeScores model={model} />
-          </Panel>
-        </div>
-      </div>
+      {/* Below the charts: its code loads after the first screen (in view, or once the page is idle). */}
+      <WhenVisible placeholder={<div className="mt-4 min-h-96" />}>
+        <AcademyBreakdown model={model} />
+      </WhenVisible>
     </>
   );
 }
@@ -265,7 +166,10 @@ export function AcademyFigures() {
   const asked = Number(params.get("days"));
   const days: DashboardPeriod = (DASHBOARD_PERIODS as readonly number[]).includes(asked) ? (asked as DashboardPeriod) : 30;
   const figures = useAdminDashboardQuery(days);
-  useRevealHold(figures.isPending);
+  // The figures render at low priority, in slices React can interrupt: the charts of a large
+  // answer never hold the main thread in one long task.
+  const model = useDeferredValue(figures.data);
+  useRevealHold(figures.isPending || (!figures.isError && !model));
   const setDays = (d: DashboardPeriod) =>
     setParams(
       (p) => {
@@ -303,9 +207,7 @@ export function AcademyFigures() {
         </div>
         <PeriodPicker days={days} onChange={setDays} />
       </div>
-      {figures.isPending ? (
-        <Loading />
-      ) : figures.isError ? (
+      {figures.isError && !model ? (
         <Alert>
           <p>
             We could not load the academy's figures.{" "}
@@ -314,9 +216,11 @@ export function AcademyFigures() {
             </button>
           </p>
         </Alert>
+      ) : !model ? (
+        <Loading />
       ) : (
-        <div className={figures.isPlaceholderData ? "opacity-60 transition-opacity" : "transition-opacity"}>
-          <Figures model={figures.data} />
+        <div className={figures.isPlaceholderData || model !== figures.data ? "opacity-60 transition-opacity" : "transition-opacity"}>
+          <Figures model={model} />
         </div>
       )}
     </section>

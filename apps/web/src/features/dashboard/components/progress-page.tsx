@@ -4,6 +4,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { linkClass } from "../../../components/ui/styles";
 import { Link } from "../../../lib/navigation";
 import { type ProgressPoint, useProgressQuery } from "../api/get-dashboard";
+import { emptyTrendMessage } from "../guidance";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
@@ -45,6 +46,8 @@ function TrendChart({ points }: { points: ProgressPoint[] }) {
 
 export function ProgressPage() {
   const progress = useProgressQuery();
+  const finished = progress.data?.attempts.filter((a) => a.status !== "in_progress").length ?? 0;
+  const empty = emptyTrendMessage(finished);
   return (
     <>
       <PageHeader title="Progress" description="How your readiness has moved with each finished quiz, and every attempt." />
@@ -59,46 +62,56 @@ export function ProgressPage() {
             {progress.data.trend.length ? (
               <TrendChart points={progress.data.trend} />
             ) : (
-              <p className="text-sm text-slate-600">
-                Finish a quiz to see your trend.{" "}
-                <Link to="/user/onboarding/allquizzes" className={linkClass}>
-                  Go to quizzes
+              <p className="text-sm text-slate-600" data-testid="trend-empty">
+                {empty.text}{" "}
+                <Link to={empty.to} className={linkClass}>
+                  {empty.link}
                 </Link>
               </p>
             )}
           </section>
           <section
             aria-labelledby="attempts-heading"
-            className="mt-5 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+            className="relative mt-5 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
           >
             <h2 id="attempts-heading" className="p-5 pb-2 font-semibold text-slate-900">
               Attempts
             </h2>
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-500">
-                <tr>
-                  <th className="px-5 py-2 font-medium">Date</th>
-                  <th className="px-5 py-2 font-medium">Quiz</th>
-                  <th className="px-5 py-2 font-medium">Score</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {progress.data.attempts.map((a) => (
-                  <tr key={a.id}>
-                    <td className="px-5 py-2">{new Date(a.createdAt).toLocaleDateString()}</td>
-                    <td className="px-5 py-2">
-                      <Link
-                        className={linkClass}
-                        to={a.status === "in_progress" ? `/user/onboarding/quiz?id=${a.id}` : `/user/onboarding/singlequiz/${a.id}`}
-                      >
-                        {a.title}
-                      </Link>
-                    </td>
-                    <td className="px-5 py-2">{a.score !== null ? `${pct(a.score)} (${a.correctCount}/${a.total})` : "In progress"}</td>
+            {progress.data.attempts.length === 0 ? (
+              <p className="px-5 pb-5 text-sm text-slate-600">You have not started a quiz yet.</p>
+            ) : (
+              <table className="w-full text-left text-sm">
+                <thead className="text-slate-500">
+                  <tr>
+                    <th className="px-5 py-2 font-medium">Date</th>
+                    <th className="px-5 py-2 font-medium">Quiz</th>
+                    <th className="px-5 py-2 font-medium">Score</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {progress.data.attempts.map((a) => (
+                    <tr key={a.id}>
+                      <td className="px-5 py-2">{new Date(a.createdAt).toLocaleDateString()}</td>
+                      <td className="px-5 py-2">
+                        <Link
+                          className={linkClass}
+                          to={a.status === "in_progress" ? `/user/onboarding/quiz?id=${a.id}` : `/user/onboarding/singlequiz/${a.id}`}
+                        >
+                          {a.title}
+                        </Link>
+                      </td>
+                      <td className="px-5 py-2">
+                        {a.status === "in_progress"
+                          ? "In progress"
+                          : a.score !== null
+                            ? `${pct(a.score)} (${a.correctCount}/${a.total})`
+                            : "Not scored"}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
           </section>
         </>
       ) : null}

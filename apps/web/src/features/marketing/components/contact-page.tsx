@@ -1,3 +1,4 @@
+import type { MessageResponse } from "@academy/contract/common";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
@@ -5,6 +6,7 @@ import { PageHeader } from "../../../components/ui/page-header";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { api, type FieldErrors, isErrorBody, toFormError } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth-store";
+import type { Answer } from "../../../lib/contract";
 import { Link } from "../../../lib/navigation";
 
 /** A message to the academy's staff; it reaches every admin by mail. */
@@ -31,7 +33,7 @@ function ContactForm() {
     if (Object.keys(found).length) return;
     setSending(true);
     try {
-      const answer = await api.post<{ message: string }>("/v2/api/lambda/contact", body, { auth: false });
+      const answer = await api.post<Answer<typeof MessageResponse>>("/v2/api/lambda/contact", body, { auth: false });
       if (isErrorBody(answer)) throw answer;
       setStatus({ tone: "success", text: answer.message });
       form.reset();

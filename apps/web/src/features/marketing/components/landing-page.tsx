@@ -52,22 +52,22 @@ export function LandingPage({ plans }: { plans?: ReactNode }) {
   const { state } = useAuth();
   const dashboard = state.isAuthenticated && state.role ? `/${state.role}/dashboard` : null;
   const signedIn = dashboard !== null;
-  const text = useCms("landing");
+  const cms = useCms("landing");
   return (
     <div className={signedIn ? "" : "mx-auto max-w-6xl px-4"}>
-      <section className="py-12 sm:py-20" aria-labelledby="hero-heading">
-        <p className="text-sm font-semibold tracking-wider text-red-700 uppercase">
-          {text("hero_eyebrow", "Exam prep for rescue careers")}
-        </p>
-        <h1 id="hero-heading" className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-          {text("hero_title", "Get ready for your entrance exam, one shift at a time.")}
-        </h1>
-        <p className="mt-5 max-w-2xl text-lg text-slate-600">
-          {text(
-            "hero_intro",
-            "Rescue Academy prepares you for the entrance exams of emergency medical services, fire and rescue, water rescue and emergency dispatch, with quizzes built on what your exam covers, a study library and one-to-one coaching. It works on your phone, so you can study between shifts.",
-          )}
-        </p>
+      <section className="py-12 sm:py-20" aria-labelledby="hero-heading" aria-busy={!cms.ready}>
+        {/* The CMS text or, past a short wait, the defaults: never the defaults first and then the CMS text. */}
+        {cms.ready ? (
+          <div data-testid="landing-hero-text">
+            <p className="text-sm font-semibold tracking-wider text-red-700 uppercase">{cms.text("hero_eyebrow")}</p>
+            <h1 id="hero-heading" className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+              {cms.text("hero_title")}
+            </h1>
+            <p className="mt-5 max-w-2xl text-lg text-slate-600">{cms.text("hero_intro")}</p>
+          </div>
+        ) : (
+          <div className="min-h-72 sm:min-h-64" />
+        )}
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           {dashboard ? (
             <Link to={dashboard} className={buttonClass.primary}>

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
+import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { Link, useNavigate } from "../../../lib/navigation";
-import { createQuiz } from "../api/quizzes";
+import { useOnboardingQuery } from "../api/onboarding";
+import { createQuiz, useQuizListQuery } from "../api/quizzes";
+import { nextStepPath, readyToGenerate } from "../steps";
 import { OnboardingLayout } from "./onboarding-stepper";
 
 const STAGES = [
@@ -15,9 +18,34 @@ const STAGES = [
 
 /**
  * Creates the quiz from the saved onboarding choices, shows its progress, then opens the player;
- * an unfinished quiz of the same choices opens at once instead.
+ * an unfinished quiz of the same choices opens at once instead. Without the choices a quiz is
+ * made from (track, themes, settings) it builds nothing and says which step comes next.
  */
 export function GenerateQuizPage() {
+  const profile = useOnboardingQuery();
+  const quizzes = useQuizListQuery();
+  if (profile.isPending || quizzes.isPending) return <Spinner />;
+  if (profile.isError) return <Alert>We could not load your onboarding. Reload the page to try again.</Alert>;
+  if (!readyToGenerate(profile.data)) {
+    return (
+      <OnboardingLayout
+        step={6}
+        title="Your choices are not complete yet"
+        description="Your quiz is built from your track, your themes and your quiz settings."
+      >
+        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <p className="text-sm text-slate-700">Finish the steps above first, then come back here to build your quiz.</p>
+          <Link to={nextStepPath(profile.data, quizzes.data?.length ?? 0)} className={`${buttonClass.primary} mt-4`}>
+            Continue onboarding
+          </Link>
+        </div>
+      </OnboardingLayout>
+    );
+  }
+  return <BuildQuiz />;
+}
+
+function BuildQuiz() {
   const navigate = useNavigate();
   const [stage, setStage] = useState(0);
   const [error, setError] = useState("");
@@ -41,7 +69,7 @@ export function GenerateQuizPage() {
 
   const percent = error ? 0 : Math.round(((stage + 1) / STAGES.length) * 100);
   return (
-    <OnboardingLayout step={6} title="Building your quiz">
+    <OnboardingLayout step={6} title={error ? "We could not build your quiz" : "Building your quiz"}>
       {error ? (
         <Alert>
           <p>{error}</p>

@@ -1,7 +1,10 @@
-import type { ChargeRow, InvoiceRow, OrderRow, PriceRow, ProductRow, SubscriptionRow } from "@academy/contract/payments";
+import type { OkResponse } from "@academy/contract/common";
+import type { ChargeRow, InvoiceRow, OrderRow, PlansResponse, PriceRow, ProductRow, SubscriptionRow } from "@academy/contract/payments";
+import type { RecordCreatedResponse } from "@academy/contract/records";
 import { useQuery } from "@tanstack/react-query";
 import type { ListQuery, ListResult, ResourceSource, Row } from "../../../components/ui/resource-table/types";
 import { api, PAYMENT_THROW_ON, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 
 const P = "/v2/api/lambda/stripe";
 const opts = { throwOn: PAYMENT_THROW_ON };
@@ -70,7 +73,7 @@ export function toCreatePrice(values: Record<string, unknown>) {
 }
 
 export const updatePrice = (id: number, fields: { name?: unknown; status?: 0 | 1; trial_days?: unknown; usage_limit?: unknown }) =>
-  unwrap(api.put<{ error: false }>(`${P}/price/${id}`, fields, opts));
+  unwrap(api.put<Answer<typeof OkResponse>>(`${P}/price/${id}`, fields, opts));
 
 export const pricesSource: ResourceSource<PriceTableRow> = {
   list: async (query, signal) => {
@@ -79,7 +82,7 @@ export const pricesSource: ResourceSource<PriceTableRow> = {
   },
   get: async (id) => toPriceTableRow(await getOne<PriceRow>(`price/${id}`)),
   create: async (values) => ({
-    id: (await unwrap(api.post<{ data: number }>(`${P}/price`, toCreatePrice(values), opts))).data,
+    id: (await unwrap(api.post<Answer<typeof RecordCreatedResponse>>(`${P}/price`, toCreatePrice(values), opts))).data,
   }),
   update: async (id, values) => {
     const { name, status, trial_days, usage_limit } = values;
@@ -93,13 +96,17 @@ export const pricesSource: ResourceSource<PriceTableRow> = {
 // ---------- products ----------
 
 export const updateProduct = (id: number, fields: { name?: unknown; package_id?: unknown; status?: 0 | 1 }) =>
-  unwrap(api.put<{ error: false }>(`${P}/product/${id}`, fields, opts));
+  unwrap(api.put<Answer<typeof OkResponse>>(`${P}/product/${id}`, fields, opts));
 
 export const productsSource: ResourceSource<ProductRow> = {
   list: (query, signal) => listOf<ProductRow>("product", query, signal),
   get: (id) => getOne<ProductRow>(`product/${id}`),
   create: async ({ name, package_id }) => ({
-    id: (await unwrap(api.post<{ data: number }>(`${P}/product`, { name, package_id: package_id ? Number(package_id) : null }, opts))).data,
+    id: (
+      await unwrap(
+        api.post<Answer<typeof RecordCreatedResponse>>(`${P}/product`, { name, package_id: package_id ? Number(package_id) : null }, opts),
+      )
+    ).data,
   }),
   update: async (id, { name, package_id, status }) => {
     await updateProduct(id, {
@@ -118,9 +125,9 @@ export const subscriptionsSource: ResourceSource<SubscriptionRow> = {
 };
 
 /** Ends any subscription now, or sets it to end (or no longer end) at the close of its period. */
-export const cancelSubscriptionNow = (id: number) => unwrap(api.delete<{ error: false }>(`${P}/subscription/${id}`, opts));
+export const cancelSubscriptionNow = (id: number) => unwrap(api.delete<Answer<typeof OkResponse>>(`${P}/subscription/${id}`, opts));
 export const setCancelAtPeriodEnd = (id: number, cancel: boolean) =>
-  unwrap(api.put<{ error: false }>(`${P}/subscription/${id}`, { cancel_at_period_end: cancel }, opts));
+  unwrap(api.put<Answer<typeof OkResponse>>(`${P}/subscription/${id}`, { cancel_at_period_end: cancel }, opts));
 
 // ---------- billing ----------
 
@@ -172,7 +179,7 @@ export const usePackageOptions = () =>
 export const useCurrency = () =>
   useQuery({
     queryKey: ["payments-currency"],
-    queryFn: async () => (await unwrap(api.get<{ currency: string }>(`${P}/plans`, opts))).currency,
+    queryFn: async () => (await unwrap(api.get<Answer<typeof PlansResponse>>(`${P}/plans`, opts))).currency,
     staleTime: Number.POSITIVE_INFINITY,
   });
 

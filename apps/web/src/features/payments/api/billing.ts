@@ -1,23 +1,33 @@
-import type { CardRow, CheckoutSession, InvoiceRow, SubscriptionRow } from "@academy/contract/payments";
+import type { OkResponse } from "@academy/contract/common";
+import type {
+  CardResponse,
+  CardsResponse,
+  CheckoutResponse,
+  CheckoutSessionResponse,
+  CompleteCheckoutResponse,
+  InvoiceRow,
+  SubscriptionResponse,
+} from "@academy/contract/payments";
 import { useQuery } from "@tanstack/react-query";
 import { api, PAYMENT_THROW_ON, unwrap } from "../../../lib/api-client";
-import { getSubscription } from "./subscription";
+import type { Answer } from "../../../lib/contract";
+
+import { subscriptionKey } from "./subscription";
+
+export { getSubscription, useSubscriptionQuery } from "./subscription";
 
 const P = "/v2/api/lambda/stripe";
 const opts = { throwOn: PAYMENT_THROW_ON };
 
 export const billingKeys = {
-  subscription: ["payments", "subscription"] as const,
+  subscription: subscriptionKey,
   cards: ["payments", "cards"] as const,
   invoices: ["payments", "invoices"] as const,
   checkout: (id: string) => ["payments", "checkout", id] as const,
 };
 
-export { getSubscription } from "./subscription";
-export const useSubscriptionQuery = () => useQuery({ queryKey: billingKeys.subscription, queryFn: getSubscription });
-
 /** GET customer/cards. */
-export const getCards = async () => (await unwrap(api.get<{ error: false; list: CardRow[] }>(`${P}/customer/cards`, opts))).list;
+export const getCards = async () => (await unwrap(api.get<Answer<typeof CardsResponse>>(`${P}/customer/cards`, opts))).list;
 export const useCardsQuery = () => useQuery({ queryKey: billingKeys.cards, queryFn: getCards });
 
 /** GET customer/invoices (all of them: a person has a few a year). */
@@ -27,35 +37,36 @@ export const useInvoicesQuery = () => useQuery({ queryKey: billingKeys.invoices,
 
 /** POST customer/subscription {price_id}: subscribe on the default card. */
 export const subscribe = (priceId: number) =>
-  unwrap(api.post<{ error: false; model: SubscriptionRow | null }>(`${P}/customer/subscription`, { price_id: priceId }, opts));
+  unwrap(api.post<Answer<typeof SubscriptionResponse>>(`${P}/customer/subscription`, { price_id: priceId }, opts));
 
 /** PUT customer/subscription: change plan (prorated) or cancel at period end / resume. */
 export const changeSubscription = (body: { price_id: number } | { cancel_at_period_end: boolean }) =>
-  unwrap(api.put<{ error: false; model: SubscriptionRow | null }>(`${P}/customer/subscription`, body, opts));
+  unwrap(api.put<Answer<typeof SubscriptionResponse>>(`${P}/customer/subscription`, body, opts));
 
 /** DELETE customer/subscription/{id}: cancel at the end of the period. */
-export const cancelSubscription = (id: number) => unwrap(api.delete<{ error: false }>(`${P}/customer/subscription/${id}`, opts));
+export const cancelSubscription = (id: number) => unwrap(api.delete<Answer<typeof OkResponse>>(`${P}/customer/subscription/${id}`, opts));
 
 /** POST customer/card {card_token}. */
 export const addCard = (cardToken: string) =>
-  unwrap(api.post<{ error: false; model: CardRow }>(`${P}/customer/card`, { card_token: cardToken }, opts));
+  unwrap(api.post<Answer<typeof CardResponse>>(`${P}/customer/card`, { card_token: cardToken }, opts));
 export const setDefaultCard = (id: string) =>
-  unwrap(api.put<{ error: false }>(`${P}/customer/card/${encodeURIComponent(id)}/set-default`, undefined, opts));
-export const deleteCard = (id: string) => unwrap(api.delete<{ error: false }>(`${P}/customer/card/${encodeURIComponent(id)}`, opts));
+  unwrap(api.put<Answer<typeof OkResponse>>(`${P}/customer/card/${encodeURIComponent(id)}/set-default`, undefined, opts));
+export const deleteCard = (id: string) =>
+  unwrap(api.delete<Answer<typeof OkResponse>>(`${P}/customer/card/${encodeURIComponent(id)}`, opts));
 
 /** POST checkout {price_id} → the page to pay on. */
 export const startCheckout = async (priceId: number) =>
-  (await unwrap(api.post<{ error: false; model: { id: string; url: string } }>(`${P}/checkout`, { price_id: priceId }, opts))).model;
+  (await unwrap(api.post<Answer<typeof CheckoutResponse>>(`${P}/checkout`, { price_id: priceId }, opts))).model;
 
 /** Test mode: what a checkout session sells, and paying it. */
 export const getCheckoutSession = async (id: string) =>
-  (await unwrap(api.get<{ error: false; model: CheckoutSession }>(`${P}/checkout/${encodeURIComponent(id)}`, opts))).model;
+  (await unwrap(api.get<Answer<typeof CheckoutSessionResponse>>(`${P}/checkout/${encodeURIComponent(id)}`, opts))).model;
 export const useCheckoutSessionQuery = (id: string) =>
   useQuery({ queryKey: billingKeys.checkout(id), queryFn: () => getCheckoutSession(id), retry: false });
 export const completeCheckout = async (id: string, cardToken: string) =>
   (
     await unwrap(
-      api.post<{ error: false; model: { url: string } }>(
+      api.post<Answer<typeof CompleteCheckoutResponse>>(
         `${P}/checkout/${encodeURIComponent(id)}/complete`,
         { card_token: cardToken },
         opts,
@@ -72,13 +83,7 @@ export const tokeniseCard = (card: { number: string; exp_month: number; exp_year
 
 /** GET customer/invoice/{id}/pdf, saved as a file. */
 export async function downloadInvoicePdf(invoice: InvoiceRow): Promise<void> {
-  const blob = await unwrap(api.blob(`${P}/customer/invoice/${invoice.id}/pdf`, opts));
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `invoice-${invoice.number ?? invoice.id}.pdf`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // The download helper loads on first use: the dashboard's plan section reads this module too.
+  const { downloadFile } = await import("../../../lib/files");
+  await downloadFile(`${P}/customer/invoice/${invoice.id}/pdf`, `invoice-${invoice.number ?? invoice.id}.pdf`);
 }

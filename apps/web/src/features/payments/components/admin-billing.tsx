@@ -6,7 +6,8 @@ import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-ta
 import type { ResourceColumn, ResourceSource, Row } from "../../../components/ui/resource-table/types";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
-import { apiDownload, saveBlob, toFormError } from "../../../lib/api-client";
+import { toFormError } from "../../../lib/api-client";
+import { downloadFile } from "../../../lib/files";
 import { formatMoney } from "../../../lib/format";
 import { Link, useLocation } from "../../../lib/navigation";
 import { chargesSource, invoicePdfPath, invoicesSource, ordersSource, RESOURCE } from "../api/admin";
@@ -22,8 +23,7 @@ const reference = (id: string) => <code className="text-xs text-slate-600">{id}<
 
 function InvoicePdfButton({ invoice }: { invoice: InvoiceRow }) {
   const download = useMutation({
-    mutationFn: () => apiDownload(invoicePdfPath(invoice.id)),
-    onSuccess: (blob) => saveBlob(blob, `invoice-${invoice.number ?? invoice.id}.pdf`),
+    mutationFn: () => downloadFile(invoicePdfPath(invoice.id), `invoice-${invoice.number ?? invoice.id}.pdf`),
     onError: (e) => showToast(toFormError(e).message, "error"),
   });
   return (

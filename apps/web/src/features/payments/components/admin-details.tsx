@@ -1,44 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { StatusBadge } from "../../../components/ui/status-badge";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format";
 import { Link } from "../../../lib/navigation";
-import { STATUS_LABEL } from "../format";
 
-const TONES = {
-  good: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-  warn: "bg-amber-50 text-amber-900 ring-amber-200",
-  bad: "bg-red-50 text-red-800 ring-red-200",
-  quiet: "bg-slate-100 text-slate-600 ring-slate-200",
-} as const;
-
-const STATUS_TONE: Record<string, keyof typeof TONES> = {
-  active: "good",
-  trialing: "good",
-  paid: "good",
-  succeeded: "good",
-  past_due: "bad",
-  unpaid: "bad",
-  failed: "bad",
-  incomplete: "warn",
-  open: "warn",
-  pending: "warn",
-  canceled: "quiet",
-  void: "quiet",
-  archived: "quiet",
-};
-
-/** A status as a coloured pill: green for good, amber for waiting, red for failed, grey for over. */
-export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  const tone = TONES[STATUS_TONE[status] ?? "quiet"];
-  return (
-    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tone}`}>
-      {label ?? STATUS_LABEL[status] ?? status}
-    </span>
-  );
-}
+export { StatusBadge };
 
 /** Active (1) or archived (0), as prices and products keep it. */
 export const OnSaleBadge = ({ status }: { status: unknown }) =>

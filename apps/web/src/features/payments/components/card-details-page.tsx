@@ -1,6 +1,6 @@
-import type { CardRow, InvoiceRow, PlanOption, SubscriptionRow } from "@academy/contract/payments";
+import type { CardRow, PlanOption } from "@academy/contract/payments";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Modal } from "../../../components/ui/modal";
 import { PageHeader } from "../../../components/ui/page-header";
@@ -15,7 +15,6 @@ import {
   cancelSubscription,
   changeSubscription,
   deleteCard,
-  downloadInvoicePdf,
   setDefaultCard,
   startCheckout,
   subscribe,
@@ -24,60 +23,11 @@ import {
   useSubscriptionQuery,
 } from "../api/billing";
 import { getPlans, listPlans } from "../api/plans";
-import { STATUS_LABEL } from "../format";
 import { CardForm } from "./card-form";
-import { PlanPicker } from "./plan-picker";
-
-function Section({
-  id,
-  title,
-  description,
-  actions,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h2 id={id} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
-        </div>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function Badge({ tone, children }: { tone: "green" | "amber" | "slate" | "red"; children: ReactNode }) {
-  const tones = {
-    green: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-    amber: "bg-amber-50 text-amber-900 ring-amber-200",
-    slate: "bg-slate-100 text-slate-700 ring-slate-200",
-    red: "bg-red-50 text-red-800 ring-red-200",
-  };
-  return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[tone]}`}>{children}</span>
-  );
-}
-
-const statusTone = (s: string) =>
-  s === "active" || s === "paid" ? "green" : s === "trialing" ? "amber" : s === "past_due" || s === "open" ? "red" : "slate";
-
-function describePeriod(sub: SubscriptionRow): string {
-  if (sub.status === "trialing" && sub.trial_end) return `Free trial until ${formatDate(sub.trial_end)}`;
-  if (sub.cancel_at_period_end) return `Ends on ${formatDate(sub.current_period_end)}; you keep access until then`;
-  if (sub.status === "past_due") return "Your last payment failed";
-  return `Renews on ${formatDate(sub.current_period_end)}`;
-}
+import { Section } from "./card-section";
+import { CurrentPlan } from "./current-plan";
+import { InvoiceTable } from "./invoice-table";
+import { SavedCards } from "./saved-cards";
 
 type Pending = { kind: "choose"; plan: PlanOption } | { kind: "cancel" } | { kind: "remove-card"; card: CardRow };
 
@@ -205,55 +155,14 @@ export function CardDetailsPage() {
             ) : null
           }
         >
-          {subscription.isPending ? (
-            <Spinner label="Loading your plan…" />
-          ) : subscription.isError ? (
-            <Alert>We could not load your plan. {toFormError(subscription.error).message}</Alert>
-          ) : sub ? (
-            <div className="space-y-4">
-              <div className="flex flex-wrap items-center gap-3">
-                <p className="text-xl font-semibold text-slate-900">{sub.package_name ?? sub.plan_name}</p>
-                <Badge tone={statusTone(sub.status)}>
-                  {sub.cancel_at_period_end ? "Cancels at period end" : (STATUS_LABEL[sub.status] ?? sub.status)}
-                </Badge>
-              </div>
-              <p className="text-sm text-slate-700">
-                {sub.plan_name}
-                {sub.amount !== null && sub.currency ? ` · ${formatMoney(sub.amount, sub.currency)} ${formatInterval(sub.interval)}` : ""}
-              </p>
-              <p className="text-sm text-slate-600">{describePeriod(sub)}</p>
-              {sub.status === "past_due" ? (
-                <Alert>Your last payment failed, so your plan's extras are paused. Add a working card and make it your default.</Alert>
-              ) : null}
-              {isChangingPlan ? (
-                <div className="border-t border-slate-200 pt-4">
-                  <div className="mb-3 flex items-center justify-between">
-                    <h3 className="font-semibold text-slate-900">Choose a new plan</h3>
-                    <button type="button" className={buttonClass.ghost} onClick={() => setIsChangingPlan(false)}>
-                      Close
-                    </button>
-                  </div>
-                  <PlanPicker
-                    currentPriceId={sub.price_id}
-                    action={{ kind: "button", label: () => "Switch", onChoose: (plan) => setPending({ kind: "choose", plan }) }}
-                  />
-                </div>
-              ) : null}
-            </div>
-          ) : (
-            <div className="space-y-4">
-              <p className="text-sm text-slate-700">
-                You are on the free plan. Choose a plan to unlock unlimited quizzes, the full library and coaching.
-              </p>
-              <PlanPicker
-                action={{
-                  kind: "button",
-                  label: (p) => (p.trial_days > 0 ? "Start free trial" : "Choose"),
-                  onChoose: (plan) => setPending({ kind: "choose", plan }),
-                }}
-              />
-            </div>
-          )}
+          <CurrentPlan
+            sub={sub}
+            isPending={subscription.isPending}
+            error={subscription.isError ? subscription.error : null}
+            isChangingPlan={isChangingPlan}
+            onCloseChange={() => setIsChangingPlan(false)}
+            onChoose={(plan) => setPending({ kind: "choose", plan })}
+          />
         </Section>
 
         <Section
@@ -283,51 +192,14 @@ export function CardDetailsPage() {
               />
             </div>
           ) : null}
-          {cards.isPending ? (
-            <Spinner label="Loading your cards…" />
-          ) : cards.isError ? (
-            <Alert>We could not load your cards. {toFormError(cards.error).message}</Alert>
-          ) : cards.data.length === 0 ? (
-            <p className="text-sm text-slate-600">No saved cards yet.</p>
-          ) : (
-            <ul className="divide-y divide-slate-200">
-              {cards.data.map((card) => (
-                <li key={card.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
-                  <div className="flex items-center gap-3">
-                    <span className="rounded bg-slate-800 px-2 py-1 text-xs font-bold tracking-wide text-white uppercase">
-                      {card.brand}
-                    </span>
-                    <span className="font-medium text-slate-900">•••• {card.last4}</span>
-                    <span className="text-sm text-slate-600">
-                      Expires {String(card.exp_month).padStart(2, "0")}/{String(card.exp_year).slice(-2)}
-                    </span>
-                    {card.is_default ? <Badge tone="green">Default</Badge> : null}
-                  </div>
-                  <div className="flex gap-2">
-                    {card.is_default ? null : (
-                      <button
-                        type="button"
-                        className={buttonClass.ghost}
-                        disabled={busy}
-                        onClick={() => run(() => setDefaultCard(card.id), `•••• ${card.last4} is now your default card.`)}
-                        aria-label={`Make card ending ${card.last4} the default`}
-                      >
-                        Make default
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className={buttonClass.ghost}
-                      onClick={() => setPending({ kind: "remove-card", card })}
-                      aria-label={`Remove card ending ${card.last4}`}
-                    >
-                      Remove
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          <SavedCards
+            cards={cards.data}
+            isPending={cards.isPending}
+            error={cards.isError ? cards.error : null}
+            busy={busy}
+            onMakeDefault={(card) => run(() => setDefaultCard(card.id), `•••• ${card.last4} is now your default card.`)}
+            onRemove={(card) => setPending({ kind: "remove-card", card })}
+          />
         </Section>
 
         <Section id="invoices-heading" title="Invoices">
@@ -450,71 +322,5 @@ export function CardDetailsPage() {
         </Modal>
       ) : null}
     </>
-  );
-}
-
-function InvoiceTable({ invoices }: { invoices: InvoiceRow[] }) {
-  const [downloading, setDownloading] = useState<number | null>(null);
-  return (
-    <div className="-mx-5 overflow-x-auto sm:mx-0">
-      <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">Your invoices, newest first</caption>
-        <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-5 py-2 font-semibold sm:px-3">
-              Date
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Invoice
-            </th>
-            <th scope="col" className="hidden px-3 py-2 font-semibold md:table-cell">
-              Description
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">
-              Amount
-            </th>
-            <th scope="col" className="px-3 py-2 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2">
-              <span className="sr-only">PDF</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {invoices.map((inv) => (
-            <tr key={inv.id}>
-              <td className="px-5 py-3 whitespace-nowrap sm:px-3">{formatDate(inv.create_at)}</td>
-              <td className="px-3 py-3 whitespace-nowrap">{inv.number}</td>
-              <td className="hidden px-3 py-3 text-slate-600 md:table-cell">{inv.description}</td>
-              <td className="px-3 py-3 text-right whitespace-nowrap">{formatMoney(inv.amount_due, inv.currency)}</td>
-              <td className="px-3 py-3">
-                <Badge tone={statusTone(inv.status)}>{STATUS_LABEL[inv.status] ?? inv.status}</Badge>
-              </td>
-              <td className="px-3 py-3 text-right">
-                <button
-                  type="button"
-                  className={buttonClass.ghost}
-                  disabled={downloading === inv.id}
-                  aria-label={`Download invoice ${inv.number ?? inv.id} as PDF`}
-                  onClick={async () => {
-                    setDownloading(inv.id);
-                    try {
-                      await downloadInvoicePdf(inv);
-                    } catch (failure) {
-                      showToast(toFormError(failure).message, "error");
-                    } finally {
-                      setDownloading(null);
-                    }
-                  }}
-                >
-                  {downloading === inv.id ? "Preparing…" : "PDF"}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -2,14 +2,13 @@ import { useRevealHold } from "../../../components/ui/reveal";
 import { linkClass } from "../../../components/ui/styles";
 import { formatDate } from "../../../lib/format";
 import { Link } from "../../../lib/navigation";
-import { useLoad } from "../../../lib/use-load";
-import { getSubscription } from "../api/subscription";
+import { useSubscriptionQuery } from "../api/subscription";
 import { STATUS_LABEL } from "../format";
 import { PlanPicker } from "./plan-picker";
 
 /** The dashboard's plan section: the current plan, or the plans to choose from. */
 export function PlanSummary() {
-  const subscription = useLoad("subscription", getSubscription);
+  const subscription = useSubscriptionQuery();
   useRevealHold(subscription.isPending);
   if (subscription.isPending || subscription.isError) return null;
   const sub = subscription.data;

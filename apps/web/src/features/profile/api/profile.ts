@@ -1,19 +1,22 @@
-import type { Profile, UploadResponse } from "@academy/contract/auth";
+import type { Profile, ProfileResponse, TwoFactorEnableResponse, UpdatePasswordResponse, UploadResponse } from "@academy/contract/auth";
+import type { MessageResponse } from "@academy/contract/common";
 import { useQuery } from "@tanstack/react-query";
-import { api, unwrap, uploadWithProgress } from "../../../lib/api-client";
+import { api, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
+import { uploadWithProgress } from "../../../lib/files";
 
 export const profileQueryKey = ["profile"] as const;
 
 /** GET profile → the signed-in person's profile. */
 export async function getProfile(): Promise<Profile> {
-  return (await unwrap(api.get<{ error: false; model: Profile }>("/v2/api/lambda/profile"))).model;
+  return (await unwrap(api.get<Answer<typeof ProfileResponse>>("/v2/api/lambda/profile"))).model;
 }
 
 export function useProfileQuery() {
   return useQuery({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 0 });
 }
 
-type Message = { error: false; message: string };
+type Message = Answer<typeof MessageResponse>;
 
 /** POST profile {payload}: name, time zone, photo url. */
 export const updateProfile = (payload: { first_name?: string; last_name?: string; time_zone?: string; photo?: string | null }) =>
@@ -33,14 +36,14 @@ export const updateEmail = (email: string, currentPassword: string) =>
 export const resendVerification = () => api.post<Message>("/v2/api/lambda/verify/email/resend", undefined, { throwOn: [401] });
 
 export const updatePassword = (password: string, currentPassword: string) =>
-  api.post<Message & { token: string; expire_at: number }>(
+  api.post<Answer<typeof UpdatePasswordResponse>>(
     "/v2/api/lambda/update/password",
     { password, current_password: currentPassword },
     { throwOn: [401] },
   );
 
 export const startTwoFactor = () =>
-  api.post<{ error: false; secret: string; otpauth_url: string; qr_code: string }>("/v2/api/lambda/2fa/enable", undefined, {
+  api.post<Answer<typeof TwoFactorEnableResponse>>("/v2/api/lambda/2fa/enable", undefined, {
     throwOn: [401],
   });
 

@@ -5,7 +5,8 @@ import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
-import { downloadFile, isErrorBody, toFormError } from "../../../lib/api-client";
+import { isErrorBody, toFormError } from "../../../lib/api-client";
+import { downloadFile } from "../../../lib/files";
 import {
   addBlueprint,
   type Blueprint,
@@ -149,7 +150,7 @@ function QuestionsTab({ themes }: { themes: ThemeRow[] }) {
       </div>
       {list.isError ? <Alert>{list.error.message}</Alert> : null}
       <div
-        className={`overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm ${list.isPlaceholderData ? "opacity-60" : ""}`}
+        className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm ${list.isPlaceholderData ? "opacity-60" : ""}`}
         aria-busy={list.isFetching}
       >
         <table className="w-full text-left text-sm">
@@ -334,7 +335,7 @@ function StatsTab() {
   if (stats.isError) return <Alert>{stats.error.message}</Alert>;
   if (stats.data.length === 0) return <Alert tone="info">No answers yet: statistics appear once candidates finish quizzes.</Alert>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <p className="p-3 text-xs text-slate-500">
         Discrimination is the correlation between getting this question right and doing well on the rest (above 0.2 is good). Questions are
         judged after 10 answers.

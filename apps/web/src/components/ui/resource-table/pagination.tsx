@@ -1,0 +1,54 @@
+import { buttonClass } from "../styles";
+import { PAGE_SIZES } from "./url-state";
+
+/** Where the page is in the list, rows per page, previous and next. */
+export function Pagination({
+  page,
+  size,
+  total,
+  numPages,
+  onPage,
+  onSize,
+}: {
+  page: number;
+  size: number;
+  total: number;
+  numPages: number;
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+}) {
+  const from = total === 0 ? 0 : (page - 1) * size + 1;
+  const to = Math.min(total, page * size);
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-col gap-3 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
+      <p aria-live="polite">
+        Showing {from}–{to} of {total}
+      </p>
+      <div className="flex items-center gap-2">
+        <label className="flex items-center gap-2">
+          Rows per page
+          <select
+            value={size}
+            onChange={(e) => onSize(Number(e.target.value))}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5"
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </button>
+        <span>
+          Page {page} of {numPages}
+        </span>
+        <button type="button" className={buttonClass.secondary} disabled={page >= numPages} onClick={() => onPage(page + 1)}>
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}

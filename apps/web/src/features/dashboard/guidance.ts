@@ -1,0 +1,102 @@
+import type { DashboardModel } from "@academy/contract/quiz";
+
+export type StepIcon = "flag" | "check" | "book" | "chat" | "card" | "chart";
+export interface NextStep {
+  to: string;
+  title: string;
+  description: string;
+  icon: StepIcon;
+}
+
+/** The part of the dashboard's answer that decides what comes next. */
+export type CandidateState = Pick<DashboardModel, "track" | "recent" | "quota">;
+
+/**
+ * The dashboard's next steps for where the candidate is: onboarding first until a track is
+ * chosen, then the first quiz, then practice and progress; a plan with a weekly limit is offered
+ * an upgrade, an unlimited plan its management. Without an answer yet (or on failure) the general
+ * list shows.
+ */
+export function nextSteps(state: CandidateState | undefined): NextStep[] {
+  const onboarded = !!state?.track;
+  const quizTaken = (state?.recent.length ?? 0) > 0;
+  const limited = state ? state.quota.quizzesPerWeek !== null : false;
+  const steps: NextStep[] = [];
+  if (!onboarded) {
+    steps.push({
+      to: "/user/onboarding",
+      title: "Start onboarding",
+      description: "Tell us your track and exam date, choose your themes and get your first quiz.",
+      icon: "flag",
+    });
+  } else if (!quizTaken) {
+    steps.push({
+      to: "/user/onboarding/generatequiz",
+      title: "Take your first quiz",
+      description: "Your track is set: build a quiz from your themes and see where you stand.",
+      icon: "check",
+    });
+  }
+  if (quizTaken) {
+    steps.push({
+      to: "/user/onboarding/allquizzes",
+      title: "Keep practising",
+      description: "Start a new quiz, resume one in progress or retry the questions you missed.",
+      icon: "check",
+    });
+  }
+  if (onboarded) {
+    steps.push({
+      to: "/user/study-plan",
+      title: "Study plan",
+      description: "Your themes in three columns, weakest first: to study, studying and ready.",
+      icon: "flag",
+    });
+  }
+  steps.push({
+    to: "/user/document-library",
+    title: "Document library",
+    description: "Study material by track and theme, with search and preview in the browser.",
+    icon: "book",
+  });
+  steps.push({
+    to: "/user/get-coaching",
+    title: "Coaching",
+    description: "Book a session with a coach at a time that fits around your shifts.",
+    icon: "chat",
+  });
+  steps.push(
+    state && limited
+      ? {
+          to: "/user/card-details",
+          title: "Choose a plan",
+          description: `Your ${state.quota.packageName} plan includes ${state.quota.quizzesPerWeek} quizzes a week. Upgrade for unlimited quizzes, the full library and coaching.`,
+          icon: "card",
+        }
+      : {
+          to: "/user/card-details",
+          title: "Your plan",
+          description: "See what your plan includes, change it, and manage your cards and invoices.",
+          icon: "card",
+        },
+  );
+  if (quizTaken) {
+    steps.push({
+      to: "/user/prev",
+      title: "Progress",
+      description: "Your past attempts and how your readiness changes over time.",
+      icon: "chart",
+    });
+  }
+  return steps;
+}
+
+/**
+ * What the progress screen's trend says when it has no line to draw: never "finish a quiz" to
+ * someone whose finished quizzes are listed below it (the trend needs a track to weigh themes by).
+ */
+export function emptyTrendMessage(finished: number): { text: string; to: string; link: string } {
+  return finished > 0
+    ? { text: "Choose your track to see how ready your finished quizzes make you.", to: "/user/onboarding/form", link: "Choose your track" }
+    : { text: "Finish a quiz to see your trend.", to: "/user/onboarding/allquizzes", link: "Go to quizzes" };
+}
