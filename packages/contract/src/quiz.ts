@@ -100,83 +100,160 @@ export const UpdateQuizRequest = z.strictObject({
 });
 export type UpdateQuizRequest = z.infer<typeof UpdateQuizRequest>;
 
-export type PlayerOption = { id: string; text: string };
-export type PlayerQuestion = {
-  questionId: string;
-  position: number;
-  theme: string;
-  themeName: string;
-  type: "single" | "multiple" | "true_false" | "ordering" | "numeric";
-  difficulty: number;
-  stem: string;
-  options: PlayerOption[];
-  unit: string;
+// ---------------------------------------------------------------- responses
+
+const QuestionType = z.enum(["single", "multiple", "true_false", "ordering", "numeric"]);
+const QuizStatus = z.enum(["in_progress", "submitted", "expired"]);
+const LibraryRef = z.object({ document: z.string(), section: z.string() });
+const NumericKey = z.object({ answer: z.number(), tolerance: z.number(), unit: z.string() });
+
+export const PlayerOption = z.object({ id: z.string(), text: z.string() });
+export type PlayerOption = z.infer<typeof PlayerOption>;
+
+/** After submit (or in practice once answered): the key, why, and where to read more. */
+export const QuestionReview = z.object({
+  isCorrect: z.boolean(),
+  correct: AnswerResponse,
+  explanation: z.string(),
+  options: z.array(z.object({ id: z.string(), text: z.string(), correct: z.boolean().optional(), explanation: z.string() })),
+  numeric: NumericKey.optional(),
+  source: z.string(),
+  reference: LibraryRef.nullable(),
+});
+export type QuestionReview = z.infer<typeof QuestionReview>;
+
+export const PlayerQuestion = z.object({
+  questionId: z.string(),
+  position: z.number().int(),
+  theme: z.string(),
+  themeName: z.string(),
+  type: QuestionType,
+  difficulty: z.number().int(),
+  stem: z.string(),
+  options: z.array(PlayerOption),
+  unit: z.string(),
   /** How many options a multiple-response question keys (shown as "choose N"). */
-  choose?: number;
-  flagged: boolean;
-  response: AnswerResponse | null;
+  choose: z.number().int().optional(),
+  flagged: z.boolean(),
+  response: AnswerResponse.nullable(),
   /** Practice mode, once answered: the feedback for this question. */
-  feedback?: QuestionReview | null;
-};
-export type QuestionReview = {
-  isCorrect: boolean;
-  correct: AnswerResponse;
-  explanation: string;
-  options: { id: string; text: string; correct?: boolean; explanation: string }[];
-  numeric?: { answer: number; tolerance: number; unit: string };
-  source: string;
-  reference: { document: string; section: string } | null;
-};
-export type QuizSummary = {
-  id: number;
-  title: string;
-  track: string;
-  mode: QuizMode;
-  status: "in_progress" | "submitted" | "expired";
-  total: number;
-  answered: number;
-  correctCount: number | null;
-  score: number | null;
-  createdAt: string;
-  submittedAt: string | null;
-  deadlineAt: string | null;
-  missed: number;
-};
-export type QuizModel = QuizSummary & {
-  blueprintVersion: number;
-  settings: { themes: string[]; length: number; difficulty: QuizDifficulty };
-  position: number;
-  timeLimitSeconds: number | null;
+  feedback: QuestionReview.nullable().optional(),
+  /** After submit or expiry: the review. */
+  review: QuestionReview.optional(),
+});
+export type PlayerQuestion = z.infer<typeof PlayerQuestion>;
+
+export const QuizSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  track: z.string(),
+  mode: QuizMode,
+  status: QuizStatus,
+  total: z.number().int(),
+  answered: z.number().int(),
+  correctCount: z.number().int().nullable(),
+  score: z.number().nullable(),
+  createdAt: z.string(),
+  submittedAt: z.string().nullable(),
+  deadlineAt: z.string().nullable(),
+  missed: z.number().int(),
+});
+export type QuizSummary = z.infer<typeof QuizSummary>;
+
+export const QuizModel = QuizSummary.extend({
+  blueprintVersion: z.number().int(),
+  settings: z.object({ themes: z.array(z.string()), length: z.number().int(), difficulty: QuizDifficulty }),
+  position: z.number().int(),
+  timeLimitSeconds: z.number().int().nullable(),
   /** Server clock at answer time, so the player's timer does not trust the device clock. */
-  serverNow: string;
-  questions: (PlayerQuestion & { review?: QuestionReview; userResponse?: AnswerResponse | null })[];
+  serverNow: z.string(),
+  questions: z.array(PlayerQuestion),
   /** After submit: per-theme breakdown. */
-  breakdown?: { theme: string; themeName: string; total: number; correct: number }[];
-};
+  breakdown: z.array(z.object({ theme: z.string(), themeName: z.string(), total: z.number().int(), correct: z.number().int() })).optional(),
+});
+export type QuizModel = z.infer<typeof QuizModel>;
 
-export type ThemeInfo = { slug: string; name: string; description: string; weight: number; questionCount: number };
-export type TrackInfo = { slug: string; name: string; description: string; blueprintVersion: number; themes: ThemeInfo[] };
+export const ThemeInfo = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  weight: z.number(),
+  questionCount: z.number().int(),
+});
+export type ThemeInfo = z.infer<typeof ThemeInfo>;
+export const TrackInfo = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  blueprintVersion: z.number().int(),
+  themes: z.array(ThemeInfo),
+});
+export type TrackInfo = z.infer<typeof TrackInfo>;
 
-export type Mastery = {
-  theme: string;
-  themeName: string;
-  mastery: number;
-  low: number;
-  high: number;
-  answered: number;
-  correct: number;
-  weight: number;
-};
-export type DashboardModel = {
-  track: string | null;
-  trackName: string | null;
-  readiness: { readiness: number; low: number; high: number; answered: number } | null;
-  mastery: Mastery[];
-  dueForReview: number;
-  recent: QuizSummary[];
-  quota: { packageName: string; quizzesPerWeek: number | null; usedThisWeek: number };
-  targetExamDate: string | null;
-};
+export const Mastery = z.object({
+  theme: z.string(),
+  themeName: z.string(),
+  mastery: z.number(),
+  low: z.number(),
+  high: z.number(),
+  answered: z.number().int(),
+  correct: z.number().int(),
+  weight: z.number(),
+});
+export type Mastery = z.infer<typeof Mastery>;
+
+export const ReadinessFigure = z.object({ readiness: z.number(), low: z.number(), high: z.number(), answered: z.number().int() });
+export type ReadinessFigure = z.infer<typeof ReadinessFigure>;
+
+export const DashboardModel = z.object({
+  track: z.string().nullable(),
+  trackName: z.string().nullable(),
+  readiness: ReadinessFigure.nullable(),
+  mastery: z.array(Mastery),
+  dueForReview: z.number().int(),
+  recent: z.array(QuizSummary),
+  quota: z.object({ packageName: z.string(), quizzesPerWeek: z.number().int().nullable(), usedThisWeek: z.number().int() }),
+  targetExamDate: z.string().nullable(),
+});
+export type DashboardModel = z.infer<typeof DashboardModel>;
+
+/** What onboarding has saved (every field optional until chosen). */
+export const OnboardingResponse = z.object({ error: z.literal(false), model: OnboardingProfile });
+export const SaveOnboardingResponse = OnboardingResponse.extend({ message: z.string() });
+export const TracksResponse = z.object({ error: z.literal(false), list: z.array(TrackInfo) });
+export const PreviewQuizModel = z.object({
+  total: z.number().int(),
+  mix: z.array(z.object({ theme: z.string(), themeName: z.string(), count: z.number().int() })),
+  difficulty: z.array(z.object({ level: z.number().int(), count: z.number().int() })),
+  samples: z.array(
+    z.object({
+      theme: z.string(),
+      themeName: z.string(),
+      type: QuestionType,
+      difficulty: z.number().int(),
+      stem: z.string(),
+      options: z.array(PlayerOption),
+    }),
+  ),
+});
+export type PreviewQuizModel = z.infer<typeof PreviewQuizModel>;
+export const PreviewQuizResponse = z.object({ error: z.literal(false), model: PreviewQuizModel });
+export const QuizListResponse = z.object({ error: z.literal(false), list: z.array(QuizSummary) });
+export const QuizResponse = z.object({ error: z.literal(false), model: QuizModel });
+export const CreateQuizResponse = QuizResponse.extend({ resumed: z.boolean() });
+export const UpdateQuizResponse = z.object({
+  error: z.literal(false),
+  message: z.string(),
+  feedback: z.array(z.object({ questionId: z.string(), review: QuestionReview })),
+});
+export const DeleteQuizResponse = z.object({ error: z.literal(false), message: z.string() });
+export const ProgressModel = z.object({
+  attempts: z.array(QuizSummary),
+  trend: z.array(ReadinessFigure.extend({ quizId: z.number().int(), at: z.string(), score: z.number().nullable() })),
+});
+export type ProgressModel = z.infer<typeof ProgressModel>;
+export const ProgressResponse = ProgressModel.extend({ error: z.literal(false) });
+export const DashboardResponse = z.object({ error: z.literal(false), model: DashboardModel });
 
 // ---------------------------------------------------------------- admin: question bank
 
@@ -191,25 +268,61 @@ export const QuestionListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export type AdminOption = { id: string; text: string; correct?: boolean; explanation: string };
-export type AdminQuestion = {
-  id: number;
-  contentId: string;
-  theme: string;
-  type: "single" | "multiple" | "true_false" | "ordering" | "numeric";
-  difficulty: number;
-  stem: string;
-  options: AdminOption[];
-  numeric: { answer: number; tolerance: number; unit: string } | null;
-  explanation: string;
-  source: string;
-  reference: { document: string; section: string } | null;
-  region: string;
-  tracks: string[];
-  status: "active" | "review" | "retired";
-  origin: "content" | "admin";
-  updatedAt: string;
-};
+export const AdminOption = z.object({ id: z.string(), text: z.string(), correct: z.boolean().optional(), explanation: z.string() });
+export type AdminOption = z.infer<typeof AdminOption>;
+export const AdminQuestion = z.object({
+  id: z.number().int(),
+  contentId: z.string(),
+  theme: z.string(),
+  type: QuestionType,
+  difficulty: z.number().int(),
+  stem: z.string(),
+  options: z.array(AdminOption),
+  numeric: NumericKey.nullable(),
+  explanation: z.string(),
+  source: z.string(),
+  reference: LibraryRef.nullable(),
+  region: z.string(),
+  tracks: z.array(z.string()),
+  status: QuestionStatus,
+  origin: z.enum(["content", "admin"]),
+  updatedAt: z.string(),
+});
+export type AdminQuestion = z.infer<typeof AdminQuestion>;
+export const AdminQuestionResponse = z.object({ error: z.literal(false), model: AdminQuestion });
+export const AdminQuestionListResponse = z.object({
+  error: z.literal(false),
+  list: z.array(AdminQuestion),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  num_pages: z.number().int(),
+});
+export const AdminThemesResponse = z.object({
+  error: z.literal(false),
+  list: z.array(z.object({ slug: z.string(), name: z.string(), tracks: z.array(z.string()) })),
+});
+export const Blueprint = z.object({
+  id: z.number().int(),
+  track: z.string(),
+  version: z.number().int(),
+  themes: z.array(z.object({ theme: z.string(), weight: z.number() })),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export const BlueprintsResponse = z.object({ error: z.literal(false), list: z.array(Blueprint) });
+export const BlueprintResponse = z.object({ error: z.literal(false), model: Blueprint });
+export const ImportResponse = z.object({
+  error: z.literal(false),
+  message: z.string(),
+  created: z.number().int(),
+  updated: z.number().int(),
+});
+export const ImportErrorResponse = z.object({
+  error: z.literal(true),
+  message: z.string(),
+  rows: z.array(z.object({ row: z.number().int(), id: z.string().nullable(), errors: z.record(z.string(), z.string()) })).optional(),
+});
 
 export const NewBlueprintRequest = z.strictObject({
   track: z.enum(["ems", "fire-rescue", "water-rescue", "dispatch"]),
@@ -228,15 +341,17 @@ export const ImportRequest = z.strictObject({
   dryRun: z.boolean().default(false),
 });
 
-export type ItemStatistic = {
-  id: number;
-  contentId: string;
-  theme: string;
-  stem: string;
-  answered: number;
-  shareRight: number;
+export const ItemStatistic = z.object({
+  id: z.number().int(),
+  contentId: z.string(),
+  theme: z.string(),
+  stem: z.string(),
+  answered: z.number().int(),
+  shareRight: z.number(),
   /** Point-biserial correlation between this item and the rest of the candidate's answers. */
-  discrimination: number | null;
-  doubtful: boolean;
-  reason: string | null;
-};
+  discrimination: z.number().nullable(),
+  doubtful: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type ItemStatistic = z.infer<typeof ItemStatistic>;
+export const ItemStatisticsResponse = z.object({ error: z.literal(false), list: z.array(ItemStatistic) });

@@ -1,3 +1,4 @@
+import type { OnboardingProfile } from "@academy/contract/quiz";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
@@ -168,16 +169,8 @@ export const answers = pgTable(
   (t) => [primaryKey({ columns: [t.quizId, t.questionId] }), index("quiz_answer_user_idx").on(t.userId, t.answeredAt)],
 );
 
-export type OnboardingData = {
-  track?: string;
-  targetExamDate?: string | null;
-  region?: string;
-  experience?: string;
-  weeklyHours?: number;
-  themes?: string[];
-  confidence?: Record<string, number>;
-  quiz?: { length: number; difficulty: QuizSettings["difficulty"]; mode: "practice" | "exam" };
-};
+/** Saved only after the contract's OnboardingProfile schema parsed it. */
+export type OnboardingData = OnboardingProfile;
 
 export const onboardingProfiles = pgTable("onboarding_profile", {
   userId: integer("user_id")

@@ -1,12 +1,24 @@
 import { ErrorResponse } from "@academy/contract/common";
-import { ImportRequest, NewBlueprintRequest, QuestionListQuery, QuestionStatus } from "@academy/contract/quiz";
+import {
+  AdminQuestionListResponse,
+  AdminQuestionResponse,
+  AdminThemesResponse,
+  BlueprintResponse,
+  BlueprintsResponse,
+  ImportErrorResponse,
+  ImportRequest,
+  ImportResponse,
+  ItemStatisticsResponse,
+  NewBlueprintRequest,
+  QuestionListQuery,
+  QuestionStatus,
+} from "@academy/contract/quiz";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { projectNameGuard } from "../../lib/project-name.ts";
 import * as service from "./service.ts";
 
-const Ok = z.looseObject({ error: z.literal(false) });
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const Name = z.object({ name: z.string().max(100) });
 const WithId = z.object({
@@ -41,7 +53,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         summary: "Search and filter the question bank (paginated)",
         params: Name,
         querystring: QuestionListQuery,
-        response: { 200: Ok, ...errors },
+        response: { 200: AdminQuestionListResponse, ...errors },
       },
       preHandler: auth,
     },
@@ -49,7 +61,10 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
   );
   app.get(
     `${base}/questions/:id`,
-    { schema: { tags, summary: "One question with its key", params: WithId, response: { 200: Ok, ...errors } }, preHandler: auth },
+    {
+      schema: { tags, summary: "One question with its key", params: WithId, response: { 200: AdminQuestionResponse, ...errors } },
+      preHandler: auth,
+    },
     async (request) => ({
       error: false as const,
       model: await service.getQuestion(db, request.params.id),
@@ -63,7 +78,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         summary: "Add a question (starts in review unless a status is given)",
         params: Name,
         body: QuestionBody,
-        response: { 200: Ok, ...errors },
+        response: { 200: AdminQuestionResponse, ...errors },
       },
       preHandler: auth,
     },
@@ -77,7 +92,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         summary: "Edit a question (it then no longer follows the content files)",
         params: WithId,
         body: QuestionBody,
-        response: { 200: Ok, ...errors },
+        response: { 200: AdminQuestionResponse, ...errors },
       },
       preHandler: auth,
     },
@@ -91,7 +106,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         summary: "Activate, send to review or retire a question",
         params: WithId,
         body: z.strictObject({ status: QuestionStatus }),
-        response: { 200: Ok, ...errors },
+        response: { 200: AdminQuestionResponse, ...errors },
       },
       preHandler: auth,
     },
@@ -127,7 +142,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         description: "400 with `rows: [{row, id, errors: {field: message}}]` when any row is invalid; nothing is saved then.",
         params: Name,
         body: ImportRequest,
-        response: { 200: Ok, ...errors, 400: ErrorResponse.extend({ rows: z.array(z.looseObject({ row: z.number() })).optional() }) },
+        response: { 200: ImportResponse, ...errors, 400: z.union([ImportErrorResponse, ErrorResponse]) },
       },
       preHandler: auth,
       bodyLimit: 1024 * 1024,
@@ -153,7 +168,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         tags,
         summary: "Item statistics: share right, discrimination, doubtful questions",
         params: Name,
-        response: { 200: Ok, ...errors },
+        response: { 200: ItemStatisticsResponse, ...errors },
       },
       preHandler: auth,
     },
@@ -164,13 +179,16 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
   );
   app.get(
     `${base}/themes`,
-    { schema: { tags, summary: "Every theme with its tracks", params: Name, response: { 200: Ok, ...errors } }, preHandler: auth },
+    {
+      schema: { tags, summary: "Every theme with its tracks", params: Name, response: { 200: AdminThemesResponse, ...errors } },
+      preHandler: auth,
+    },
     async () => ({ error: false as const, list: await service.listThemes(db) }),
   );
   app.get(
     `${base}/blueprints`,
     {
-      schema: { tags, summary: "Every blueprint version of every track", params: Name, response: { 200: Ok, ...errors } },
+      schema: { tags, summary: "Every blueprint version of every track", params: Name, response: { 200: BlueprintsResponse, ...errors } },
       preHandler: auth,
     },
     async () => ({
@@ -186,7 +204,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         summary: "Add a blueprint version for a track (past quizzes keep theirs)",
         params: Name,
         body: NewBlueprintRequest,
-        response: { 200: Ok, ...errors },
+        response: { 200: BlueprintResponse, ...errors },
       },
       preHandler: auth,
     },
