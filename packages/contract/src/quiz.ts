@@ -89,7 +89,16 @@ export type AnswerResponse = z.infer<typeof AnswerResponse>;
 /** PUT quiz/update/{id}: save answers, flags and the current position while the quiz is open. */
 export const UpdateQuizRequest = z.strictObject({
   answers: z
-    .array(z.strictObject({ questionId: z.string().min(1).max(80), response: AnswerResponse }))
+    .array(
+      z.strictObject({
+        questionId: z.string().min(1).max(80),
+        response: AnswerResponse,
+        /** "Not sure": a right answer is still brought back for spaced review. */
+        unsure: z.boolean().optional(),
+        /** Seconds spent on the question (the player's clock): a right answer this fast rates Easy. */
+        seconds: z.number().int().min(0).max(3600).optional(),
+      }),
+    )
     .max(100)
     .optional(),
   flags: z

@@ -165,6 +165,18 @@ export const answers = pgTable(
     response: jsonb("response").$type<AnswerResponse>().notNull(),
     isCorrect: boolean("is_correct").notNull(),
     answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The candidate said they were unsure: a right answer is brought back for review when they ask for that. */
+    unsure: boolean("unsure").notNull().default(false),
+    /** Seconds the candidate spent on the question, as the player measured it (a right and fast answer rates Easy). */
+    seconds: integer("seconds"),
+    /**
+     * Whether the answer is evidence for readiness: only a question's first answer in a review
+     * period counts (its first answer ever, an answer once its review is due, or one 30+ days
+     * after the last that counted), so drilling a question again does not inflate the figure.
+     */
+    evidence: boolean("evidence").notNull().default(true),
+    /** The FSRS rating it was scheduled with (1 Again, 3 Good, 4 Easy), when it was scheduled. */
+    rating: integer("rating"),
   },
   (t) => [primaryKey({ columns: [t.quizId, t.questionId] }), index("quiz_answer_user_idx").on(t.userId, t.answeredAt)],
 );

@@ -1,9 +1,9 @@
 import type { PlayerQuestion, QuestionReview, QuizModel, QuizSummary, UpdateQuizRequest } from "@academy/contract/quiz";
-import { createEmptyCard, fsrs, Rating } from "ts-fsrs";
 import type { Db } from "../../db/client.ts";
 import type { AnswerResponse } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-error.ts";
 import * as repo from "./repo.ts";
+import { isEvidence, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
 import { checkResponseShape, correctResponse, scoreResponse } from "./scoring.ts";
 
 /** Taking a quiz: reading it, saving answers, submitting and scoring, discarding. */
@@ -11,7 +11,6 @@ import { checkResponseShape, correctResponse, scoreResponse } from "./scoring.ts
 export const DAY = 86_400_000;
 /** Network slack after an exam's deadline before answers are refused. */
 export const DEADLINE_GRACE_MS = 5_000;
-const scheduler = fsrs();
 
 export async function loadQuiz(db: Db, userId: number, id: number, now: Date) {
   let quiz = await repo.findQuiz(db, userId, id);
@@ -165,6 +164,12 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
     if (body.position !== undefined && body.position >= items.length)
       throw badRequest("Position is outside the quiz", { position: "Out of range" });
 
+    const answeredIds = (body.answers ?? []).map((a) => byContentId.get(a.questionId)!.id);
+    const [counted, cards] = await Promise.all([
+      repo.lastEvidence(tx, userId, answeredIds, id),
+      body.answers?.length ? repo.reviewStates(tx, userId) : Promise.resolve([]),
+    ]);
+    const dueAt = new Map(cards.map((c) => [c.questionId, c.dueAt]));
     for (const a of body.answers ?? []) {
       const q = byContentId.get(a.questionId)!;
       await repo.upsertAnswer(tx, {
@@ -174,6 +179,9 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
         response: a.response,
         isCorrect: scoreResponse(q, a.response),
         answeredAt: now,
+        unsure: a.unsure ?? false,
+        seconds: a.seconds ?? null,
+        evidence: isEvidence(counted.get(q.id) ?? null, dueAt.get(q.id) ?? null, now),
       });
       if (quiz.mode === "practice") out.push({ questionId: q.contentId, review: reviewOf(q, a.response) });
     }
@@ -191,7 +199,7 @@ export async function submitQuiz(db: Db, userId: number, id: number, now = new D
   return getQuiz(db, userId, id, now);
 }
 
-/** Scores the quiz and schedules each answered question's next review, in one transaction. */
+/** Scores the quiz and schedules the next review of each missed (or "not sure") question, in one transaction. */
 async function finish(db: Db, userId: number, id: number, status: "submitted" | "expired", now: Date) {
   await db.transaction(async (tx) => {
     const quiz = await repo.lockQuiz(tx, userId, id);
@@ -209,10 +217,20 @@ async function finish(db: Db, userId: number, id: number, status: "submitted" | 
       submittedAt: status === "submitted" ? now : (quiz.deadlineAt ?? now),
     });
     const cards = new Map((await repo.reviewStates(tx, userId)).map((r) => [r.questionId, r.card]));
+    const difficulty = new Map(
+      (
+        await repo.questionsByIds(
+          tx,
+          given.map((a) => a.questionId),
+        )
+      ).map((q) => [q.id, q.difficulty]),
+    );
     for (const a of given) {
-      const stored = cards.get(a.questionId);
-      const card = stored ? (stored as unknown as Parameters<typeof scheduler.next>[0]) : createEmptyCard(a.answeredAt);
-      const next = scheduler.next(card, a.answeredAt, a.isCorrect ? Rating.Good : Rating.Again).card;
+      const stored = cards.get(a.questionId) ?? null;
+      const answer = { isCorrect: a.isCorrect, unsure: a.unsure, seconds: a.seconds, difficulty: difficulty.get(a.questionId) ?? 3 };
+      // A right first answer is not brought back: only misses and "not sure" answers are scheduled.
+      if (!shouldSchedule(answer, stored !== null)) continue;
+      const next = nextCard(stored, answer, a.answeredAt);
       await repo.upsertReview(tx, {
         userId,
         questionId: a.questionId,
@@ -221,6 +239,7 @@ async function finish(db: Db, userId: number, id: number, status: "submitted" | 
         lastCorrect: a.isCorrect,
         lastSeenAt: a.answeredAt,
       });
+      await repo.setAnswerRating(tx, id, a.questionId, ratingFor(answer));
     }
   });
 }

@@ -34,9 +34,10 @@ async function resolveSettings(db: Db, userId: number, body: CreateQuizRequest) 
 export const confidenceToMastery = (c: number) => 0.2 + 0.15 * (c - 1);
 
 async function plan(db: Db, userId: number, info: TrackInfo, settings: Settings, seed: number, now: Date, only?: Set<number>) {
-  const [allRows, reviews, mastery, profile] = await Promise.all([
+  const [allRows, reviews, seenRows, mastery, profile] = await Promise.all([
     repo.bankFor(db, settings.themes, settings.track),
     repo.reviewStates(db, userId),
+    repo.lastSeen(db, userId),
     masteryFor(db, userId, settings.themes),
     repo.getProfile(db, userId),
   ]);
@@ -44,8 +45,10 @@ async function plan(db: Db, userId: number, info: TrackInfo, settings: Settings,
   const region = profile?.region ?? "global";
   const bankRows = region === "global" ? allRows : allRows.filter((q) => q.region === "global" || q.region === region);
   const history = new Map<number, QuestionHistory>(
-    reviews.map((r) => [r.questionId, { dueAt: r.dueAt.getTime(), lastCorrect: r.lastCorrect, lastSeenAt: r.lastSeenAt.getTime() }]),
+    seenRows.map((r) => [r.questionId, { dueAt: null, lastCorrect: r.everRight, lastSeenAt: r.lastSeenAt.getTime() }]),
   );
+  for (const r of reviews)
+    history.set(r.questionId, { dueAt: r.dueAt.getTime(), lastCorrect: r.lastCorrect, lastSeenAt: r.lastSeenAt.getTime() });
   const weights = Object.fromEntries(info.themes.filter((t) => settings.themes.includes(t.slug)).map((t) => [t.slug, t.weight]));
   const picked = generateQuiz({
     bank: bankRows.map((q) => ({

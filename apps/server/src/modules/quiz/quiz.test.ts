@@ -110,12 +110,15 @@ describe("creating and taking a quiz", () => {
     }
     expect((result.breakdown as { total: number }[]).reduce((n, b) => n + b.total, 0)).toBe(40);
 
-    // Answered questions are scheduled: missed ones due soon, right ones later.
+    // Only missed questions are scheduled (unanswered ones count as missed only in the score),
+    // a day later, not minutes: a right first answer is not brought back.
     const cards = await t.db.select().from(questionReviews).where(eq(questionReviews.userId, u.user_id));
-    expect(cards).toHaveLength(batch.length);
-    const wrongDue = cards.filter((c) => !c.lastCorrect).map((c) => c.dueAt.getTime());
-    const rightDue = cards.filter((c) => c.lastCorrect).map((c) => c.dueAt.getTime());
-    expect(Math.max(...wrongDue)).toBeLessThan(Math.min(...rightDue));
+    const missed = [...plan.entries()].filter(([, right]) => !right).map(([id]) => id);
+    expect(cards).toHaveLength(missed.length);
+    expect(cards.every((c) => !c.lastCorrect)).toBe(true);
+    for (const c of cards) expect(c.dueAt.getTime() - Date.now()).toBeGreaterThan(86_400_000 - 120_000);
+    const rated = await t.db.select().from(answers).where(eq(answers.quizId, quiz.id));
+    for (const a of rated) expect(a.rating).toBe(a.isCorrect ? null : 1);
 
     // PDF of the result.
     const pdf = await t.call("GET", `${P}/quiz/result/${quiz.id}/pdf`, { token: u.token });

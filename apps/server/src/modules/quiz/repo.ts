@@ -114,7 +114,10 @@ export async function upsertReview(
     });
 }
 
-/** Evidence for mastery: answers that are final (practice answers at once, exam answers after submit). */
+/**
+ * Evidence for mastery: answers that are final (practice answers at once, exam answers after submit)
+ * and the first of their question in a review period (schedule.ts isEvidence).
+ */
 export const userEvidence = (db: Db, userId: number) =>
   db
     .select({
@@ -127,7 +130,7 @@ export const userEvidence = (db: Db, userId: number) =>
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
-    .where(and(eq(answers.userId, userId), or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice"))))
+    .where(and(eq(answers.userId, userId), eq(answers.evidence, true), or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice"))))
     .orderBy(asc(answers.answeredAt));
 
 /** Quizzes generated since `since`, discarded ones included: what the weekly allowance counts. */
@@ -196,15 +199,70 @@ export const quizAnswers = (db: Db, quizId: number) => db.select().from(answers)
 
 export async function upsertAnswer(
   db: Db,
-  row: { quizId: number; questionId: number; userId: number; response: AnswerResponse; isCorrect: boolean; answeredAt: Date },
+  row: {
+    quizId: number;
+    questionId: number;
+    userId: number;
+    response: AnswerResponse;
+    isCorrect: boolean;
+    answeredAt: Date;
+    unsure: boolean;
+    seconds: number | null;
+    evidence: boolean;
+  },
 ) {
   await db
     .insert(answers)
     .values(row)
     .onConflictDoUpdate({
       target: [answers.quizId, answers.questionId],
-      set: { response: row.response, isCorrect: row.isCorrect, answeredAt: row.answeredAt },
+      set: {
+        response: row.response,
+        isCorrect: row.isCorrect,
+        answeredAt: row.answeredAt,
+        unsure: row.unsure,
+        seconds: row.seconds,
+        evidence: row.evidence,
+      },
     });
+}
+
+export const setAnswerRating = (db: Db, quizId: number, questionId: number, rating: number) =>
+  db
+    .update(answers)
+    .set({ rating })
+    .where(and(eq(answers.quizId, quizId), eq(answers.questionId, questionId)));
+
+/** Per question: when the candidate's last answer that counted as evidence was given (other quizzes only). */
+export async function lastEvidence(db: Db, userId: number, questionIds: number[], exceptQuizId: number) {
+  if (!questionIds.length) return new Map<number, Date>();
+  const rows = await db
+    .select({ questionId: answers.questionId, at: sql<string>`max(${answers.answeredAt})` })
+    .from(answers)
+    .where(
+      and(
+        eq(answers.userId, userId),
+        inArray(answers.questionId, questionIds),
+        eq(answers.evidence, true),
+        ne(answers.quizId, exceptQuizId),
+      ),
+    )
+    .groupBy(answers.questionId);
+  return new Map(rows.map((r) => [r.questionId, new Date(r.at)]));
+}
+
+/** When the candidate last answered each question they have answered. */
+export async function lastSeen(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      questionId: answers.questionId,
+      at: sql<string>`max(${answers.answeredAt})`,
+      right: sql<boolean>`bool_or(${answers.isCorrect})`,
+    })
+    .from(answers)
+    .where(eq(answers.userId, userId))
+    .groupBy(answers.questionId);
+  return rows.map((r) => ({ questionId: r.questionId, lastSeenAt: new Date(r.at), everRight: r.right }));
 }
 
 export const setFlag = (db: Db, quizId: number, questionId: number, flagged: boolean) =>

@@ -91,15 +91,19 @@ export function ReadinessSection({ data }: { data: DashboardModel }) {
             Due for review
           </h2>
           <p className="mt-1 text-3xl font-bold text-slate-900">{data.dueForReview}</p>
-          <p className="text-sm text-slate-600">questions you missed are back on schedule</p>
+          <p className="text-sm text-slate-600">questions you missed (or marked "not sure") whose review is due</p>
           {error ? (
             <p role="alert" className="mt-2 text-sm text-red-700">
               {error}
             </p>
           ) : null}
-          <button type="button" className={`${buttonClass.primary} mt-3 w-full`} disabled={data.dueForReview === 0} onClick={review}>
-            Start review
-          </button>
+          {data.dueForReview > 0 ? (
+            <button type="button" className={`${buttonClass.primary} mt-3 w-full`} onClick={review}>
+              Start review
+            </button>
+          ) : (
+            <p className="mt-3 text-sm text-slate-600">Nothing is due today: missed questions come back a day after you miss them.</p>
+          )}
           {weakest.length ? (
             <p className="mt-3 text-xs text-slate-600">Weakest themes: {weakest.map((w) => w.themeName).join(", ")}</p>
           ) : null}

@@ -60,9 +60,16 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
   const [saving, setSaving] = useState<Saving>("idle");
   const [error, setError] = useState("");
   const [confirming, setConfirming] = useState(false);
+  const [unsure, setUnsure] = useState<Record<string, boolean>>({});
   const isExam = quiz.mode === "exam";
   const question = quiz.questions[position]!;
   const stemRef = useRef<HTMLHeadingElement>(null);
+  // Time on the current question, for the spaced-repetition rating (a right and fast answer is "easy").
+  const shownAt = useRef(Date.now());
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, [position]);
+  const seconds = () => Math.min(3600, Math.round((Date.now() - shownAt.current) / 1000));
 
   const save = useCallback(
     async (body: Parameters<typeof updateQuiz>[1]) => {
@@ -100,15 +107,17 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
     if (locked) return;
     if (isExam) {
       setResponses((r) => ({ ...r, [question.questionId]: value }));
-      void save({ answers: [{ questionId: question.questionId, response: value }] });
+      void save({
+        answers: [{ questionId: question.questionId, response: value, unsure: !!unsure[question.questionId], seconds: seconds() }],
+      });
     } else setDrafts((d) => ({ ...d, [question.questionId]: value }));
   }
 
   async function check() {
     const value = drafts[question.questionId];
     if (!value) return;
-    if (await save({ answers: [{ questionId: question.questionId, response: value }] }))
-      setResponses((r) => ({ ...r, [question.questionId]: value }));
+    const entry = { questionId: question.questionId, response: value, unsure: !!unsure[question.questionId], seconds: seconds() };
+    if (await save({ answers: [entry] })) setResponses((r) => ({ ...r, [question.questionId]: value }));
   }
 
   function toggleFlag() {
@@ -186,6 +195,23 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
         <div className="mt-4">
           <AnswerInput key={question.questionId} question={question} value={current} disabled={locked} live={!isExam} onChange={respond} />
         </div>
+        {!locked ? (
+          <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="size-4 accent-red-700"
+              checked={!!unsure[question.questionId]}
+              onChange={(e) => {
+                const checked = e.target.checked;
+                setUnsure((u) => ({ ...u, [question.questionId]: checked }));
+                const given = responses[question.questionId];
+                if (isExam && given)
+                  void save({ answers: [{ questionId: question.questionId, response: given, unsure: checked, seconds: seconds() }] });
+              }}
+            />
+            Not sure: bring this question back for review even if I get it right
+          </label>
+        ) : null}
         {!isExam && !locked ? (
           <button
             type="button"
