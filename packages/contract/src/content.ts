@@ -122,6 +122,20 @@ export const ContentTrack = z.strictObject({
   slug: TrackSlug,
   name: Text,
   description: Text,
+  /**
+   * The real exam this track prepares for: its length, time and pass mark (a share of items
+   * right), which the timed mock exam copies, and where those figures come from.
+   */
+  exam: z
+    .strictObject({
+      questions: z.number().int().min(10).max(300),
+      minutes: z.number().int().min(5).max(480),
+      passMark: z.number().min(0.3).max(1),
+      /** A computer-adaptive exam's shortest and longest length. */
+      adaptive: z.strictObject({ minQuestions: z.number().int().min(5), maxQuestions: z.number().int().max(300) }).optional(),
+      source: Text,
+    })
+    .optional(),
   /** The entrance exam's themes and their weights (they sum to 100). */
   blueprint: z.strictObject({
     version: z.number().int().min(1),

@@ -190,11 +190,21 @@ export const ThemeInfo = z.object({
   questionCount: z.number().int(),
 });
 export type ThemeInfo = z.infer<typeof ThemeInfo>;
+/** The real exam a track prepares for (content/tracks.json), which the mock exam copies. */
+export const TrackExam = z.object({
+  questions: z.number().int(),
+  minutes: z.number().int(),
+  passMark: z.number(),
+  adaptive: z.object({ minQuestions: z.number().int(), maxQuestions: z.number().int() }).optional(),
+  source: z.string(),
+});
+export type TrackExam = z.infer<typeof TrackExam>;
 export const TrackInfo = z.object({
   slug: z.string(),
   name: z.string(),
   description: z.string(),
   blueprintVersion: z.number().int(),
+  exam: TrackExam.nullable(),
   themes: z.array(ThemeInfo),
 });
 export type TrackInfo = z.infer<typeof TrackInfo>;
@@ -202,6 +212,10 @@ export type TrackInfo = z.infer<typeof TrackInfo>;
 export const Mastery = z.object({
   theme: z.string(),
   themeName: z.string(),
+  /** Ability on the theme (logits) and its standard error. */
+  ability: z.number(),
+  se: z.number(),
+  /** Expected share right of the theme's questions, with its 90% band. */
   mastery: z.number(),
   low: z.number(),
   high: z.number(),
@@ -211,7 +225,28 @@ export const Mastery = z.object({
 });
 export type Mastery = z.infer<typeof Mastery>;
 
-export const ReadinessFigure = z.object({ readiness: z.number(), low: z.number(), high: z.number(), answered: z.number().int() });
+/**
+ * Readiness (docs/readiness-model.md): nothing is estimated until `answered` reaches `needed`
+ * over `themesNeeded` of the blueprint's themes; then `estimate` holds the expected exam score
+ * with its 90% band, the probability of reaching the pass mark, and the overall ability ± SE.
+ */
+export const ReadinessFigure = z.object({
+  answered: z.number().int(),
+  needed: z.number().int(),
+  themesAnswered: z.number().int(),
+  themesNeeded: z.number().int(),
+  passMark: z.number(),
+  estimate: z
+    .object({
+      readiness: z.number(),
+      low: z.number(),
+      high: z.number(),
+      passProbability: z.number(),
+      ability: z.number(),
+      se: z.number(),
+    })
+    .nullable(),
+});
 export type ReadinessFigure = z.infer<typeof ReadinessFigure>;
 
 export const DashboardModel = z.object({
@@ -258,7 +293,20 @@ export const UpdateQuizResponse = z.object({
 export const DeleteQuizResponse = z.object({ error: z.literal(false), message: z.string() });
 export const ProgressModel = z.object({
   attempts: z.array(QuizSummary),
-  trend: z.array(ReadinessFigure.extend({ quizId: z.number().int(), at: z.string(), score: z.number().nullable() })),
+  /** After each finished quiz once there was enough evidence: the readiness estimate then. */
+  trend: z.array(
+    z.object({
+      quizId: z.number().int(),
+      at: z.string(),
+      score: z.number().nullable(),
+      answered: z.number().int(),
+      readiness: z.number(),
+      low: z.number(),
+      high: z.number(),
+      passProbability: z.number(),
+    }),
+  ),
+  passMark: z.number().nullable(),
 });
 export type ProgressModel = z.infer<typeof ProgressModel>;
 export const ProgressResponse = ProgressModel.extend({ error: z.literal(false) });

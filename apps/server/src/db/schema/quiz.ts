@@ -8,8 +8,18 @@ export const tracks = pgTable("track", {
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
   description: text("description").notNull().default(""),
+  /** The real exam of the track (content/tracks.json `exam`): what a mock exam copies. */
+  exam: jsonb("exam").$type<TrackExam | null>(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type TrackExam = {
+  questions: number;
+  minutes: number;
+  passMark: number;
+  adaptive?: { minQuestions: number; maxQuestions: number };
+  source: string;
+};
 
 export const themes = pgTable("theme", {
   id: serial("id").primaryKey(),
@@ -209,3 +219,29 @@ export const questionReviews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index("question_review_due_idx").on(t.userId, t.dueAt)],
 );
+
+/**
+ * Fitted Rasch difficulty of each answered question (logits), refitted by a background job as
+ * answers grow (modules/quiz/calibration.ts). A question without a row uses its authored level.
+ */
+export const itemCalibrations = pgTable("item_calibration", {
+  questionId: integer("question_id")
+    .primaryKey()
+    .references(() => questions.id),
+  difficulty: real("difficulty").notNull(),
+  standardError: real("standard_error").notNull(),
+  answers: integer("answers").notNull(),
+  shareRight: real("share_right").notNull(),
+  fittedAt: timestamp("fitted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per refit: when, on how many answers, how long it took. */
+export const calibrationRuns = pgTable("calibration_run", {
+  id: serial("id").primaryKey(),
+  answers: integer("answers").notNull(),
+  candidates: integer("candidates").notNull(),
+  items: integer("items").notNull(),
+  iterations: integer("iterations").notNull(),
+  milliseconds: integer("milliseconds").notNull(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -20,6 +20,7 @@ export async function listTracks(db: Db): Promise<TrackInfo[]> {
       name: t.name,
       description: t.description,
       blueprintVersion: bp?.version ?? 0,
+      exam: t.exam ?? null,
       themes: (bp?.themes ?? []).map((w) => ({
         slug: w.theme,
         name: themeBySlug.get(w.theme)?.name ?? w.theme,

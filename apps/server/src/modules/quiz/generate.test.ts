@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { allocate, type BankQuestion, generateQuiz, type QuestionHistory } from "./generate.ts";
-import { readiness, themeMastery } from "./readiness.ts";
 
 function makeBank(themes: string[], perTheme: number): BankQuestion[] {
   const bank: BankQuestion[] = [];
@@ -123,40 +122,5 @@ describe("quiz generation", () => {
     const only = new Set([5, 7, 9]);
     const quiz = generateQuiz(base({ only, length: 10 }));
     expect(quiz.map((q) => q.questionId).sort()).toEqual([5, 7, 9]);
-  });
-});
-
-describe("readiness model", () => {
-  it("narrows the band as evidence grows and moves toward the observed rate", () => {
-    const few = themeMastery([{ theme: "t", difficulty: 3, isCorrect: true }], ["t"]).get("t")!;
-    const many = themeMastery(
-      Array.from({ length: 60 }, (_, i) => ({ theme: "t", difficulty: 3, isCorrect: i % 4 !== 0 })),
-      ["t"],
-    ).get("t")!;
-    expect(many.high - many.low).toBeLessThan(few.high - few.low);
-    expect(many.mastery).toBeGreaterThan(0.65);
-    expect(many.mastery).toBeLessThan(0.8);
-  });
-
-  it("counts a missed easy question more than a missed hard one", () => {
-    const easy = themeMastery([{ theme: "t", difficulty: 1, isCorrect: false }], ["t"]).get("t")!;
-    const hard = themeMastery([{ theme: "t", difficulty: 5, isCorrect: false }], ["t"]).get("t")!;
-    expect(easy.mastery).toBeLessThan(hard.mastery);
-  });
-
-  it("weights readiness by the blueprint", () => {
-    const ev = Array.from({ length: 20 }, () => ({ theme: "strong", difficulty: 3, isCorrect: true }));
-    const m = themeMastery(ev, ["strong", "weak"]);
-    const heavyStrong = readiness(m, [
-      { theme: "strong", weight: 90 },
-      { theme: "weak", weight: 10 },
-    ]);
-    const heavyWeak = readiness(m, [
-      { theme: "strong", weight: 10 },
-      { theme: "weak", weight: 90 },
-    ]);
-    expect(heavyStrong.readiness).toBeGreaterThan(heavyWeak.readiness);
-    expect(heavyStrong.low).toBeLessThanOrEqual(heavyStrong.readiness);
-    expect(heavyStrong.high).toBeGreaterThanOrEqual(heavyStrong.readiness);
   });
 });

@@ -38,7 +38,7 @@ async function plan(db: Db, userId: number, info: TrackInfo, settings: Settings,
     repo.bankFor(db, settings.themes, settings.track),
     repo.reviewStates(db, userId),
     repo.lastSeen(db, userId),
-    masteryFor(db, userId, settings.themes),
+    masteryFor(db, userId, settings.track, settings.themes),
     repo.getProfile(db, userId),
   ]);
   // Where standards differ, a candidate sees the global questions and their own region's.

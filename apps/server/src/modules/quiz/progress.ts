@@ -1,16 +1,68 @@
-import type { DashboardModel } from "@academy/contract/quiz";
+import type { DashboardModel, ReadinessFigure, TrackInfo } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
 import { getEntitlements } from "../entitlements/service.ts";
 import { DAY, listQuizzes } from "./attempts.ts";
 import { listTracks } from "./catalogue.ts";
-import { readiness, themeMastery } from "./readiness.ts";
+import { seedDifficulty } from "./irt.ts";
+import { computeReadiness, type Evidence, type ReadinessResult } from "./readiness.ts";
 import * as repo from "./repo.ts";
 
-/** What the evidence says: mastery per theme, readiness, the dashboard and the trend. */
+/** What the evidence says: ability and mastery per theme, readiness, the dashboard and the trend. */
 
-export async function masteryFor(db: Db, userId: number, themeSlugs: string[]) {
-  const evidence = await repo.userEvidence(db, userId);
-  return themeMastery(evidence, themeSlugs);
+/** Pass mark when a track names no exam: the share right most entrance exams ask for. */
+export const DEFAULT_PASS_MARK = 0.7;
+
+/** A question's difficulty in logits: fitted from answers, or seeded from its authored level. */
+export const itemDifficulty = (q: { difficulty: number; calibrated: number | null }) => q.calibrated ?? seedDifficulty(q.difficulty);
+
+type EvidenceRow = Awaited<ReturnType<typeof repo.userEvidence>>[number];
+
+async function modelInputs(db: Db, userId: number, track: string, themes: { slug: string; weight: number }[]) {
+  const [evidence, items] = await Promise.all([
+    repo.userEvidence(db, userId),
+    repo.themeItemDifficulties(
+      db,
+      themes.map((t) => t.slug),
+      track,
+    ),
+  ]);
+  const banks = new Map<string, number[]>(themes.map((t) => [t.slug, []]));
+  for (const q of items) banks.get(q.theme)?.push(itemDifficulty(q));
+  const blueprint = themes.map((t) => ({ theme: t.slug, weight: t.weight, bank: banks.get(t.slug)! }));
+  return { evidence, blueprint };
+}
+
+const toEvidence = (rows: readonly EvidenceRow[]): Evidence[] =>
+  rows.map((e) => ({ theme: e.theme, b: itemDifficulty(e), isCorrect: e.isCorrect }));
+
+/** Mastery per theme (expected share right), for generation's weak-theme boost and adaptive difficulty. */
+export async function masteryFor(db: Db, userId: number, track: string, themeSlugs: string[]) {
+  const { evidence, blueprint } = await modelInputs(
+    db,
+    userId,
+    track,
+    themeSlugs.map((slug) => ({ slug, weight: 1 })),
+  );
+  return computeReadiness(toEvidence(evidence), blueprint, DEFAULT_PASS_MARK).themes;
+}
+
+export function readinessFigure(r: ReadinessResult): ReadinessFigure {
+  return {
+    answered: r.answered,
+    needed: r.needed,
+    themesAnswered: r.themesAnswered,
+    themesNeeded: r.themesNeeded,
+    passMark: r.passMark,
+    // Nothing is claimed before there is enough evidence.
+    estimate: r.enough
+      ? { readiness: r.readiness, low: r.low, high: r.high, passProbability: r.passProbability, ability: r.ability, se: r.se }
+      : null,
+  };
+}
+
+export async function readinessOf(db: Db, userId: number, track: TrackInfo) {
+  const { evidence, blueprint } = await modelInputs(db, userId, track.slug, track.themes);
+  return computeReadiness(toEvidence(evidence), blueprint, track.exam?.passMark ?? DEFAULT_PASS_MARK);
 }
 
 export async function dashboard(db: Db, userId: number, now = new Date()): Promise<DashboardModel> {
@@ -26,16 +78,14 @@ export async function dashboard(db: Db, userId: number, now = new Date()): Promi
   let mastery: DashboardModel["mastery"] = [];
   let ready: DashboardModel["readiness"] = null;
   if (track) {
-    const m = await masteryFor(
-      db,
-      userId,
-      track.themes.map((t) => t.slug),
-    );
+    const r = await readinessOf(db, userId, track);
     mastery = track.themes.map((t) => {
-      const x = m.get(t.slug)!;
+      const x = r.themes.get(t.slug)!;
       return {
         theme: t.slug,
         themeName: t.name,
+        ability: x.ability,
+        se: x.se,
         mastery: x.mastery,
         low: x.low,
         high: x.high,
@@ -44,10 +94,7 @@ export async function dashboard(db: Db, userId: number, now = new Date()): Promi
         weight: t.weight,
       };
     });
-    ready = readiness(
-      m,
-      track.themes.map((t) => ({ theme: t.slug, weight: t.weight })),
-    );
+    ready = readinessFigure(r);
   }
   return {
     track: track?.slug ?? null,
@@ -61,29 +108,34 @@ export async function dashboard(db: Db, userId: number, now = new Date()): Promi
   };
 }
 
-/** Readiness after each finished quiz, for the trend on /user/prev. */
+/** Readiness after each finished quiz (once there was enough evidence), for the trend on /user/prev. */
 export async function progress(db: Db, userId: number) {
-  const [profile, tracksInfo, evidence, quizzes] = await Promise.all([
-    repo.getProfile(db, userId),
-    listTracks(db),
-    repo.userEvidence(db, userId),
-    listQuizzes(db, userId),
-  ]);
+  const [profile, tracksInfo, quizzes] = await Promise.all([repo.getProfile(db, userId), listTracks(db), listQuizzes(db, userId)]);
   const track = tracksInfo.find((t) => t.slug === profile?.track);
-  const finished = quizzes.filter((q) => q.status !== "in_progress").reverse();
-  const trend = track
-    ? finished.map((q) => {
-        const upTo = new Set(finished.filter((f) => f.id <= q.id).map((f) => f.id));
-        const m = themeMastery(
-          evidence.filter((e) => upTo.has(e.quizId)),
-          track.themes.map((t) => t.slug),
-        );
-        const r = readiness(
-          m,
-          track.themes.map((t) => ({ theme: t.slug, weight: t.weight })),
-        );
-        return { quizId: q.id, at: q.submittedAt ?? q.createdAt, score: q.score, ...r };
-      })
-    : [];
-  return { attempts: quizzes, trend };
+  if (!track) return { attempts: quizzes, trend: [], passMark: null };
+  const { evidence, blueprint } = await modelInputs(db, userId, track.slug, track.themes);
+  const passMark = track.exam?.passMark ?? DEFAULT_PASS_MARK;
+  // The last 30 finished quizzes, oldest first.
+  const finished = quizzes
+    .filter((q) => q.status !== "in_progress")
+    .slice(0, 30)
+    .reverse();
+  const trend = finished.flatMap((q) => {
+    const upTo = evidence.filter((e) => e.quizId <= q.id);
+    const r = computeReadiness(toEvidence(upTo), blueprint, passMark);
+    if (!r.enough) return [];
+    return [
+      {
+        quizId: q.id,
+        at: q.submittedAt ?? q.createdAt,
+        score: q.score,
+        answered: r.answered,
+        readiness: r.readiness,
+        low: r.low,
+        high: r.high,
+        passProbability: r.passProbability,
+      },
+    ];
+  });
+  return { attempts: quizzes, trend, passMark };
 }

@@ -4,6 +4,8 @@ import {
   type AnswerResponse,
   answers,
   blueprints,
+  calibrationRuns,
+  itemCalibrations,
   type OnboardingData,
   onboardingProfiles,
   questionReviews,
@@ -121,8 +123,10 @@ export async function upsertReview(
 export const userEvidence = (db: Db, userId: number) =>
   db
     .select({
+      questionId: answers.questionId,
       theme: questions.themeSlug,
       difficulty: questions.difficulty,
+      calibrated: itemCalibrations.difficulty,
       isCorrect: answers.isCorrect,
       answeredAt: answers.answeredAt,
       quizId: answers.quizId,
@@ -130,6 +134,7 @@ export const userEvidence = (db: Db, userId: number) =>
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
+    .leftJoin(itemCalibrations, eq(itemCalibrations.questionId, answers.questionId))
     .where(and(eq(answers.userId, userId), eq(answers.evidence, true), or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice"))))
     .orderBy(asc(answers.answeredAt));
 
@@ -286,3 +291,80 @@ export const listQuizzes = (db: Db, userId: number, limit = 200) =>
     .where(eq(quizzes.userId, userId))
     .orderBy(desc(quizzes.createdAt), desc(quizzes.id))
     .limit(limit);
+
+/** Item difficulties of the active questions of these themes that fit the track: fitted, or null to use the authored level. */
+export const themeItemDifficulties = (db: Db, themeSlugs: string[], track: string) =>
+  db
+    .select({ id: questions.id, theme: questions.themeSlug, difficulty: questions.difficulty, calibrated: itemCalibrations.difficulty })
+    .from(questions)
+    .leftJoin(itemCalibrations, eq(itemCalibrations.questionId, questions.id))
+    .where(
+      and(
+        eq(questions.status, "active"),
+        inArray(questions.themeSlug, themeSlugs),
+        sql`${questions.tracks} @> ${JSON.stringify([track])}::jsonb`,
+      ),
+    );
+
+/** Every answer that is evidence, of finished quizzes (and practice answers), for the item fit. */
+export const calibrationAnswers = (db: Db) =>
+  db
+    .select({ userId: answers.userId, questionId: answers.questionId, isCorrect: answers.isCorrect })
+    .from(answers)
+    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
+    .where(and(eq(answers.evidence, true), or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice"))));
+
+export async function countCalibrationAnswers(db: Db) {
+  const [row] = await db.select({ n: count() }).from(answers).where(eq(answers.evidence, true));
+  return row?.n ?? 0;
+}
+
+export async function lastCalibrationRun(db: Db) {
+  const [row] = await db.select().from(calibrationRuns).orderBy(desc(calibrationRuns.id)).limit(1);
+  return row;
+}
+
+export const questionLevels = (db: Db) => db.select({ id: questions.id, difficulty: questions.difficulty }).from(questions);
+
+/** Replaces the fitted difficulties in one transaction, in batches. */
+export async function saveCalibration(
+  db: Db,
+  rows: { questionId: number; difficulty: number; standardError: number; answers: number; shareRight: number }[],
+  run: { answers: number; candidates: number; items: number; iterations: number; milliseconds: number },
+) {
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    for (let i = 0; i < rows.length; i += 1000) {
+      const batch = rows.slice(i, i + 1000).map((r) => ({ ...r, fittedAt: now }));
+      await tx
+        .insert(itemCalibrations)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: itemCalibrations.questionId,
+          set: {
+            difficulty: sql`excluded.difficulty`,
+            standardError: sql`excluded.standard_error`,
+            answers: sql`excluded.answers`,
+            shareRight: sql`excluded.share_right`,
+            fittedAt: now,
+          },
+        });
+    }
+    await tx.insert(calibrationRuns).values(run);
+  });
+}
+
+/** Key space of the lock that lets one instance at a time refit the items. */
+const CALIBRATION_LOCK = 727_274_017;
+
+/** Runs `work` unless another instance holds the refit lock (then answers false). */
+export async function withCalibrationLock(db: Db, work: (tx: Db) => Promise<void>) {
+  return db.transaction(async (tx) => {
+    const result = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${CALIBRATION_LOCK}) AS ok`)) as unknown as {
+      rows: { ok: boolean }[];
+    };
+    if (!result.rows[0]?.ok) return false;
+    await work(tx as unknown as Db);
+    return true;
+  });
+}

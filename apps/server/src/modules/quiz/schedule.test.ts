@@ -1,12 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { Rating } from "ts-fsrs";
 import { describe, expect, it } from "vitest";
-import { answers, questionReviews, questions } from "../../db/schema/quiz.ts";
+import { answers, calibrationRuns, itemCalibrations, questionReviews, questions } from "../../db/schema/quiz.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
 import { wrongResponse } from "../../test/quiz-answers.ts";
+import { refitDue } from "./calibration.ts";
+import { seedDifficulty } from "./irt.ts";
 import { DAY_MS, isEvidence, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
 import { correctResponse } from "./scoring.ts";
-import { createQuiz, dashboard, submitQuiz, updateQuiz } from "./service.ts";
+import { createQuiz, dashboard, refitItems, submitQuiz, updateQuiz } from "./service.ts";
 
 describe("spaced-repetition rules", () => {
   it("rates wrong as Again, right as Good, right and fast as Easy (never Easy when unsure)", () => {
@@ -126,5 +128,26 @@ describe("spaced review through the API", () => {
       .from(answers)
       .where(and(eq(answers.quizId, review.quiz.id), eq(answers.questionId, unsure!.id)));
     expect(reviewed!.evidence).toBe(true);
+  });
+});
+
+describe("item calibration job", () => {
+  it("refits answered questions from the evidence, seeded from their level, and records the run", async () => {
+    const summary = await refitItems(t.db);
+    expect(summary).not.toBeNull();
+    expect(summary!.answers).toBeGreaterThan(0);
+    const fitted = await t.db.select().from(itemCalibrations);
+    expect(fitted.length).toBe(summary!.items);
+    const levels = new Map((await t.db.select().from(questions)).map((q) => [q.id, q.difficulty]));
+    for (const f of fitted) {
+      expect(Number.isFinite(f.difficulty)).toBe(true);
+      // A handful of answers moves an item less than two prior sds from its authored level.
+      expect(Math.abs(f.difficulty - seedDifficulty(levels.get(f.questionId)!))).toBeLessThan(2);
+      expect(f.answers).toBeGreaterThan(0);
+    }
+    const runs = await t.db.select().from(calibrationRuns);
+    expect(runs.at(-1)!.answers).toBe(summary!.answers);
+    // Nothing new since: no refit due.
+    expect(await refitDue(t.db)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
  */
 
 export { deleteQuiz, getQuiz, listQuizzes, submitQuiz, updateQuiz } from "./attempts.ts";
+export { refitItems, startCalibrationJob } from "./calibration.ts";
 export { listTracks } from "./catalogue.ts";
 export { confidenceToMastery, createQuiz, previewQuiz } from "./generation.ts";
 export { getOnboarding, saveOnboarding } from "./onboarding.ts";

@@ -1,4 +1,4 @@
-import type { DashboardModel, QuizSummary } from "@academy/contract/quiz";
+import type { DashboardModel, ProgressModel } from "@academy/contract/quiz";
 import { api, customPath, unwrap } from "../../../lib/api-client";
 import { useLoad } from "../../../lib/use-load";
 
@@ -7,21 +7,11 @@ export function useDashboardQuery() {
   return useLoad("dashboard", async () => (await unwrap(api.get<{ error: false; model: DashboardModel }>(customPath("dashboard")))).model);
 }
 
-export type ProgressPoint = {
-  quizId: number;
-  at: string;
-  score: number | null;
-  readiness: number;
-  low: number;
-  high: number;
-  answered: number;
-};
+export type ProgressPoint = ProgressModel["trend"][number];
 
 /** GET quiz/progress: past attempts and readiness after each finished quiz. */
 export function useProgressQuery() {
-  return useLoad("quiz-progress", async () =>
-    unwrap(api.get<{ error: false; attempts: QuizSummary[]; trend: ProgressPoint[] }>(customPath("quiz/progress"))),
-  );
+  return useLoad("quiz-progress", async () => unwrap(api.get<{ error: false } & ProgressModel>(customPath("quiz/progress"))));
 }
 
 /** POST quiz/create {reviewDue:true}: a quiz of the questions due for spaced review. */

@@ -65,11 +65,9 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
   const question = quiz.questions[position]!;
   const stemRef = useRef<HTMLHeadingElement>(null);
   // Time on the current question, for the spaced-repetition rating (a right and fast answer is "easy").
-  const shownAt = useRef(Date.now());
-  useEffect(() => {
-    shownAt.current = Date.now();
-  }, [position]);
-  const seconds = () => Math.min(3600, Math.round((Date.now() - shownAt.current) / 1000));
+  const shownAt = useRef({ position, at: Date.now() });
+  if (shownAt.current.position !== position) shownAt.current = { position, at: Date.now() };
+  const seconds = () => Math.min(3600, Math.round((Date.now() - shownAt.current.at) / 1000));
 
   const save = useCallback(
     async (body: Parameters<typeof updateQuiz>[1]) => {
