@@ -64,6 +64,12 @@ export const CreateQuizRequest = z.strictObject({
   /** Only the questions due for spaced review. */
   reviewDue: z.boolean().optional(),
   /**
+   * A mock of the track's real exam (content/tracks.json): "fixed" follows the blueprint exactly
+   * with the exam's length and time; "adaptive" picks each question by the candidate's answers so
+   * far and stops once the result is precise enough. Track, themes, length and mode come from the exam.
+   */
+  mock: z.enum(["fixed", "adaptive"]).optional(),
+  /**
    * Always generate a new quiz. Without it, an unfinished quiz made from the same choices is
    * answered instead (with `resumed: true`), so revisiting the generate screen resumes it.
    */
@@ -177,6 +183,15 @@ export const QuizModel = QuizSummary.extend({
   /** Server clock at answer time, so the player's timer does not trust the device clock. */
   serverNow: z.string(),
   questions: z.array(PlayerQuestion),
+  /** A mock exam: fixed (the blueprint at the real length) or adaptive; null for other quizzes. */
+  mock: z.enum(["fixed", "adaptive"]).nullable(),
+  /** Adaptive mock exam in progress: true once it has enough answers to stop (then submit). */
+  complete: z.boolean().optional(),
+  /** A finished mock exam: ability ± SE, the scaled score (0..1) and the chance to pass. */
+  examResult: z
+    .object({ ability: z.number(), se: z.number(), scaled: z.number(), passMark: z.number(), passProbability: z.number() })
+    .nullable()
+    .optional(),
   /** After submit: per-theme breakdown. */
   breakdown: z.array(z.object({ theme: z.string(), themeName: z.string(), total: z.number().int(), correct: z.number().int() })).optional(),
 });
@@ -289,6 +304,8 @@ export const UpdateQuizResponse = z.object({
   error: z.literal(false),
   message: z.string(),
   feedback: z.array(z.object({ questionId: z.string(), review: QuestionReview })),
+  /** Adaptive mock exam: whether it is complete (submit it) or a next question was added. */
+  complete: z.boolean().optional(),
 });
 export const DeleteQuizResponse = z.object({ error: z.literal(false), message: z.string() });
 export const ProgressModel = z.object({

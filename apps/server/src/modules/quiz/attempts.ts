@@ -2,11 +2,33 @@ import type { PlayerQuestion, QuestionReview, QuizModel, QuizSummary, UpdateQuiz
 import type { Db } from "../../db/client.ts";
 import type { AnswerResponse } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-error.ts";
+import { shouldStop } from "./cat.ts";
+import { listTracks } from "./catalogue.ts";
+import { type BankQuestion, optionOrderFor } from "./generate.ts";
+import { estimateAbility } from "./irt.ts";
+import { adaptivePool, extendAdaptive, mockResult } from "./mock-exam.ts";
 import * as repo from "./repo.ts";
 import { isEvidence, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
 import { checkResponseShape, correctResponse, scoreResponse } from "./scoring.ts";
 
 /** Taking a quiz: reading it, saving answers, submitting and scoring, discarding. */
+
+/** Whether an adaptive exam in progress has every question answered and its stopping rule met. */
+async function adaptiveComplete(db: Db, userId: number, quiz: repo.QuizRow) {
+  const [items, given] = await Promise.all([repo.quizItems(db, quiz.id), repo.quizAnswers(db, quiz.id)]);
+  if (given.length < items.length) return false;
+  const [tracks, profile] = await Promise.all([listTracks(db), repo.getProfile(db, userId)]);
+  const track = tracks.find((t) => t.slug === quiz.trackSlug);
+  if (!track) return true;
+  // Nothing is added on a read: with every question answered and no next one, the exam is complete.
+  const pool = await adaptivePool(db, track, profile?.region);
+  const right = new Map(given.map((a) => [a.questionId, a.isCorrect]));
+  const b = new Map(pool.map((q) => [q.id, q.b]));
+  const est = estimateAbility(items.map((i) => ({ b: b.get(i.questionId) ?? 0, isCorrect: right.get(i.questionId) ?? false })));
+  return (
+    shouldStop(est.se, items.length, quiz.settings.minLength ?? quiz.settings.length, quiz.settings.length) || items.length >= pool.length
+  );
+}
 
 export const DAY = 86_400_000;
 /** Network slack after an exam's deadline before answers are refused. */
@@ -103,7 +125,13 @@ export async function getQuiz(db: Db, userId: number, id: number, now = new Date
     timeLimitSeconds: quiz.timeLimitSeconds,
     serverNow: now.toISOString(),
     questions: playerQuestions,
+    mock: quiz.settings.mock ?? null,
   };
+  if (quiz.settings.mock === "adaptive" && !closed) model.complete = await adaptiveComplete(db, userId, quiz);
+  if (quiz.settings.mock && closed) {
+    const track = (await listTracks(db)).find((t) => t.slug === quiz.trackSlug);
+    model.examResult = await mockResult(db, quiz, track);
+  }
   if (closed) {
     const breakdown = new Map<string, { theme: string; themeName: string; total: number; correct: number }>();
     for (const q of playerQuestions) {
@@ -157,7 +185,14 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
       if (problem) throw badRequest(problem, { answers: problem });
       if (quiz.mode === "practice" && existing.has(q.id))
         throw conflict("In practice mode an answer is final once you have seen its feedback");
+      // An adaptive exam asks one question at a time: its answer is final and decides the next.
+      if (quiz.settings.mock === "adaptive") {
+        if (existing.has(q.id)) throw conflict("In an adaptive exam an answer is final: the next question depends on it");
+        if (q.id !== items.at(-1)?.questionId) throw conflict("In an adaptive exam only the current question can be answered");
+      }
     }
+    if (quiz.settings.mock === "adaptive" && (body.answers?.length ?? 0) > 1)
+      throw badRequest("An adaptive exam takes one answer at a time", { answers: "One answer at a time" });
     for (const f of body.flags ?? [])
       if (!byContentId.has(f.questionId))
         throw badRequest(`Question ${f.questionId} is not part of this quiz`, { flags: "Unknown question" });
@@ -187,9 +222,20 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
     }
     for (const f of body.flags ?? []) await repo.setFlag(tx, id, byContentId.get(f.questionId)!.id, f.flagged);
     if (body.position !== undefined) await repo.updateQuizRow(tx, id, { position: body.position });
-    return out;
+    let complete: boolean | undefined;
+    if (quiz.settings.mock === "adaptive" && body.answers?.length) {
+      const [tracks, profile] = await Promise.all([listTracks(tx), repo.getProfile(tx, userId)]);
+      const track = tracks.find((t) => t.slug === quiz.trackSlug);
+      if (track)
+        complete = (
+          await extendAdaptive(tx, quiz, track, profile?.region, (ids, type, qid) =>
+            optionOrderFor(type as BankQuestion["type"], ids, quiz.seed, qid),
+          )
+        ).complete;
+    }
+    return { out, complete };
   });
-  return { feedback };
+  return { feedback: feedback.out, ...(feedback.complete !== undefined ? { complete: feedback.complete } : {}) };
 }
 
 export async function submitQuiz(db: Db, userId: number, id: number, now = new Date()) {

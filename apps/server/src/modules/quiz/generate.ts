@@ -127,7 +127,8 @@ export function generateQuiz(input: GenerateInput): GeneratedQuestion[] {
       const h = input.history.get(q.id);
       // Ties in difficulty are broken at random, but reproducibly for the seed.
       const jitter = random();
-      if (!h) f.push({ q, key: Math.abs(q.difficulty - target) + jitter * 0.5 });
+      // A mock exam draws across levels as the real exam does; otherwise the closest to the target first.
+      if (!h) f.push({ q, key: input.blueprintOnly ? jitter : Math.abs(q.difficulty - target) + jitter * 0.5 });
       else if (h.dueAt !== null && h.dueAt <= input.now) d.push({ q, key: h.dueAt });
       else s.push({ q, key: h.lastSeenAt + jitter });
     }
@@ -139,7 +140,7 @@ export function generateQuiz(input: GenerateInput): GeneratedQuestion[] {
   }
 
   // Due reviews first, the most overdue across themes first, up to the cap and each theme's seats.
-  const cap = input.only ? input.length : Math.floor(input.length * (input.reviewShare ?? REVIEW_SHARE));
+  const cap = input.only ? input.length : input.blueprintOnly ? 0 : Math.floor(input.length * (input.reviewShare ?? REVIEW_SHARE));
   const allDue = themes.flatMap((t) => due.get(t)!.map((c) => ({ ...c, t }))).sort((a, b) => a.key - b.key || a.q.id - b.q.id);
   const taken = new Map<string, { q: BankQuestion; reason: GeneratedQuestion["reason"] }[]>(themes.map((t) => [t, []]));
   const used = new Set<number>();
@@ -175,13 +176,15 @@ export function generateQuiz(input: GenerateInput): GeneratedQuestion[] {
     questionId: q.id,
     theme: q.theme,
     reason,
-    optionOrder:
-      q.type === "numeric"
-        ? []
-        : q.type === "true_false"
-          ? [...q.optionIds]
-          : shuffleOptions(q.optionIds, input.seed, q.id, q.type === "ordering"),
+    optionOrder: optionOrderFor(q.type, q.optionIds, input.seed, q.id),
   }));
+}
+
+/** The option order a quiz shows for a question (seeded per question). */
+export function optionOrderFor(type: BankQuestion["type"], ids: readonly string[], seed: number, questionId: number): string[] {
+  if (type === "numeric") return [];
+  if (type === "true_false") return [...ids];
+  return shuffleOptions(ids, seed, questionId, type === "ordering");
 }
 
 /** Shuffles options; an ordering question is never shown already in its correct order. */

@@ -6,8 +6,10 @@ import type { QuizSettings } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { getEntitlements } from "../entitlements/service.ts";
 import { DAY, DEADLINE_GRACE_MS, getQuiz } from "./attempts.ts";
+import { nextItem } from "./cat.ts";
 import { checkThemes, resolveTrack } from "./catalogue.ts";
-import { generateQuiz, type QuestionHistory } from "./generate.ts";
+import { type BankQuestion, generateQuiz, optionOrderFor, type QuestionHistory } from "./generate.ts";
+import { adaptivePool, blueprintWeights } from "./mock-exam.ts";
 import { masteryFor } from "./progress.ts";
 import * as repo from "./repo.ts";
 
@@ -33,7 +35,16 @@ async function resolveSettings(db: Db, userId: number, body: CreateQuizRequest) 
 /** Before any answers, self-rated confidence (1..5) stands in for mastery: 1 → 0.2 … 5 → 0.8. */
 export const confidenceToMastery = (c: number) => 0.2 + 0.15 * (c - 1);
 
-async function plan(db: Db, userId: number, info: TrackInfo, settings: Settings, seed: number, now: Date, only?: Set<number>) {
+async function plan(
+  db: Db,
+  userId: number,
+  info: TrackInfo,
+  settings: Settings,
+  seed: number,
+  now: Date,
+  only?: Set<number>,
+  blueprintOnly = false,
+) {
   const [allRows, reviews, seenRows, mastery, profile] = await Promise.all([
     repo.bankFor(db, settings.themes, settings.track),
     repo.reviewStates(db, userId),
@@ -71,6 +82,7 @@ async function plan(db: Db, userId: number, info: TrackInfo, settings: Settings,
     seed,
     now: now.getTime(),
     only,
+    blueprintOnly,
   });
   return { picked, bankRows };
 }
@@ -148,8 +160,23 @@ export async function createQuiz(
     retryTitle = "Spaced review";
   }
 
-  const { info, settings } = await resolveSettings(db, userId, request);
+  if (body.mock && (body.retryOf !== undefined || body.reviewDue))
+    throw badRequest("A mock exam is neither a retry nor a review", { mock: "Not with retryOf or reviewDue" });
+  const { info, settings, profile } = await resolveSettings(db, userId, request);
   if (only && !body.length) settings.length = Math.min(only.size, 100);
+  let minLength: number | undefined;
+  let timeLimitOverride: number | undefined;
+  if (body.mock) {
+    const exam = info.exam;
+    if (!exam) throw conflict(`The ${info.name} track names no real exam to copy yet`);
+    // The real exam: every blueprint theme, its length and its time.
+    settings.themes = info.themes.map((t) => t.slug);
+    settings.mode = "exam";
+    settings.difficulty = "adaptive";
+    settings.length = body.mock === "adaptive" ? (exam.adaptive?.maxQuestions ?? exam.questions) : exam.questions;
+    minLength = body.mock === "adaptive" ? (exam.adaptive?.minQuestions ?? Math.ceil(exam.questions / 2)) : undefined;
+    timeLimitOverride = exam.minutes * 60;
+  }
 
   // Everything that reads the allowance or open quizzes and then inserts runs under the
   // candidate's lock: two creates at once can neither both pass the last free slot nor both
@@ -163,15 +190,26 @@ export async function createQuiz(
     await checkQuota(tx, userId, now);
 
     const seed = body.seed ?? randomInt(0, 2 ** 31 - 1);
-    const { picked } = await plan(tx, userId, info, settings, seed, now, only);
+    let picked: { questionId: number; optionOrder: string[] }[];
+    if (body.mock === "adaptive") {
+      // The adaptive exam starts with the most informative question at average ability; each answer adds the next.
+      const pool = await adaptivePool(tx, info, profile.region);
+      const first = nextItem(pool, [], blueprintWeights(info), 0);
+      const q = first ? pool.find((p) => p.id === first.id)! : null;
+      picked = q ? [{ questionId: q.id, optionOrder: optionOrderFor(q.type as BankQuestion["type"], q.optionIds, seed, q.id) }] : [];
+    } else picked = (await plan(tx, userId, info, settings, seed, now, only, body.mock === "fixed")).picked;
     if (picked.length === 0) throw conflict("No questions match these choices yet: choose more themes or another difficulty");
 
-    const timeLimitSeconds = settings.mode === "exam" ? picked.length * EXAM_SECONDS_PER_QUESTION : null;
+    const timeLimitSeconds = timeLimitOverride ?? (settings.mode === "exam" ? picked.length * EXAM_SECONDS_PER_QUESTION : null);
     const quiz = await repo.insertQuiz(
       tx,
       {
         userId,
-        title: retryTitle ?? `${info.name} ${settings.mode === "exam" ? "timed exam" : "practice"}`,
+        title:
+          retryTitle ??
+          (body.mock
+            ? `${info.name} ${body.mock === "adaptive" ? "adaptive " : ""}mock exam`
+            : `${info.name} ${settings.mode === "exam" ? "timed exam" : "practice"}`),
         trackSlug: settings.track,
         blueprintVersion: info.blueprintVersion,
         settings: {
@@ -180,6 +218,8 @@ export async function createQuiz(
           difficulty: settings.difficulty,
           ...(body.retryOf ? { retryOf: body.retryOf } : {}),
           ...(body.reviewDue ? { review: true as const } : {}),
+          ...(body.mock ? { mock: body.mock } : {}),
+          ...(minLength !== undefined ? { minLength } : {}),
         },
         mode: settings.mode,
         seed,
@@ -203,6 +243,7 @@ export async function createQuiz(
 function isSameRequest(quiz: repo.QuizRow, settings: Settings, body: CreateQuizRequest, now: Date) {
   if (quiz.deadlineAt && now.getTime() > quiz.deadlineAt.getTime() + DEADLINE_GRACE_MS) return false;
   if (quiz.mode !== settings.mode) return false;
+  if (body.mock || quiz.settings.mock) return quiz.settings.mock === body.mock && quiz.trackSlug === settings.track;
   if (body.reviewDue) return quiz.settings.review === true;
   if (body.retryOf !== undefined) return quiz.settings.retryOf === body.retryOf;
   if (quiz.settings.review || quiz.settings.retryOf !== undefined) return false;

@@ -7,6 +7,10 @@
 /** Authored difficulty 1..5 → a starting item difficulty in logits: 1 → −1.6 … 5 → +1.6. */
 export const seedDifficulty = (level: number) => (level - 3) * 0.8;
 
+/** A question's difficulty in logits: fitted from answers, or seeded from its authored level. */
+export const itemDifficulty = (q: { difficulty: number; calibrated: number | null | undefined }) =>
+  q.calibrated ?? seedDifficulty(q.difficulty);
+
 export const probability = (theta: number, b: number) => 1 / (1 + Math.exp(b - theta));
 
 /** Fisher information of a Rasch item at θ: P(1 − P). */

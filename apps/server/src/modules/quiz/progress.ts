@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { getEntitlements } from "../entitlements/service.ts";
 import { DAY, listQuizzes } from "./attempts.ts";
 import { listTracks } from "./catalogue.ts";
-import { seedDifficulty } from "./irt.ts";
+import { itemDifficulty } from "./irt.ts";
 import { computeReadiness, type Evidence, type ReadinessResult } from "./readiness.ts";
 import * as repo from "./repo.ts";
 
@@ -11,9 +11,6 @@ import * as repo from "./repo.ts";
 
 /** Pass mark when a track names no exam: the share right most entrance exams ask for. */
 export const DEFAULT_PASS_MARK = 0.7;
-
-/** A question's difficulty in logits: fitted from answers, or seeded from its authored level. */
-export const itemDifficulty = (q: { difficulty: number; calibrated: number | null }) => q.calibrated ?? seedDifficulty(q.difficulty);
 
 type EvidenceRow = Awaited<ReturnType<typeof repo.userEvidence>>[number];
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { nextItem, STOP_SE, simulateCat } from "./cat.ts";
 import { estimateAbility, fitRasch, probability, seedDifficulty } from "./irt.ts";
 import { createRandom } from "./random.ts";
 import { computeReadiness, expectedShare } from "./readiness.ts";
@@ -126,5 +127,45 @@ describe("item calibration (Rasch fit)", () => {
     const b = estimateAbility(answers(80));
     expect(b.se).toBeLessThan(a.se);
     expect(Math.abs(b.theta - 1)).toBeLessThan(0.5);
+  });
+});
+
+describe("adaptive mock exam (simulation of candidates of known ability)", () => {
+  it("recovers ability within its 90% band about 90% of the time, stops on the SE, and keeps the blueprint mix", () => {
+    const random = createRandom(23);
+    const pool = THEMES.flatMap((t, ti) =>
+      Array.from({ length: 60 }, (_, k) => ({ id: ti * 100 + k, theme: t.theme, b: 1.2 * normal(random) })),
+    );
+    const weights = Object.fromEntries(THEMES.map((t) => [t.theme, t.weight]));
+    let inBand = 0;
+    let stoppedEarly = 0;
+    const N = 200;
+    for (let c = 0; c < N; c++) {
+      const theta = normal(random);
+      const run = simulateCat(pool, weights, theta, random, { min: 30, max: 90 });
+      if (Math.abs(run.theta - theta) <= 1.645 * run.se) inBand += 1;
+      if (run.taken.length < 90) {
+        stoppedEarly += 1;
+        expect(run.se).toBeLessThan(STOP_SE);
+      }
+      // Content balancing: each theme within one item of its blueprint share.
+      for (const t of THEMES) {
+        const share = (t.weight / 100) * run.taken.length;
+        expect(Math.abs(run.taken.filter((q) => q.theme === t.theme).length - share)).toBeLessThanOrEqual(1.5);
+      }
+    }
+    expect(inBand / N).toBeGreaterThan(0.85);
+    expect(inBand / N).toBeLessThan(0.96);
+    expect(stoppedEarly / N).toBeGreaterThan(0.5);
+  });
+
+  it("picks the most informative item at the current ability", () => {
+    const pool = [
+      { id: 1, theme: "a", b: -2 },
+      { id: 2, theme: "a", b: 0.9 },
+      { id: 3, theme: "a", b: 3 },
+    ];
+    expect(nextItem(pool, [], { a: 1 }, 1)!.id).toBe(2);
+    expect(nextItem(pool, [{ id: 2, theme: "a" }], { a: 1 }, 2.8)!.id).toBe(3);
   });
 });

@@ -368,3 +368,19 @@ export async function withCalibrationLock(db: Db, work: (tx: Db) => Promise<void
     return true;
   });
 }
+
+/** Adds the next item of an adaptive exam and counts it in the quiz's total. */
+export async function appendQuizItem(db: Db, quizId: number, item: { questionId: number; position: number; optionOrder: string[] }) {
+  await db.insert(quizQuestions).values({ ...item, quizId });
+  await db
+    .update(quizzes)
+    .set({ total: sql`${quizzes.total} + 1` })
+    .where(eq(quizzes.id, quizId));
+}
+
+/** Fitted difficulties (or null) of these questions. */
+export async function calibratedOf(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, number>();
+  const rows = await db.select().from(itemCalibrations).where(inArray(itemCalibrations.questionId, ids));
+  return new Map(rows.map((r) => [r.questionId, r.difficulty]));
+}
