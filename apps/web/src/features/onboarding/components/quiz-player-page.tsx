@@ -62,6 +62,8 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
   const [confirming, setConfirming] = useState(false);
   const [unsure, setUnsure] = useState<Record<string, boolean>>({});
   const isExam = quiz.mode === "exam";
+  // An adaptive exam asks one question at a time: an answer is confirmed once and decides the next question.
+  const isAdaptive = quiz.mock === "adaptive";
   const question = quiz.questions[position]!;
   const stemRef = useRef<HTMLHeadingElement>(null);
   // Time on the current question, for the spaced-repetition rating (a right and fast answer is "easy").
@@ -99,11 +101,20 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
   );
 
   const current = drafts[question.questionId] ?? responses[question.questionId] ?? null;
-  const locked = !isExam && !!feedback[question.questionId];
+  const locked = (!isExam && !!feedback[question.questionId]) || (isAdaptive && !!responses[question.questionId]);
+  const questionCount = quiz.questions.length;
+  // The next adaptive question arrives with the refreshed quiz: move to it.
+  const seenCount = useRef(questionCount);
+  useEffect(() => {
+    if (isAdaptive && questionCount > seenCount.current) {
+      seenCount.current = questionCount;
+      setPosition(questionCount - 1);
+    }
+  }, [isAdaptive, questionCount]);
 
   function respond(value: AnswerResponse) {
     if (locked) return;
-    if (isExam) {
+    if (isExam && !isAdaptive) {
       setResponses((r) => ({ ...r, [question.questionId]: value }));
       void save({
         answers: [{ questionId: question.questionId, response: value, unsure: !!unsure[question.questionId], seconds: seconds() }],
@@ -191,7 +202,14 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
         </h2>
         <p className="mt-1 text-sm text-slate-500">{instruction(question)}</p>
         <div className="mt-4">
-          <AnswerInput key={question.questionId} question={question} value={current} disabled={locked} live={!isExam} onChange={respond} />
+          <AnswerInput
+            key={question.questionId}
+            question={question}
+            value={current}
+            disabled={locked}
+            live={!isExam || isAdaptive}
+            onChange={respond}
+          />
         </div>
         {!locked ? (
           <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
@@ -210,15 +228,20 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
             Not sure: bring this question back for review even if I get it right
           </label>
         ) : null}
-        {!isExam && !locked ? (
+        {(!isExam || isAdaptive) && !locked ? (
           <button
             type="button"
             className={`${buttonClass.primary} mt-4`}
             disabled={!drafts[question.questionId] || saving === "saving"}
             onClick={check}
           >
-            Check answer
+            {isAdaptive ? "Confirm answer" : "Check answer"}
           </button>
+        ) : null}
+        {isAdaptive && quiz.complete ? (
+          <p className="mt-4 text-sm font-medium text-slate-800" role="status">
+            Your exam is complete: your result is precise enough. Submit it to see your scaled result and your chance to pass.
+          </p>
         ) : null}
         {!isExam && feedback[question.questionId] ? (
           <ReviewPanel question={question} review={feedback[question.questionId]!} response={responses[question.questionId] ?? null} />
