@@ -113,7 +113,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   );
   if (r.p95_ms >= 50) process.exitCode = 1;
   const d = await benchReadiness();
-  console.log(`readiness estimate (2,000 answers, 11 themes, ${d.runs} runs): p50 ${d.p50_ms.toFixed(1)} ms, p95 ${d.p95_ms.toFixed(1)} ms`);
+  console.log(
+    `readiness estimate (2,000 answers, 11 themes, ${d.runs} runs): p50 ${d.p50_ms.toFixed(1)} ms, p95 ${d.p95_ms.toFixed(1)} ms`,
+  );
   const f = await benchRefit();
   console.log(
     `item refit (${f.answers.toLocaleString("en")} answers, ${f.items.toLocaleString("en")} items): ${f.seconds.toFixed(1)} s, ${f.iterations} iterations, RMSE ${f.rmse.toFixed(3)} logits`,

@@ -51,6 +51,18 @@ const QuestionBase = {
   /** The public guideline, standard or method the fact comes from. */
   source: Text,
   reference: LibraryReference.optional(),
+  /**
+   * A picture that is the question (a placard, a rhythm strip, a hose fitting): a file in
+   * content/images made by us (SVG or PNG), with a text alternative that does not give the key away.
+   */
+  image: z
+    .strictObject({
+      file: z.string().regex(/^[a-z0-9-]+\.(svg|png)$/, "a file name in content/images: lowercase words, .svg or .png"),
+      alt: Text,
+    })
+    .optional(),
+  /** The guideline or standard edition the key follows, and the date a reviewer last checked it. */
+  guideline: z.strictObject({ edition: Text, reviewed: z.iso.date() }).optional(),
 };
 
 export const SingleQuestion = z.strictObject({

@@ -134,6 +134,8 @@ export const QuestionReview = z.object({
   numeric: NumericKey.optional(),
   source: z.string(),
   reference: LibraryRef.nullable(),
+  /** The guideline edition the key follows and when it was last checked. */
+  guideline: z.object({ edition: z.string(), reviewed: z.string() }).nullable(),
 });
 export type QuestionReview = z.infer<typeof QuestionReview>;
 
@@ -145,6 +147,8 @@ export const PlayerQuestion = z.object({
   type: QuestionType,
   difficulty: z.number().int(),
   stem: z.string(),
+  /** A picture that is the question: its URL (served by the server) and text alternative. */
+  image: z.object({ url: z.string(), alt: z.string() }).nullable(),
   options: z.array(PlayerOption),
   unit: z.string(),
   /** How many options a multiple-response question keys (shown as "choose N"). */
@@ -426,6 +430,24 @@ export const ItemStatistic = z.object({
   discrimination: z.number().nullable(),
   doubtful: z.boolean(),
   reason: z.string().nullable(),
+  /** Single and multiple choice: each option's share overall, among the strongest and the weakest 27%. */
+  distractors: z.array(
+    z.object({
+      id: z.string(),
+      correct: z.boolean(),
+      share: z.number(),
+      upper: z.number(),
+      lower: z.number(),
+      note: z.string().nullable(),
+    }),
+  ),
 });
 export type ItemStatistic = z.infer<typeof ItemStatistic>;
-export const ItemStatisticsResponse = z.object({ error: z.literal(false), list: z.array(ItemStatistic) });
+export const ItemStatisticsResponse = z.object({
+  error: z.literal(false),
+  list: z.array(ItemStatistic),
+  /** KR-20 of the finished timed mock exams (parallel forms from one pool); null with fewer than 5. */
+  reliability: z.object({ exams: z.number().int(), kr20: z.number().nullable() }),
+  /** Questions waiting in review, the ones the statistics sent there first. */
+  queue: z.array(z.object({ id: z.number().int(), contentId: z.string(), stem: z.string(), reason: z.string().nullable() })),
+});

@@ -66,6 +66,10 @@ export const questions = pgTable(
     explanation: text("explanation").notNull(),
     source: text("source").notNull(),
     reference: jsonb("reference").$type<{ document: string; section: string } | null>(),
+    /** A picture that is the question: a file in content/images and its text alternative. */
+    image: jsonb("image").$type<{ file: string; alt: string } | null>(),
+    /** The guideline edition the key follows and when a reviewer last checked it. */
+    guideline: jsonb("guideline").$type<{ edition: string; reviewed: string } | null>(),
     region: text("region").notNull().default("global"),
     tracks: jsonb("tracks").$type<string[]>().notNull().default([]),
     status: text("status", { enum: ["active", "review", "retired"] })
@@ -77,6 +81,11 @@ export const questions = pgTable(
      * nobody) set the status, which the import then leaves alone.
      */
     statusBeforeRemoval: text("status_before_removal", { enum: ["active", "review"] }),
+    /**
+     * Why the item statistics sent the question to review on their own (the calibration job), kept
+     * after staff decide, so a question staff put back is not sent again for the same reason.
+     */
+    reviewReason: text("review_reason"),
     /** "content" = from the content files; "admin" = written in the question bank screen. */
     origin: text("origin", { enum: ["content", "admin"] })
       .notNull()

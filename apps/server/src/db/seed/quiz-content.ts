@@ -94,6 +94,8 @@ export async function seedQuizContent(db: Db, content?: Content): Promise<{ ques
         explanation: q.explanation,
         source: q.source,
         reference: q.reference ?? null,
+        image: q.image ?? null,
+        guideline: q.guideline ?? null,
         region: q.region,
         tracks: q.tracks ?? th.tracks,
         status: "active" as const,

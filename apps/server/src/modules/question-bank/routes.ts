@@ -166,7 +166,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
     {
       schema: {
         tags,
-        summary: "Item statistics: share right, discrimination, doubtful questions",
+        summary: "Item statistics: share right, discrimination, distractors, doubtful questions; exam reliability; the review queue",
         params: Name,
         response: { 200: ItemStatisticsResponse, ...errors },
       },
@@ -174,7 +174,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
     },
     async () => ({
       error: false as const,
-      list: await service.itemStatistics(db),
+      ...(await service.statistics(db)),
     }),
   );
   app.get(

@@ -77,6 +77,7 @@ function reviewOf(q: repo.QuestionRow, response: AnswerResponse | null): Questio
     ...(q.numeric ? { numeric: q.numeric } : {}),
     source: q.source,
     reference: q.reference,
+    guideline: q.guideline ?? null,
   };
 }
 
@@ -105,6 +106,7 @@ export async function getQuiz(db: Db, userId: number, id: number, now = new Date
       type: q.type,
       difficulty: q.difficulty,
       stem: q.stem,
+      image: q.image ? { url: `/content/images/${q.image.file}`, alt: q.image.alt } : null,
       options: item.optionOrder.map((oid) => ({ id: oid, text: optionById.get(oid)?.text ?? "" })),
       unit: q.numeric?.unit ?? "",
       ...(q.type === "multiple" ? { choose: q.options.filter((o) => o.correct).length } : {}),

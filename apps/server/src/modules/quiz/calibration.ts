@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import { queueDoubtfulQuestions } from "../question-bank/service.ts";
 import { fitRasch, seedDifficulty } from "./irt.ts";
 import * as repo from "./repo.ts";
 
@@ -63,7 +64,7 @@ export function fitItems(
 
 /** Refits every item now (one instance at a time); answers what it did, or null when another instance is at it. */
 export async function refitItems(db: Db) {
-  let summary: { answers: number; items: number; milliseconds: number } | null = null;
+  let summary: { answers: number; items: number; milliseconds: number; queued: number } | null = null;
   await repo.withCalibrationLock(db, async (tx) => {
     const started = performance.now();
     const [given, levels] = await Promise.all([repo.calibrationAnswers(tx), repo.questionLevels(tx)]);
@@ -76,9 +77,11 @@ export async function refitItems(db: Db) {
       iterations: fit.iterations,
       milliseconds,
     });
-    summary = { answers: given.length, items: fit.rows.length, milliseconds };
+    // The item quality loop: questions the statistics now judge doubtful go to staff review.
+    const queued = await queueDoubtfulQuestions(tx);
+    summary = { answers: given.length, items: fit.rows.length, milliseconds, queued };
   });
-  return summary as { answers: number; items: number; milliseconds: number } | null;
+  return summary as { answers: number; items: number; milliseconds: number; queued: number } | null;
 }
 
 /** Whether the evidence grew enough since the last fit to refit. */

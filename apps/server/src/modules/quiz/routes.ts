@@ -226,6 +226,28 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string }> = 
   );
 
   app.get(
+    "/content/images/:file",
+    {
+      schema: {
+        tags,
+        summary: "A picture a question shows (content/images), SVG or PNG",
+        params: z.object({ file: z.string().max(100) }),
+        response: { 200: z.any(), 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const image = await service.contentImage(request.params.file);
+      // Our own files, yet an SVG is a document: no scripts, nothing loaded, never sniffed as something else.
+      return reply
+        .type(image.type)
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header("cache-control", "public, max-age=3600")
+        .send(image.body);
+    },
+  );
+
+  app.get(
     `${base}/quiz/progress`,
     {
       schema: { tags, summary: "Past attempts and readiness after each", params: Name, response: { 200: ProgressResponse, ...errors } },

@@ -8,5 +8,6 @@ export { deleteQuiz, getQuiz, listQuizzes, submitQuiz, updateQuiz } from "./atte
 export { refitItems, startCalibrationJob } from "./calibration.ts";
 export { listTracks } from "./catalogue.ts";
 export { confidenceToMastery, createQuiz, previewQuiz } from "./generation.ts";
+export { contentImage } from "./images.ts";
 export { getOnboarding, saveOnboarding } from "./onboarding.ts";
 export { dashboard, progress } from "./progress.ts";

@@ -200,6 +200,13 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
         <h2 id="stem" ref={stemRef} tabIndex={-1} className="mt-1 text-lg font-semibold text-slate-900 focus:outline-none">
           {question.stem}
         </h2>
+        {question.image ? (
+          <img
+            src={question.image.url}
+            alt={question.image.alt}
+            className="mt-3 max-h-72 w-auto max-w-full rounded border border-slate-200 bg-white"
+          />
+        ) : null}
         <p className="mt-1 text-sm text-slate-500">{instruction(question)}</p>
         <div className="mt-4">
           <AnswerInput

@@ -57,6 +57,7 @@ export function ReviewPanel({
         {review.reference
           ? ` · Library: ${review.reference.document.replace(/-/g, " ")}, section "${review.reference.section.replace(/-/g, " ")}"`
           : ""}
+        {review.guideline ? ` · Follows ${review.guideline.edition}, checked ${review.guideline.reviewed}` : ""}
       </p>
     </div>
   );

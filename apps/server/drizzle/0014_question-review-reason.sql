@@ -1,0 +1,1 @@
+ALTER TABLE "question" ADD COLUMN "review_reason" text;
