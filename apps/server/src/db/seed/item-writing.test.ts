@@ -41,3 +41,35 @@ describe("item-writing checks", () => {
     expect(itemWritingWarnings([a, b])).toEqual(["demo-002: the same stem as demo-001"]);
   });
 });
+
+describe("pictures in questions", () => {
+  it("accepts a question that shows an image from content/images and reports a missing file", async () => {
+    const { mkdtemp, mkdir, writeFile } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const { readContent } = await import("./content.ts");
+    const dir = await mkdtemp(path.join(tmpdir(), "content-"));
+    await mkdir(path.join(dir, "themes"));
+    await mkdir(path.join(dir, "library"));
+    const questions = Array.from({ length: 15 }, (_, i) => ({
+      ...single(`demo-${String(i + 1).padStart(3, "0")}`, `Question ${i + 1}?`, "Key"),
+      ...(i === 0
+        ? {
+            image: { file: "placard-demo.svg", alt: "An orange panel with two numbers" },
+            guideline: { edition: "Demo guideline 2025", reviewed: "2026-11-20" },
+          }
+        : {}),
+    }));
+    await writeFile(
+      path.join(dir, "themes", "demo.json"),
+      JSON.stringify({ slug: "demo", name: "Demo", description: "Demo.", tracks: ["ems"], questions }),
+    );
+    const missing = await readContent({ dir, only: ["demo"] });
+    expect(missing.problems).toEqual(["themes/demo.json: demo-001 shows images/placard-demo.svg, which does not exist"]);
+    await mkdir(path.join(dir, "images"));
+    await writeFile(path.join(dir, "images", "placard-demo.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const found = await readContent({ dir, only: ["demo"] });
+    expect(found.problems).toEqual([]);
+    expect(found.themes[0]!.questions[0]!.guideline).toEqual({ edition: "Demo guideline 2025", reviewed: "2026-11-20" });
+  });
+});

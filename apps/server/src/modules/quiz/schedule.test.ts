@@ -151,3 +151,12 @@ describe("item calibration job", () => {
     expect(await refitDue(t.db)).toBe(false);
   });
 });
+
+describe("question pictures", () => {
+  it("serves only well-named files from content/images, and 404 for anything else", async () => {
+    for (const file of ["missing-picture.svg", "..%2Fpackage.json", "Placard.SVG", "x.js"]) {
+      const res = await t.call("GET", `/content/images/${file}`);
+      expect(res.statusCode, file).toBe(404);
+    }
+  });
+});
