@@ -56,7 +56,7 @@ describe("readiness model (simulation of candidates of known ability)", () => {
     expect(inBand / N).toBeLessThan(0.95);
     expect(abilityInBand / N).toBeGreaterThan(0.85);
     expect(abilityInBand / N).toBeLessThan(0.95);
-  });
+  }, 180_000);
 
   it("narrows the band as answers accumulate and moves the pass probability with ability", () => {
     const random = createRandom(5);
@@ -118,7 +118,7 @@ describe("item calibration (Rasch fit)", () => {
     expect(Math.sqrt(err / 50)).toBeLessThan(0.25);
     for (let i = 50; i < 60; i++) expect(fit.b[i]).toBeCloseTo(1, 6);
     for (let i = 50; i < 60; i++) expect(fit.se[i]).toBeCloseTo(1, 6);
-  });
+  }, 60_000);
 
   it("estimates ability with a standard error that shrinks with answers", () => {
     const random = createRandom(8);
@@ -157,7 +157,7 @@ describe("adaptive mock exam (simulation of candidates of known ability)", () =>
     expect(inBand / N).toBeGreaterThan(0.85);
     expect(inBand / N).toBeLessThan(0.96);
     expect(stoppedEarly / N).toBeGreaterThan(0.5);
-  });
+  }, 180_000);
 
   it("picks the most informative item at the current ability", () => {
     const pool = [
