@@ -23,6 +23,7 @@ import { webhookRoutes } from "./modules/payments/webhook.ts";
 import { pmRoutes } from "./modules/pm/routes.ts";
 import { questionBankRoutes } from "./modules/question-bank/routes.ts";
 import { quizRoutes } from "./modules/quiz/routes.ts";
+import { startCalibrationJob } from "./modules/quiz/service.ts";
 import { recordsRoutes } from "./modules/records/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
@@ -104,6 +105,13 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   }, 3_600_000);
   housekeeping.unref();
   app.addHook("onClose", async () => clearInterval(housekeeping));
+  // Every 10 minutes: refit item difficulties once the answers grew enough (one instance at a time).
+  const calibration = startCalibrationJob(database.db, {
+    intervalMs: 600_000,
+    onError: (e) => app.log.warn({ err: e }, "item calibration failed"),
+    onDone: (summary) => app.log.info({ calibration: summary }, "item difficulties refitted"),
+  });
+  app.addHook("onClose", async () => calibration.stop());
   const authDeps = { db: database.db, tokens, config, mail, twoFactorBox: createSecretBox(signingKey, "two-factor") };
 
   await app.register(errorsPlugin);

@@ -51,6 +51,18 @@ const QuestionBase = {
   /** The public guideline, standard or method the fact comes from. */
   source: Text,
   reference: LibraryReference.optional(),
+  /**
+   * A picture that is the question (a placard, a rhythm strip, a hose fitting): a file in
+   * content/images made by us (SVG or PNG), with a text alternative that does not give the key away.
+   */
+  image: z
+    .strictObject({
+      file: z.string().regex(/^[a-z0-9-]+\.(svg|png)$/, "a file name in content/images: lowercase words, .svg or .png"),
+      alt: Text,
+    })
+    .optional(),
+  /** The guideline or standard edition the key follows, and the date a reviewer last checked it. */
+  guideline: z.strictObject({ edition: Text, reviewed: z.iso.date() }).optional(),
 };
 
 export const SingleQuestion = z.strictObject({
@@ -122,6 +134,20 @@ export const ContentTrack = z.strictObject({
   slug: TrackSlug,
   name: Text,
   description: Text,
+  /**
+   * The real exam this track prepares for: its length, time and pass mark (a share of items
+   * right), which the timed mock exam copies, and where those figures come from.
+   */
+  exam: z
+    .strictObject({
+      questions: z.number().int().min(10).max(300),
+      minutes: z.number().int().min(5).max(480),
+      passMark: z.number().min(0.3).max(1),
+      /** A computer-adaptive exam's shortest and longest length. */
+      adaptive: z.strictObject({ minQuestions: z.number().int().min(5), maxQuestions: z.number().int().max(300) }).optional(),
+      source: Text,
+    })
+    .optional(),
   /** The entrance exam's themes and their weights (they sum to 100). */
   blueprint: z.strictObject({
     version: z.number().int().min(1),

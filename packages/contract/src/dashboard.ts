@@ -66,47 +66,5 @@ export type AdminDashboard = z.infer<typeof AdminDashboard>;
 
 export const AdminDashboardResponse = z.object({ error: z.literal(false), model: AdminDashboard });
 
-/** A quiz in a candidate's list (the shape of QuizSummary in quiz.ts). */
-const RecentQuiz = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  track: z.string(),
-  mode: z.enum(["practice", "exam"]),
-  status: z.enum(["in_progress", "submitted", "expired"]),
-  total: z.number().int(),
-  answered: z.number().int(),
-  correctCount: z.number().int().nullable(),
-  score: z.number().nullable(),
-  createdAt: z.string(),
-  submittedAt: z.string().nullable(),
-  deadlineAt: z.string().nullable(),
-  missed: z.number().int(),
-});
-
-/** A candidate's dashboard: readiness for their track, mastery per theme, reviews due, recent quizzes and plan allowance. */
-export const CandidateDashboard = z.object({
-  track: z.string().nullable(),
-  trackName: z.string().nullable(),
-  /** Estimated readiness (0..1) with its interval; null before the first answers. */
-  readiness: z.object({ readiness: z.number(), low: z.number(), high: z.number(), answered: z.number().int() }).nullable(),
-  mastery: z.array(
-    z.object({
-      theme: z.string(),
-      themeName: z.string(),
-      mastery: z.number(),
-      low: z.number(),
-      high: z.number(),
-      answered: z.number().int(),
-      correct: z.number().int(),
-      weight: z.number(),
-    }),
-  ),
-  dueForReview: z.number().int(),
-  recent: z.array(RecentQuiz),
-  /** `quizzesPerWeek` null: unlimited. */
-  quota: z.object({ packageName: z.string(), quizzesPerWeek: z.number().int().nullable(), usedThisWeek: z.number().int() }),
-  targetExamDate: z.string().nullable(),
-});
-export type CandidateDashboard = z.infer<typeof CandidateDashboard>;
-export const CandidateDashboardResponse = z.object({ error: z.literal(false), model: CandidateDashboard });
+/** The candidate's own dashboard answer is `DashboardResponse` in quiz.ts (readiness, reviews, quota). */
 export const DashboardQuery = z.strictObject({ days: z.coerce.number().int().min(7).max(365).default(30) });

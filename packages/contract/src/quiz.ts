@@ -64,6 +64,12 @@ export const CreateQuizRequest = z.strictObject({
   /** Only the questions due for spaced review. */
   reviewDue: z.boolean().optional(),
   /**
+   * A mock of the track's real exam (content/tracks.json): "fixed" follows the blueprint exactly
+   * with the exam's length and time; "adaptive" picks each question by the candidate's answers so
+   * far and stops once the result is precise enough. Track, themes, length and mode come from the exam.
+   */
+  mock: z.enum(["fixed", "adaptive"]).optional(),
+  /**
    * Always generate a new quiz. Without it, an unfinished quiz made from the same choices is
    * answered instead (with `resumed: true`), so revisiting the generate screen resumes it.
    */
@@ -89,7 +95,16 @@ export type AnswerResponse = z.infer<typeof AnswerResponse>;
 /** PUT quiz/update/{id}: save answers, flags and the current position while the quiz is open. */
 export const UpdateQuizRequest = z.strictObject({
   answers: z
-    .array(z.strictObject({ questionId: z.string().min(1).max(80), response: AnswerResponse }))
+    .array(
+      z.strictObject({
+        questionId: z.string().min(1).max(80),
+        response: AnswerResponse,
+        /** "Not sure": a right answer is still brought back for spaced review. */
+        unsure: z.boolean().optional(),
+        /** Seconds spent on the question (the player's clock): a right answer this fast rates Easy. */
+        seconds: z.number().int().min(0).max(3600).optional(),
+      }),
+    )
     .max(100)
     .optional(),
   flags: z
@@ -100,83 +115,223 @@ export const UpdateQuizRequest = z.strictObject({
 });
 export type UpdateQuizRequest = z.infer<typeof UpdateQuizRequest>;
 
-export type PlayerOption = { id: string; text: string };
-export type PlayerQuestion = {
-  questionId: string;
-  position: number;
-  theme: string;
-  themeName: string;
-  type: "single" | "multiple" | "true_false" | "ordering" | "numeric";
-  difficulty: number;
-  stem: string;
-  options: PlayerOption[];
-  unit: string;
+// ---------------------------------------------------------------- responses
+
+const QuestionType = z.enum(["single", "multiple", "true_false", "ordering", "numeric"]);
+const QuizStatus = z.enum(["in_progress", "submitted", "expired"]);
+const LibraryRef = z.object({ document: z.string(), section: z.string() });
+const NumericKey = z.object({ answer: z.number(), tolerance: z.number(), unit: z.string() });
+
+export const PlayerOption = z.object({ id: z.string(), text: z.string() });
+export type PlayerOption = z.infer<typeof PlayerOption>;
+
+/** After submit (or in practice once answered): the key, why, and where to read more. */
+export const QuestionReview = z.object({
+  isCorrect: z.boolean(),
+  correct: AnswerResponse,
+  explanation: z.string(),
+  options: z.array(z.object({ id: z.string(), text: z.string(), correct: z.boolean().optional(), explanation: z.string() })),
+  numeric: NumericKey.optional(),
+  source: z.string(),
+  reference: LibraryRef.nullable(),
+  /** The guideline edition the key follows and when it was last checked. */
+  guideline: z.object({ edition: z.string(), reviewed: z.string() }).nullable(),
+});
+export type QuestionReview = z.infer<typeof QuestionReview>;
+
+export const PlayerQuestion = z.object({
+  questionId: z.string(),
+  position: z.number().int(),
+  theme: z.string(),
+  themeName: z.string(),
+  type: QuestionType,
+  difficulty: z.number().int(),
+  stem: z.string(),
+  /** A picture that is the question: its URL (served by the server) and text alternative. */
+  image: z.object({ url: z.string(), alt: z.string() }).nullable(),
+  options: z.array(PlayerOption),
+  unit: z.string(),
   /** How many options a multiple-response question keys (shown as "choose N"). */
-  choose?: number;
-  flagged: boolean;
-  response: AnswerResponse | null;
+  choose: z.number().int().optional(),
+  flagged: z.boolean(),
+  response: AnswerResponse.nullable(),
   /** Practice mode, once answered: the feedback for this question. */
-  feedback?: QuestionReview | null;
-};
-export type QuestionReview = {
-  isCorrect: boolean;
-  correct: AnswerResponse;
-  explanation: string;
-  options: { id: string; text: string; correct?: boolean; explanation: string }[];
-  numeric?: { answer: number; tolerance: number; unit: string };
-  source: string;
-  reference: { document: string; section: string } | null;
-};
-export type QuizSummary = {
-  id: number;
-  title: string;
-  track: string;
-  mode: QuizMode;
-  status: "in_progress" | "submitted" | "expired";
-  total: number;
-  answered: number;
-  correctCount: number | null;
-  score: number | null;
-  createdAt: string;
-  submittedAt: string | null;
-  deadlineAt: string | null;
-  missed: number;
-};
-export type QuizModel = QuizSummary & {
-  blueprintVersion: number;
-  settings: { themes: string[]; length: number; difficulty: QuizDifficulty };
-  position: number;
-  timeLimitSeconds: number | null;
+  feedback: QuestionReview.nullable().optional(),
+  /** After submit or expiry: the review. */
+  review: QuestionReview.optional(),
+});
+export type PlayerQuestion = z.infer<typeof PlayerQuestion>;
+
+export const QuizSummary = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  track: z.string(),
+  mode: QuizMode,
+  status: QuizStatus,
+  total: z.number().int(),
+  answered: z.number().int(),
+  correctCount: z.number().int().nullable(),
+  score: z.number().nullable(),
+  createdAt: z.string(),
+  submittedAt: z.string().nullable(),
+  deadlineAt: z.string().nullable(),
+  missed: z.number().int(),
+});
+export type QuizSummary = z.infer<typeof QuizSummary>;
+
+export const QuizModel = QuizSummary.extend({
+  blueprintVersion: z.number().int(),
+  settings: z.object({ themes: z.array(z.string()), length: z.number().int(), difficulty: QuizDifficulty }),
+  position: z.number().int(),
+  timeLimitSeconds: z.number().int().nullable(),
   /** Server clock at answer time, so the player's timer does not trust the device clock. */
-  serverNow: string;
-  questions: (PlayerQuestion & { review?: QuestionReview; userResponse?: AnswerResponse | null })[];
+  serverNow: z.string(),
+  questions: z.array(PlayerQuestion),
+  /** A mock exam: fixed (the blueprint at the real length) or adaptive; null for other quizzes. */
+  mock: z.enum(["fixed", "adaptive"]).nullable(),
+  /** Adaptive mock exam in progress: true once it has enough answers to stop (then submit). */
+  complete: z.boolean().optional(),
+  /** A finished mock exam: ability ± SE, the scaled score (0..1) and the chance to pass. */
+  examResult: z
+    .object({ ability: z.number(), se: z.number(), scaled: z.number(), passMark: z.number(), passProbability: z.number() })
+    .nullable()
+    .optional(),
   /** After submit: per-theme breakdown. */
-  breakdown?: { theme: string; themeName: string; total: number; correct: number }[];
-};
+  breakdown: z.array(z.object({ theme: z.string(), themeName: z.string(), total: z.number().int(), correct: z.number().int() })).optional(),
+});
+export type QuizModel = z.infer<typeof QuizModel>;
 
-export type ThemeInfo = { slug: string; name: string; description: string; weight: number; questionCount: number };
-export type TrackInfo = { slug: string; name: string; description: string; blueprintVersion: number; themes: ThemeInfo[] };
+export const ThemeInfo = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  weight: z.number(),
+  questionCount: z.number().int(),
+});
+export type ThemeInfo = z.infer<typeof ThemeInfo>;
+/** The real exam a track prepares for (content/tracks.json), which the mock exam copies. */
+export const TrackExam = z.object({
+  questions: z.number().int(),
+  minutes: z.number().int(),
+  passMark: z.number(),
+  adaptive: z.object({ minQuestions: z.number().int(), maxQuestions: z.number().int() }).optional(),
+  source: z.string(),
+});
+export type TrackExam = z.infer<typeof TrackExam>;
+export const TrackInfo = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  blueprintVersion: z.number().int(),
+  exam: TrackExam.nullable(),
+  themes: z.array(ThemeInfo),
+});
+export type TrackInfo = z.infer<typeof TrackInfo>;
 
-export type Mastery = {
-  theme: string;
-  themeName: string;
-  mastery: number;
-  low: number;
-  high: number;
-  answered: number;
-  correct: number;
-  weight: number;
-};
-export type DashboardModel = {
-  track: string | null;
-  trackName: string | null;
-  readiness: { readiness: number; low: number; high: number; answered: number } | null;
-  mastery: Mastery[];
-  dueForReview: number;
-  recent: QuizSummary[];
-  quota: { packageName: string; quizzesPerWeek: number | null; usedThisWeek: number };
-  targetExamDate: string | null;
-};
+export const Mastery = z.object({
+  theme: z.string(),
+  themeName: z.string(),
+  /** Ability on the theme (logits) and its standard error. */
+  ability: z.number(),
+  se: z.number(),
+  /** Expected share right of the theme's questions, with its 90% band. */
+  mastery: z.number(),
+  low: z.number(),
+  high: z.number(),
+  answered: z.number().int(),
+  correct: z.number().int(),
+  weight: z.number(),
+});
+export type Mastery = z.infer<typeof Mastery>;
+
+/**
+ * Readiness (docs/readiness-model.md): nothing is estimated until `answered` reaches `needed`
+ * over `themesNeeded` of the blueprint's themes; then `estimate` holds the expected exam score
+ * with its 90% band, the probability of reaching the pass mark, and the overall ability ± SE.
+ */
+export const ReadinessFigure = z.object({
+  answered: z.number().int(),
+  needed: z.number().int(),
+  themesAnswered: z.number().int(),
+  themesNeeded: z.number().int(),
+  passMark: z.number(),
+  estimate: z
+    .object({
+      readiness: z.number(),
+      low: z.number(),
+      high: z.number(),
+      passProbability: z.number(),
+      ability: z.number(),
+      se: z.number(),
+    })
+    .nullable(),
+});
+export type ReadinessFigure = z.infer<typeof ReadinessFigure>;
+
+export const DashboardModel = z.object({
+  track: z.string().nullable(),
+  trackName: z.string().nullable(),
+  readiness: ReadinessFigure.nullable(),
+  mastery: z.array(Mastery),
+  dueForReview: z.number().int(),
+  recent: z.array(QuizSummary),
+  quota: z.object({ packageName: z.string(), quizzesPerWeek: z.number().int().nullable(), usedThisWeek: z.number().int() }),
+  targetExamDate: z.string().nullable(),
+});
+export type DashboardModel = z.infer<typeof DashboardModel>;
+
+/** What onboarding has saved (every field optional until chosen). */
+export const OnboardingResponse = z.object({ error: z.literal(false), model: OnboardingProfile });
+export const SaveOnboardingResponse = OnboardingResponse.extend({ message: z.string() });
+export const TracksResponse = z.object({ error: z.literal(false), list: z.array(TrackInfo) });
+export const PreviewQuizModel = z.object({
+  total: z.number().int(),
+  mix: z.array(z.object({ theme: z.string(), themeName: z.string(), count: z.number().int() })),
+  difficulty: z.array(z.object({ level: z.number().int(), count: z.number().int() })),
+  samples: z.array(
+    z.object({
+      theme: z.string(),
+      themeName: z.string(),
+      type: QuestionType,
+      difficulty: z.number().int(),
+      stem: z.string(),
+      options: z.array(PlayerOption),
+    }),
+  ),
+});
+export type PreviewQuizModel = z.infer<typeof PreviewQuizModel>;
+export const PreviewQuizResponse = z.object({ error: z.literal(false), model: PreviewQuizModel });
+export const QuizListResponse = z.object({ error: z.literal(false), list: z.array(QuizSummary) });
+export const QuizResponse = z.object({ error: z.literal(false), model: QuizModel });
+export const CreateQuizResponse = QuizResponse.extend({ resumed: z.boolean() });
+export const UpdateQuizResponse = z.object({
+  error: z.literal(false),
+  message: z.string(),
+  feedback: z.array(z.object({ questionId: z.string(), review: QuestionReview })),
+  /** Adaptive mock exam: whether it is complete (submit it) or a next question was added. */
+  complete: z.boolean().optional(),
+});
+export const DeleteQuizResponse = z.object({ error: z.literal(false), message: z.string() });
+export const ProgressModel = z.object({
+  attempts: z.array(QuizSummary),
+  /** After each finished quiz once there was enough evidence: the readiness estimate then. */
+  trend: z.array(
+    z.object({
+      quizId: z.number().int(),
+      at: z.string(),
+      score: z.number().nullable(),
+      answered: z.number().int(),
+      readiness: z.number(),
+      low: z.number(),
+      high: z.number(),
+      passProbability: z.number(),
+    }),
+  ),
+  passMark: z.number().nullable(),
+});
+export type ProgressModel = z.infer<typeof ProgressModel>;
+export const ProgressResponse = ProgressModel.extend({ error: z.literal(false) });
+export const DashboardResponse = z.object({ error: z.literal(false), model: DashboardModel });
 
 // ---------------------------------------------------------------- admin: question bank
 
@@ -191,8 +346,61 @@ export const QuestionListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-// The question bank's answers are in question-bank.ts.
-export type { AdminOption, AdminQuestion } from "./question-bank.ts";
+export const AdminOption = z.object({ id: z.string(), text: z.string(), correct: z.boolean().optional(), explanation: z.string() });
+export type AdminOption = z.infer<typeof AdminOption>;
+export const AdminQuestion = z.object({
+  id: z.number().int(),
+  contentId: z.string(),
+  theme: z.string(),
+  type: QuestionType,
+  difficulty: z.number().int(),
+  stem: z.string(),
+  options: z.array(AdminOption),
+  numeric: NumericKey.nullable(),
+  explanation: z.string(),
+  source: z.string(),
+  reference: LibraryRef.nullable(),
+  region: z.string(),
+  tracks: z.array(z.string()),
+  status: QuestionStatus,
+  origin: z.enum(["content", "admin"]),
+  updatedAt: z.string(),
+});
+export type AdminQuestion = z.infer<typeof AdminQuestion>;
+export const AdminQuestionResponse = z.object({ error: z.literal(false), model: AdminQuestion });
+export const AdminQuestionListResponse = z.object({
+  error: z.literal(false),
+  list: z.array(AdminQuestion),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  num_pages: z.number().int(),
+});
+export const AdminThemesResponse = z.object({
+  error: z.literal(false),
+  list: z.array(z.object({ slug: z.string(), name: z.string(), tracks: z.array(z.string()) })),
+});
+export const Blueprint = z.object({
+  id: z.number().int(),
+  track: z.string(),
+  version: z.number().int(),
+  themes: z.array(z.object({ theme: z.string(), weight: z.number() })),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export const BlueprintsResponse = z.object({ error: z.literal(false), list: z.array(Blueprint) });
+export const BlueprintResponse = z.object({ error: z.literal(false), model: Blueprint });
+export const ImportResponse = z.object({
+  error: z.literal(false),
+  message: z.string(),
+  created: z.number().int(),
+  updated: z.number().int(),
+});
+export const ImportErrorResponse = z.object({
+  error: z.literal(true),
+  message: z.string(),
+  rows: z.array(z.object({ row: z.number().int(), id: z.string().nullable(), errors: z.record(z.string(), z.string()) })).optional(),
+});
 
 export const NewBlueprintRequest = z.strictObject({
   track: z.enum(["ems", "fire-rescue", "water-rescue", "dispatch"]),
@@ -211,4 +419,35 @@ export const ImportRequest = z.strictObject({
   dryRun: z.boolean().default(false),
 });
 
-export type { ItemStatistic } from "./question-bank.ts";
+export const ItemStatistic = z.object({
+  id: z.number().int(),
+  contentId: z.string(),
+  theme: z.string(),
+  stem: z.string(),
+  answered: z.number().int(),
+  shareRight: z.number(),
+  /** Point-biserial correlation between this item and the rest of the candidate's answers. */
+  discrimination: z.number().nullable(),
+  doubtful: z.boolean(),
+  reason: z.string().nullable(),
+  /** Single and multiple choice: each option's share overall, among the strongest and the weakest 27%. */
+  distractors: z.array(
+    z.object({
+      id: z.string(),
+      correct: z.boolean(),
+      share: z.number(),
+      upper: z.number(),
+      lower: z.number(),
+      note: z.string().nullable(),
+    }),
+  ),
+});
+export type ItemStatistic = z.infer<typeof ItemStatistic>;
+export const ItemStatisticsResponse = z.object({
+  error: z.literal(false),
+  list: z.array(ItemStatistic),
+  /** KR-20 of the finished timed mock exams (parallel forms from one pool); null with fewer than 5. */
+  reliability: z.object({ exams: z.number().int(), kr20: z.number().nullable() }),
+  /** Questions waiting in review, the ones the statistics sent there first. */
+  queue: z.array(z.object({ id: z.number().int(), contentId: z.string(), stem: z.string(), reason: z.string().nullable() })),
+});

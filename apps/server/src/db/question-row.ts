@@ -26,6 +26,8 @@ export function questionRowOf(
     explanation: q.explanation,
     source: q.source,
     reference: q.reference ?? null,
+    image: q.image ?? null,
+    guideline: q.guideline ?? null,
     region: q.region,
     tracks: q.tracks ?? where.themeTracks,
     status: where.status,

@@ -21,7 +21,7 @@ export const userNav: readonly NavGroup[] = [
       {
         label: "Quizzes",
         to: "/user/onboarding/allquizzes",
-        match: ["/user/onboarding/allquizzes", "/user/onboarding/singlequiz", "/user/onboarding/quiz"],
+        match: ["/user/onboarding/allquizzes", "/user/onboarding/singlequiz", "/user/onboarding/quiz", "/user/onboarding/mock-exam"],
       },
       { label: "Study plan", to: "/user/study-plan" },
       { label: "Progress", to: "/user/prev" },

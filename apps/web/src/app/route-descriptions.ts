@@ -36,6 +36,7 @@ export const routeDescriptions: Readonly<Record<string, string>> = {
   "/user/onboarding/generatequiz": "Builds your quiz from the question bank, then opens it.",
   "/user/onboarding/quiz": "One question at a time; every answer is saved as you give it.",
   "/user/onboarding/allquizzes": "All your quizzes with status, score and date: start, resume or retry missed questions.",
+  "/user/onboarding/mock-exam": "Your track's exam as it will be, timed or adaptive, ending with a scaled result and your chance to pass.",
   "/user/onboarding/singlequiz/:id": "Your score, a per-theme breakdown and every question with its explanation and source.",
   "/user/document-library": "Study documents by track and theme, with search, preview and download.",
   "/user/document-library/:slug": "One study document: contents, sections your plan opens, download and reading position.",

@@ -55,6 +55,7 @@ const FinalPreviewPage = queryScreen(() => import("../features/onboarding/compon
 const GenerateQuizPage = queryScreen(() => import("../features/onboarding/components/generate-quiz-page"), "GenerateQuizPage");
 const QuizPlayerPage = queryScreen(() => import("../features/onboarding/components/quiz-player-page"), "QuizPlayerPage");
 const AllQuizzesPage = queryScreen(() => import("../features/onboarding/components/all-quizzes-page"), "AllQuizzesPage");
+const MockExamPage = queryScreen(() => import("../features/onboarding/components/mock-exam-page"), "MockExamPage");
 const QuizResultPage = queryScreen(() => import("../features/onboarding/components/quiz-result-page"), "QuizResultPage");
 const ProgressPage = queryScreen(() => import("../features/dashboard/components/progress-page"), "ProgressPage");
 const QuestionBankPage = queryScreen(() => import("../features/question-bank/components/question-bank-page"), "QuestionBankPage");
@@ -160,6 +161,8 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <QuizPlayerPage />;
     case "quiz-list":
       return <AllQuizzesPage />;
+    case "mock-exam":
+      return <MockExamPage />;
     case "quiz-result":
       return <QuizResultPage />;
     case "progress":

@@ -46,6 +46,7 @@ export type Screen =
   | "onboarding-generate"
   | "quiz-player"
   | "quiz-list"
+  | "mock-exam"
   | "quiz-result"
   | "progress"
   | "admin-quizzes"
@@ -119,6 +120,7 @@ export const routeTable: readonly AppRoute[] = [
   route("/user/onboarding/generatequiz", "user", "Generating your quiz", "onboarding-generate"),
   route("/user/onboarding/quiz", "user", "Quiz", "quiz-player"),
   route("/user/onboarding/allquizzes", "user", "Quizzes", "quiz-list"),
+  route("/user/onboarding/mock-exam", "user", "Mock exam", "mock-exam"),
   route("/user/onboarding/singlequiz/:id", "user", "Quiz result", "quiz-result"),
   route("/user/document-library", "user", "Document library", "library"),
   route("/user/document-library/:slug", "user", "Study document", "library-document"),

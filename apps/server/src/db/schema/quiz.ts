@@ -1,3 +1,4 @@
+import type { OnboardingProfile } from "@academy/contract/quiz";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
@@ -7,8 +8,18 @@ export const tracks = pgTable("track", {
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
   description: text("description").notNull().default(""),
+  /** The real exam of the track (content/tracks.json `exam`): what a mock exam copies. */
+  exam: jsonb("exam").$type<TrackExam | null>(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type TrackExam = {
+  questions: number;
+  minutes: number;
+  passMark: number;
+  adaptive?: { minQuestions: number; maxQuestions: number };
+  source: string;
+};
 
 export const themes = pgTable("theme", {
   id: serial("id").primaryKey(),
@@ -55,6 +66,10 @@ export const questions = pgTable(
     explanation: text("explanation").notNull(),
     source: text("source").notNull(),
     reference: jsonb("reference").$type<{ document: string; section: string } | null>(),
+    /** A picture that is the question: a file in content/images and its text alternative. */
+    image: jsonb("image").$type<{ file: string; alt: string } | null>(),
+    /** The guideline edition the key follows and when a reviewer last checked it. */
+    guideline: jsonb("guideline").$type<{ edition: string; reviewed: string } | null>(),
     region: text("region").notNull().default("global"),
     tracks: jsonb("tracks").$type<string[]>().notNull().default([]),
     status: text("status", { enum: ["active", "review", "retired"] })
@@ -66,6 +81,11 @@ export const questions = pgTable(
      * nobody) set the status, which the import then leaves alone.
      */
     statusBeforeRemoval: text("status_before_removal", { enum: ["active", "review"] }),
+    /**
+     * Why the item statistics sent the question to review on their own (the calibration job), kept
+     * after staff decide, so a question staff put back is not sent again for the same reason.
+     */
+    reviewReason: text("review_reason"),
     /** "content" = from the content files; "admin" = written in the question bank screen. */
     origin: text("origin", { enum: ["content", "admin"] })
       .notNull()
@@ -84,6 +104,10 @@ export type QuizSettings = {
   retryOf?: number;
   /** Set when the quiz holds the questions due for spaced review. */
   review?: true;
+  /** A mock of the track's real exam: its blueprint, length and time ("fixed"), or adaptive (CAT). */
+  mock?: "fixed" | "adaptive";
+  /** Adaptive mock: the shortest length before the standard error may stop it. */
+  minLength?: number;
 };
 
 export const quizzes = pgTable(
@@ -164,20 +188,24 @@ export const answers = pgTable(
     response: jsonb("response").$type<AnswerResponse>().notNull(),
     isCorrect: boolean("is_correct").notNull(),
     answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The candidate said they were unsure: a right answer is brought back for review when they ask for that. */
+    unsure: boolean("unsure").notNull().default(false),
+    /** Seconds the candidate spent on the question, as the player measured it (a right and fast answer rates Easy). */
+    seconds: integer("seconds"),
+    /**
+     * Whether the answer is evidence for readiness: only a question's first answer in a review
+     * period counts (its first answer ever, an answer once its review is due, or one 30+ days
+     * after the last that counted), so drilling a question again does not inflate the figure.
+     */
+    evidence: boolean("evidence").notNull().default(true),
+    /** The FSRS rating it was scheduled with (1 Again, 3 Good, 4 Easy), when it was scheduled. */
+    rating: integer("rating"),
   },
   (t) => [primaryKey({ columns: [t.quizId, t.questionId] }), index("quiz_answer_user_idx").on(t.userId, t.answeredAt)],
 );
 
-export type OnboardingData = {
-  track?: string;
-  targetExamDate?: string | null;
-  region?: string;
-  experience?: string;
-  weeklyHours?: number;
-  themes?: string[];
-  confidence?: Record<string, number>;
-  quiz?: { length: number; difficulty: QuizSettings["difficulty"]; mode: "practice" | "exam" };
-};
+/** Saved only after the contract's OnboardingProfile schema parsed it. */
+export type OnboardingData = OnboardingProfile;
 
 export const onboardingProfiles = pgTable("onboarding_profile", {
   userId: integer("user_id")
@@ -204,3 +232,29 @@ export const questionReviews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index("question_review_due_idx").on(t.userId, t.dueAt)],
 );
+
+/**
+ * Fitted Rasch difficulty of each answered question (logits), refitted by a background job as
+ * answers grow (modules/quiz/calibration.ts). A question without a row uses its authored level.
+ */
+export const itemCalibrations = pgTable("item_calibration", {
+  questionId: integer("question_id")
+    .primaryKey()
+    .references(() => questions.id),
+  difficulty: real("difficulty").notNull(),
+  standardError: real("standard_error").notNull(),
+  answers: integer("answers").notNull(),
+  shareRight: real("share_right").notNull(),
+  fittedAt: timestamp("fitted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per refit: when, on how many answers, how long it took. */
+export const calibrationRuns = pgTable("calibration_run", {
+  id: serial("id").primaryKey(),
+  answers: integer("answers").notNull(),
+  candidates: integer("candidates").notNull(),
+  items: integer("items").notNull(),
+  iterations: integer("iterations").notNull(),
+  milliseconds: integer("milliseconds").notNull(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -72,6 +72,7 @@ export async function readContent(opts: { dir?: string; only?: string[] } = {}) 
   }
 
   const seenIds = new Map<string, string>();
+  const images = new Set(await readdir(path.join(dir, "images")).catch(() => [] as string[]));
   for (const file of (await readdir(path.join(dir, "themes"))).filter((f) => f.endsWith(".json")).sort()) {
     const slug = file.slice(0, -5);
     if (opts.only?.length && !opts.only.includes(slug)) continue;
@@ -100,6 +101,7 @@ export async function readContent(opts: { dir?: string; only?: string[] } = {}) 
         else if (!doc.sections.some((s) => s.slug === q.reference!.section))
           problems.push(`themes/${file}: ${q.id} cites unknown section ${q.reference.document}#${q.reference.section}`);
       }
+      if (q.image && !images.has(q.image.file)) problems.push(`themes/${file}: ${q.id} shows images/${q.image.file}, which does not exist`);
       if (q.type === "numeric" && q.tolerance > Math.abs(q.answer) && q.answer !== 0)
         problems.push(`themes/${file}: ${q.id} tolerance is wider than the answer itself`);
     }

@@ -64,8 +64,11 @@ export async function seedQuizContent(db: Db, content?: Content): Promise<{ ques
     for (const t of c.tracks) {
       await tx
         .insert(tracks)
-        .values({ slug: t.slug, name: t.name, description: t.description })
-        .onConflictDoUpdate({ target: tracks.slug, set: { name: t.name, description: t.description, updatedAt: new Date() } });
+        .values({ slug: t.slug, name: t.name, description: t.description, exam: t.exam ?? null })
+        .onConflictDoUpdate({
+          target: tracks.slug,
+          set: { name: t.name, description: t.description, exam: t.exam ?? null, updatedAt: new Date() },
+        });
       await tx
         .insert(blueprints)
         .values({ trackSlug: t.slug, version: t.blueprint.version, themes: t.blueprint.themes, note: "From the content files" })

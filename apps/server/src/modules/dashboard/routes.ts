@@ -1,5 +1,6 @@
 import { ErrorResponse } from "@academy/contract/common";
-import { AdminDashboardResponse, CandidateDashboardResponse, DashboardQuery } from "@academy/contract/dashboard";
+import { AdminDashboardResponse, DashboardQuery } from "@academy/contract/dashboard";
+import { DashboardResponse } from "@academy/contract/quiz";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -24,7 +25,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string;
         params: z.object({ name: z.string().max(64) }),
         querystring: DashboardQuery,
         response: {
-          200: z.union([AdminDashboardResponse, CandidateDashboardResponse]),
+          200: z.union([AdminDashboardResponse, DashboardResponse]),
           401: ErrorResponse,
           403: ErrorResponse,
           404: ErrorResponse,

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { blueprints, questions, quizzes } from "../../db/schema/quiz.ts";
 import { seedQuizContent } from "../../db/seed/quiz-content.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
-import { computeItemStatistics, correlation } from "./service.ts";
+import { computeItemStatistics, correlation, kr20 } from "./service.ts";
 
 const t = await createTestApp();
 const A = `/v3/api/custom/${TEST_ENV.PROJECT_ID}/quiz/admin`;
@@ -152,7 +152,7 @@ describe("question bank (admin)", () => {
       given.push({ questionId: 1, userId: u, isCorrect: u >= 6 });
       given.push({ questionId: 2, userId: u, isCorrect: u < 4 });
     }
-    const qs = [1, 2, 100].map((id) => ({ id, contentId: `x-${id}`, themeSlug: "t", stem: "s" }));
+    const qs = [1, 2, 100].map((id) => ({ id, contentId: `x-${id}`, themeSlug: "t", stem: "s", type: "numeric" as const, options: [] }));
     const stats = computeItemStatistics(given, qs);
     const of = (id: number) => stats.find((s) => s.id === id)!;
     expect(of(1).discrimination!).toBeGreaterThan(0.5);
@@ -165,6 +165,33 @@ describe("question bank (admin)", () => {
     const res = await t.call("GET", `${A}/stats`, { token: admin.token });
     expect(res.statusCode).toBe(200);
     expect(Array.isArray(res.json().list)).toBe(true);
+    expect(res.json().reliability).toMatchObject({ exams: 0, kr20: null });
+  });
+
+  it("analyses distractors: one the strong candidates pick flags the question, one nobody picks does no work", () => {
+    const given: { questionId: number; userId: number; isCorrect: boolean; response: { choice: string } }[] = [];
+    for (let u = 0; u < 20; u++) {
+      for (let k = 0; k < 10; k++) given.push({ questionId: 100 + k, userId: u, isCorrect: k < u / 2, response: { choice: "a" } });
+      // Weak candidates pick the key a, strong ones the distractor b; nobody picks d.
+      const choice = u < 10 ? (u % 2 ? "a" : "c") : u % 3 ? "b" : "a";
+      given.push({ questionId: 1, userId: u, isCorrect: choice === "a", response: { choice } });
+    }
+    const options = ["a", "b", "c", "d"].map((id) => ({ id, text: id, correct: id === "a", explanation: "" }));
+    const [stat] = computeItemStatistics(given, [{ id: 1, contentId: "x-1", themeSlug: "t", stem: "s", type: "single", options }]);
+    const b = stat!.distractors.find((d) => d.id === "b")!;
+    expect(b.upper).toBeGreaterThan(b.lower);
+    expect(stat!.doubtful).toBe(true);
+    expect(stat!.distractors.find((d) => d.id === "d")!.note).toMatch(/Hardly anyone/);
+  });
+
+  it("estimates KR-20 reliability of parallel exam forms", () => {
+    // Scores spread widely against item variance: high reliability; scores all alike: none.
+    const items = Array.from({ length: 20 }, (_, i) => i);
+    const spread = Array.from({ length: 10 }, (_, e) => ({ items, correct: e * 2 }));
+    expect(kr20(spread, () => 0.5)).toBeGreaterThan(0.8);
+    expect(kr20(spread.slice(0, 4), () => 0.5)).toBeNull();
+    const flat = Array.from({ length: 10 }, (_, e) => ({ items, correct: 10 + (e % 2) }));
+    expect(kr20(flat, () => 0.5)).toBeLessThan(0);
   });
 });
 

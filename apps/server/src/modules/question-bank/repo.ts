@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, max, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { answers, blueprints, questions, quizzes, themes } from "../../db/schema/quiz.ts";
 import { containsPattern } from "../../lib/like.ts";
@@ -83,10 +83,37 @@ export async function updateQuestion(db: Db, id: number, set: Partial<typeof que
 /** Final answers (practice at once, exams once closed), for item statistics. */
 export const finalAnswers = (db: Db) =>
   db
-    .select({ questionId: answers.questionId, userId: answers.userId, isCorrect: answers.isCorrect })
+    .select({
+      questionId: answers.questionId,
+      userId: answers.userId,
+      isCorrect: answers.isCorrect,
+      response: answers.response,
+      quizId: answers.quizId,
+    })
     .from(answers)
     .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
     .where(or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice")));
+
+/** Finished timed mock exams (blueprint at the real length): score and length, for the reliability estimate. */
+export const finishedFixedExams = (db: Db) =>
+  db
+    .select({ id: quizzes.id, total: quizzes.total, correct: quizzes.correctCount })
+    .from(quizzes)
+    .where(and(ne(quizzes.status, "in_progress"), sql`${quizzes.settings}->>'mock' = 'fixed'`));
+
+/** Sends active questions to review with the statistics' reason, unless they were sent once before. */
+export async function queueForReview(db: Db, flagged: { id: number; reason: string }[]) {
+  let queued = 0;
+  for (const f of flagged) {
+    const rows = await db
+      .update(questions)
+      .set({ status: "review", reviewReason: f.reason, statusBeforeRemoval: null, updatedAt: new Date() })
+      .where(and(eq(questions.id, f.id), eq(questions.status, "active"), isNull(questions.reviewReason)))
+      .returning({ id: questions.id });
+    queued += rows.length;
+  }
+  return queued;
+}
 
 export const listBlueprints = (db: Db) => db.select().from(blueprints).orderBy(asc(blueprints.trackSlug), desc(blueprints.version));
 
@@ -121,3 +148,12 @@ export async function questionsCiting(db: Db, document: string) {
     .where(sql`${questions.reference}->>'document' = ${document}`)
     .orderBy(questions.contentId);
 }
+
+/** Questions in review, those the statistics sent there first, then by id. */
+export const reviewQueue = (db: Db) =>
+  db
+    .select({ id: questions.id, contentId: questions.contentId, stem: questions.stem, reason: questions.reviewReason })
+    .from(questions)
+    .where(eq(questions.status, "review"))
+    .orderBy(sql`${questions.reviewReason} is null`, asc(questions.id))
+    .limit(200);

@@ -2,14 +2,17 @@ import { ErrorResponse, RowId } from "@academy/contract/common";
 import {
   AdminQuestionListResponse,
   AdminQuestionResponse,
-  BlueprintListResponse,
+  AdminThemesResponse,
   BlueprintResponse,
+  BlueprintsResponse,
   ImportErrorResponse,
+  ImportRequest,
   ImportResponse,
   ItemStatisticsResponse,
-  ThemeNamesResponse,
-} from "@academy/contract/question-bank";
-import { ImportRequest, NewBlueprintRequest, QuestionListQuery, QuestionStatus } from "@academy/contract/quiz";
+  NewBlueprintRequest,
+  QuestionListQuery,
+  QuestionStatus,
+} from "@academy/contract/quiz";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -140,7 +143,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         description: "400 with `rows: [{row, id, errors: {field: message}}]` when any row is invalid; nothing is saved then.",
         params: Name,
         body: ImportRequest,
-        response: { 200: ImportResponse, ...errors, 400: ImportErrorResponse },
+        response: { 200: ImportResponse, ...errors, 400: z.union([ImportErrorResponse, ErrorResponse]) },
       },
       preHandler: auth,
       bodyLimit: 1024 * 1024,
@@ -164,7 +167,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
     {
       schema: {
         tags,
-        summary: "Item statistics: share right, discrimination, doubtful questions",
+        summary: "Item statistics: share right, discrimination, distractors, doubtful questions; exam reliability; the review queue",
         params: Name,
         response: { 200: ItemStatisticsResponse, ...errors },
       },
@@ -172,13 +175,13 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
     },
     async () => ({
       error: false as const,
-      list: await service.itemStatistics(db),
+      ...(await service.statistics(db)),
     }),
   );
   app.get(
     `${base}/themes`,
     {
-      schema: { tags, summary: "Every theme with its tracks", params: Name, response: { 200: ThemeNamesResponse, ...errors } },
+      schema: { tags, summary: "Every theme with its tracks", params: Name, response: { 200: AdminThemesResponse, ...errors } },
       preHandler: auth,
     },
     async () => ({ error: false as const, list: await service.listThemes(db) }),
@@ -186,12 +189,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
   app.get(
     `${base}/blueprints`,
     {
-      schema: {
-        tags,
-        summary: "Every blueprint version of every track",
-        params: Name,
-        response: { 200: BlueprintListResponse, ...errors },
-      },
+      schema: { tags, summary: "Every blueprint version of every track", params: Name, response: { 200: BlueprintsResponse, ...errors } },
       preHandler: auth,
     },
     async () => ({

@@ -2,6 +2,7 @@ import { ContentQuestion } from "@academy/contract/content";
 import type { AdminQuestion, ItemStatistic } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
 import { questionRowOf } from "../../db/question-row.ts";
+import type { AnswerResponse } from "../../db/schema/quiz.ts";
 import { csvCell, uncell } from "../../lib/csv.ts";
 import { badRequest, notFound } from "../../lib/http-error.ts";
 import { parseCsv } from "./csv.ts";
@@ -283,10 +284,67 @@ export async function itemStatistics(db: Db): Promise<ItemStatistic[]> {
   return computeItemStatistics(given, rows);
 }
 
-/** Share right and discrimination per question from final answers; pure, so it is tested on made-up data. */
+/** The statistics screen: item statistics, exam reliability and the review queue. */
+export async function statistics(db: Db) {
+  const [list, reliability, queue] = await Promise.all([itemStatistics(db), examReliability(db), repo.reviewQueue(db)]);
+  return { list, reliability, queue };
+}
+
+/**
+ * The item quality loop, run by the calibration job: questions the statistics judge doubtful
+ * (after MIN_ANSWERS_FOR_FLAG answers) leave the active bank for staff review, with the reason.
+ */
+export async function queueDoubtfulQuestions(db: Db) {
+  const doubtful = (await itemStatistics(db)).filter((s) => s.doubtful && s.reason);
+  return repo.queueForReview(
+    db,
+    doubtful.map((s) => ({ id: s.id, reason: s.reason! })),
+  );
+}
+
+/**
+ * KR-20 reliability of exams drawn from one pool (parallel forms): k/(k−1) · (1 − Σpq / σ²), with k
+ * the mean length, Σpq the mean over exams of the sum of their items' p(1−p) (p the item's share
+ * right), and σ² the variance of the exam scores. Null with fewer than 5 exams or no spread.
+ */
+export function kr20(exams: readonly { items: readonly number[]; correct: number }[], pOf: (item: number) => number): number | null {
+  if (exams.length < 5) return null;
+  const k = exams.reduce((n, e) => n + e.items.length, 0) / exams.length;
+  if (k < 2) return null;
+  const mean = exams.reduce((n, e) => n + e.correct, 0) / exams.length;
+  const variance = exams.reduce((n, e) => n + (e.correct - mean) ** 2, 0) / (exams.length - 1);
+  if (variance === 0) return null;
+  const pq = exams.reduce((n, e) => n + e.items.reduce((m, i) => m + pOf(i) * (1 - pOf(i)), 0), 0) / exams.length;
+  return (k / (k - 1)) * (1 - pq / variance);
+}
+
+export async function examReliability(db: Db) {
+  const [exams, given] = await Promise.all([repo.finishedFixedExams(db), repo.finalAnswers(db)]);
+  const share = new Map<number, { n: number; right: number }>();
+  const itemsOf = new Map<number, number[]>();
+  for (const a of given) {
+    const s = share.get(a.questionId) ?? { n: 0, right: 0 };
+    s.n += 1;
+    if (a.isCorrect) s.right += 1;
+    share.set(a.questionId, s);
+    const list = itemsOf.get(a.quizId) ?? [];
+    list.push(a.questionId);
+    itemsOf.set(a.quizId, list);
+  }
+  const forms = exams.map((e) => ({ items: itemsOf.get(e.id) ?? [], correct: e.correct ?? 0 }));
+  const p = (id: number) => {
+    const s = share.get(id);
+    return s ? s.right / s.n : 0.5;
+  };
+  return { exams: exams.length, kr20: kr20(forms, p) };
+}
+
+type GivenAnswer = { questionId: number; userId: number; isCorrect: boolean; response?: AnswerResponse };
+
+/** Share right, discrimination and distractor analysis per question from final answers; pure, so it is tested on made-up data. */
 export function computeItemStatistics(
-  given: readonly { questionId: number; userId: number; isCorrect: boolean }[],
-  questions: readonly Pick<repo.QuestionRow, "id" | "contentId" | "themeSlug" | "stem">[],
+  given: readonly GivenAnswer[],
+  questions: readonly Pick<repo.QuestionRow, "id" | "contentId" | "themeSlug" | "stem" | "type" | "options">[],
 ): ItemStatistic[] {
   const byUser = new Map<number, { right: number; total: number }>();
   for (const a of given) {
@@ -295,7 +353,7 @@ export function computeItemStatistics(
     if (a.isCorrect) u.right += 1;
     byUser.set(a.userId, u);
   }
-  const byItem = new Map<number, { x: number[]; y: number[] }>();
+  const byItem = new Map<number, { x: number[]; y: number[]; choices: (string[] | null)[] }>();
   const counts = new Map<number, { n: number; right: number }>();
   for (const a of given) {
     const c = counts.get(a.questionId) ?? { n: 0, right: 0 };
@@ -306,9 +364,11 @@ export function computeItemStatistics(
     // The candidate's rate on everything else: the item must not predict itself.
     if (u.total < 2) continue;
     const rest = (u.right - (a.isCorrect ? 1 : 0)) / (u.total - 1);
-    const s = byItem.get(a.questionId) ?? { x: [], y: [] };
+    const s = byItem.get(a.questionId) ?? { x: [], y: [], choices: [] };
     s.x.push(a.isCorrect ? 1 : 0);
     s.y.push(rest);
+    const r = a.response;
+    s.choices.push(r && "choice" in r ? [r.choice] : r && "choices" in r ? r.choices : null);
     byItem.set(a.questionId, s);
   }
   return questions
@@ -318,10 +378,13 @@ export function computeItemStatistics(
       const s = byItem.get(q.id);
       const discrimination = s ? correlation(s.x, s.y) : null;
       const shareRight = c.right / c.n;
+      const distractors = s && (q.type === "single" || q.type === "multiple") ? distractorAnalysis(q.options, s) : [];
       let reason: string | null = null;
       if (c.n >= MIN_ANSWERS_FOR_FLAG) {
+        const luring = distractors.find((d) => !d.correct && d.upper > d.lower && d.upper >= 0.25);
         if (discrimination !== null && discrimination < 0)
           reason = "Stronger candidates miss it more often than weaker ones: check the key";
+        else if (luring) reason = `Option ${luring.id} draws stronger candidates more than weaker ones: check it is not also right`;
         else if (discrimination !== null && discrimination < 0.1) reason = "It does not tell strong from weak candidates";
         else if (shareRight < 0.2) reason = "Fewer than 1 in 5 get it right: check the key and the wording";
       }
@@ -335,9 +398,45 @@ export function computeItemStatistics(
         discrimination,
         doubtful: reason !== null,
         reason,
+        distractors,
       };
     })
     .sort((a, b) => Number(b.doubtful) - Number(a.doubtful) || (a.discrimination ?? 1) - (b.discrimination ?? 1));
+}
+
+/**
+ * Per option: the share of all answers choosing it, and of the strongest and weakest 27% (by their
+ * rate on the rest). A distractor nobody picks does no work; one the strong pick more than the weak
+ * may be a second key.
+ */
+function distractorAnalysis(
+  options: readonly { id: string; correct?: boolean }[],
+  s: { y: number[]; choices: (string[] | null)[] },
+): ItemStatistic["distractors"] {
+  const order = s.y.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y);
+  const group = Math.max(1, Math.round(order.length * 0.27));
+  const lower = order.slice(0, group).map((o) => o.i);
+  const upper = order.slice(-group).map((o) => o.i);
+  const rate = (idx: number[], id: string) => idx.filter((i) => s.choices[i]?.includes(id)).length / Math.max(1, idx.length);
+  const all = s.choices.map((_, i) => i);
+  return options.map((o) => {
+    const share = rate(all, o.id);
+    return {
+      id: o.id,
+      correct: o.correct === true,
+      share,
+      upper: rate(upper, o.id),
+      lower: rate(lower, o.id),
+      note:
+        o.correct === true
+          ? null
+          : share < 0.05 && all.length >= MIN_ANSWERS_FOR_FLAG
+            ? "Hardly anyone picks it: it does no work"
+            : rate(upper, o.id) > rate(lower, o.id)
+              ? "Strong candidates pick it more than weak ones"
+              : null,
+    };
+  });
 }
 
 /** Pearson correlation; with a 0/1 variable this is the point-biserial. Null when either side is constant. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { allocate, type BankQuestion, generateQuiz, type QuestionHistory } from "./generate.ts";
-import { readiness, themeMastery } from "./readiness.ts";
 
 function makeBank(themes: string[], perTheme: number): BankQuestion[] {
   const bank: BankQuestion[] = [];
@@ -54,27 +53,44 @@ describe("quiz generation", () => {
     expect(count("t2")).toBeGreaterThan(count("t3"));
   });
 
-  it("puts due reviews first, then unseen, then seen-not-due, and never ignores a due one", () => {
+  it("caps due reviews at 30% so new questions always come, most overdue first, then seen ones last", () => {
     const bank = makeBank(["t1"], 20);
     const history = new Map<number, QuestionHistory>();
-    // 1..3 due (3 most overdue), 4..18 seen and not due, 19 and 20 never seen.
-    history.set(1, { dueAt: NOW - 1000, lastCorrect: false, lastSeenAt: NOW - 5000 });
-    history.set(2, { dueAt: NOW - 2000, lastCorrect: false, lastSeenAt: NOW - 5000 });
-    history.set(3, { dueAt: NOW - 9000, lastCorrect: false, lastSeenAt: NOW - 5000 });
-    for (let id = 4; id <= 18; id++) history.set(id, { dueAt: NOW + 86_400_000, lastCorrect: true, lastSeenAt: NOW - id });
-    const quiz = generateQuiz(base({ bank, history, weights: { t1: 1 }, length: 6 }));
-    const reasons = Object.fromEntries(quiz.map((q) => [q.questionId, q.reason]));
-    expect(
-      Object.keys(reasons)
-        .map(Number)
-        .sort((a, b) => a - b),
-    ).toEqual([1, 2, 3, 17, 18, 19, 20].filter((id) => id !== 17));
-    expect(reasons[3]).toBe("due");
-    expect(reasons[19]).toBe("new");
-    expect(reasons[18]).toBe("seen");
-    // Only 2 due fit: the most overdue win.
-    const two = generateQuiz(base({ bank, history, weights: { t1: 1 }, length: 2 }));
-    expect(two.map((q) => q.questionId).sort()).toEqual([2, 3]);
+    // 1..6 due (6 most overdue), 7..12 seen and not due, 13..20 never seen.
+    for (let id = 1; id <= 6; id++) history.set(id, { dueAt: NOW - id * 1000, lastCorrect: false, lastSeenAt: NOW - 5000 });
+    for (let id = 7; id <= 12; id++) history.set(id, { dueAt: null, lastCorrect: true, lastSeenAt: NOW - id });
+    const ofReason = (quiz: ReturnType<typeof generateQuiz>, reason: string) =>
+      quiz
+        .filter((q) => q.reason === reason)
+        .map((q) => q.questionId)
+        .sort((a, b) => a - b);
+    // 3 reviews (30% of 10), the most overdue; new questions fill the rest.
+    const quiz = generateQuiz(base({ bank, history, weights: { t1: 1 }, length: 10 }));
+    expect(ofReason(quiz, "due")).toEqual([4, 5, 6]);
+    expect(ofReason(quiz, "new")).toHaveLength(7);
+    // Once nothing new is left, the other due ones come before the longest-unseen seen ones.
+    const long = generateQuiz(base({ bank, history, weights: { t1: 1 }, length: 18 }));
+    expect(ofReason(long, "due")).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(ofReason(long, "new")).toEqual([13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(ofReason(long, "seen")).toEqual([9, 10, 11, 12]);
+  });
+
+  it("lets due reviews fill the quiz once nothing new is left, and a review quiz is all reviews", () => {
+    const bank = makeBank(["t1"], 10);
+    const history = new Map<number, QuestionHistory>();
+    for (let id = 1; id <= 10; id++)
+      history.set(id, { dueAt: id <= 6 ? NOW - id : NOW + 86_400_000, lastCorrect: id > 6, lastSeenAt: NOW - 5000 });
+    const quiz = generateQuiz(base({ bank, history, weights: { t1: 1 }, length: 8 }));
+    expect(quiz.filter((q) => q.reason === "due")).toHaveLength(6);
+    const review = generateQuiz(base({ bank, history, weights: { t1: 1 }, length: 6, only: new Set([1, 2, 3, 4, 5, 6]) }));
+    expect(review.every((q) => q.reason === "due")).toBe(true);
+    expect(review).toHaveLength(6);
+  });
+
+  it("follows the blueprint exactly in exam mode, with no boost for weak themes", () => {
+    const quiz = generateQuiz(base({ mastery: { t1: 0.95, t2: 0.1, t3: 0.1 }, length: 20, blueprintOnly: true }));
+    const count = (t: string) => quiz.filter((q) => q.theme === t).length;
+    expect([count("t1"), count("t2"), count("t3")]).toEqual([10, 6, 4]);
   });
 
   it("prefers the chosen difficulty", () => {
@@ -106,40 +122,5 @@ describe("quiz generation", () => {
     const only = new Set([5, 7, 9]);
     const quiz = generateQuiz(base({ only, length: 10 }));
     expect(quiz.map((q) => q.questionId).sort()).toEqual([5, 7, 9]);
-  });
-});
-
-describe("readiness model", () => {
-  it("narrows the band as evidence grows and moves toward the observed rate", () => {
-    const few = themeMastery([{ theme: "t", difficulty: 3, isCorrect: true }], ["t"]).get("t")!;
-    const many = themeMastery(
-      Array.from({ length: 60 }, (_, i) => ({ theme: "t", difficulty: 3, isCorrect: i % 4 !== 0 })),
-      ["t"],
-    ).get("t")!;
-    expect(many.high - many.low).toBeLessThan(few.high - few.low);
-    expect(many.mastery).toBeGreaterThan(0.65);
-    expect(many.mastery).toBeLessThan(0.8);
-  });
-
-  it("counts a missed easy question more than a missed hard one", () => {
-    const easy = themeMastery([{ theme: "t", difficulty: 1, isCorrect: false }], ["t"]).get("t")!;
-    const hard = themeMastery([{ theme: "t", difficulty: 5, isCorrect: false }], ["t"]).get("t")!;
-    expect(easy.mastery).toBeLessThan(hard.mastery);
-  });
-
-  it("weights readiness by the blueprint", () => {
-    const ev = Array.from({ length: 20 }, () => ({ theme: "strong", difficulty: 3, isCorrect: true }));
-    const m = themeMastery(ev, ["strong", "weak"]);
-    const heavyStrong = readiness(m, [
-      { theme: "strong", weight: 90 },
-      { theme: "weak", weight: 10 },
-    ]);
-    const heavyWeak = readiness(m, [
-      { theme: "strong", weight: 10 },
-      { theme: "weak", weight: 90 },
-    ]);
-    expect(heavyStrong.readiness).toBeGreaterThan(heavyWeak.readiness);
-    expect(heavyStrong.low).toBeLessThanOrEqual(heavyStrong.readiness);
-    expect(heavyStrong.high).toBeGreaterThanOrEqual(heavyStrong.readiness);
   });
 });

@@ -13,8 +13,8 @@ export type BankQuestion = {
   optionIds: readonly string[];
 };
 
-/** What the user has done with one question: from their spaced-repetition card. */
-export type QuestionHistory = { dueAt: number; lastCorrect: boolean; lastSeenAt: number };
+/** What the user has done with one question: when last answered, and its review date if it is on the schedule. */
+export type QuestionHistory = { dueAt: number | null; lastCorrect: boolean; lastSeenAt: number };
 
 export type GenerateInput = {
   bank: readonly BankQuestion[];
@@ -27,8 +27,12 @@ export type GenerateInput = {
   difficulty: "adaptive" | 1 | 2 | 3 | 4 | 5;
   seed: number;
   now: number;
-  /** Restrict to these question ids (retry of missed questions). */
+  /** Restrict to these question ids (retry of missed questions, spaced review): no cap on reviews then. */
   only?: ReadonlySet<number>;
+  /** Share of the quiz that due reviews may fill at most (default REVIEW_SHARE). */
+  reviewShare?: number;
+  /** Exam mode: the blueprint mix as it is, no boost for weak themes. */
+  blueprintOnly?: boolean;
 };
 
 export type GeneratedQuestion = {
@@ -38,6 +42,12 @@ export type GeneratedQuestion = {
   reason: "due" | "new" | "seen";
   optionOrder: string[];
 };
+
+/**
+ * Due reviews fill at most this share of a quiz, so a candidate with unseen questions always
+ * meets new ones; when the bank has no new ones left, reviews fill the rest.
+ */
+export const REVIEW_SHARE = 0.3;
 
 /** How strongly weakness shifts the blueprint mix: weight × (1 + WEAKNESS × (1 − mastery)). */
 export const WEAKNESS_BOOST = 1;
@@ -99,37 +109,66 @@ export function generateQuiz(input: GenerateInput): GeneratedQuestion[] {
   const supply: Record<string, number> = {};
   for (const t of themes) {
     const m = input.mastery[t] ?? 0.5;
-    weights[t] = input.weights[t]! * (1 + WEAKNESS_BOOST * (1 - m));
+    weights[t] = input.weights[t]! * (input.blueprintOnly ? 1 : 1 + WEAKNESS_BOOST * (1 - m));
     supply[t] = byTheme.get(t)!.length;
   }
   const counts = allocate(weights, supply, input.length);
 
-  const picked: { q: BankQuestion; reason: GeneratedQuestion["reason"] }[] = [];
+  type Candidate = { q: BankQuestion; key: number };
+  const due = new Map<string, Candidate[]>();
+  const fresh = new Map<string, Candidate[]>();
+  const seen = new Map<string, Candidate[]>();
   for (const t of themes) {
-    const need = counts[t]!;
-    if (need === 0) continue;
     const target = input.difficulty === "adaptive" ? targetDifficulty(input.mastery[t] ?? 0.5) : input.difficulty;
-    const due: { q: BankQuestion; at: number }[] = [];
-    const fresh: { q: BankQuestion; key: number }[] = [];
-    const seen: { q: BankQuestion; key: number }[] = [];
+    const d: Candidate[] = [];
+    const f: Candidate[] = [];
+    const s: Candidate[] = [];
     for (const q of byTheme.get(t)!) {
       const h = input.history.get(q.id);
       // Ties in difficulty are broken at random, but reproducibly for the seed.
       const jitter = random();
-      if (!h) fresh.push({ q, key: Math.abs(q.difficulty - target) + jitter * 0.5 });
-      else if (h.dueAt <= input.now) due.push({ q, at: h.dueAt });
-      else seen.push({ q, key: h.lastSeenAt + jitter });
+      // A mock exam draws across levels as the real exam does; otherwise the closest to the target first.
+      if (!h) f.push({ q, key: input.blueprintOnly ? jitter : Math.abs(q.difficulty - target) + jitter * 0.5 });
+      else if (h.dueAt !== null && h.dueAt <= input.now) d.push({ q, key: h.dueAt });
+      else s.push({ q, key: h.lastSeenAt + jitter });
     }
-    due.sort((a, b) => a.at - b.at || a.q.id - b.q.id);
-    fresh.sort((a, b) => a.key - b.key || a.q.id - b.q.id);
-    // Of questions seen and not yet due, the longest unseen come back first.
-    seen.sort((a, b) => a.key - b.key || a.q.id - b.q.id);
-    const ordered = [
-      ...due.map((d) => ({ q: d.q, reason: "due" as const })),
-      ...fresh.map((d) => ({ q: d.q, reason: "new" as const })),
-      ...seen.map((d) => ({ q: d.q, reason: "seen" as const })),
-    ];
-    picked.push(...ordered.slice(0, need));
+    const byKey = (a: Candidate, b: Candidate) => a.key - b.key || a.q.id - b.q.id;
+    due.set(t, d.sort(byKey));
+    fresh.set(t, f.sort(byKey));
+    // Of questions seen and not due, the longest unseen come back first.
+    seen.set(t, s.sort(byKey));
+  }
+
+  // Due reviews first, the most overdue across themes first, up to the cap and each theme's seats.
+  const cap = input.only ? input.length : input.blueprintOnly ? 0 : Math.floor(input.length * (input.reviewShare ?? REVIEW_SHARE));
+  const allDue = themes.flatMap((t) => due.get(t)!.map((c) => ({ ...c, t }))).sort((a, b) => a.key - b.key || a.q.id - b.q.id);
+  const taken = new Map<string, { q: BankQuestion; reason: GeneratedQuestion["reason"] }[]>(themes.map((t) => [t, []]));
+  const used = new Set<number>();
+  let reviews = 0;
+  for (const c of allDue) {
+    if (reviews >= cap) break;
+    const list = taken.get(c.t)!;
+    if (list.length >= counts[c.t]!) continue;
+    list.push({ q: c.q, reason: "due" });
+    used.add(c.q.id);
+    reviews += 1;
+  }
+  // Then new questions; then due ones over the cap (only when nothing new is left); then seen ones.
+  const picked: { q: BankQuestion; reason: GeneratedQuestion["reason"] }[] = [];
+  for (const t of themes) {
+    const list = taken.get(t)!;
+    const fill = (from: Candidate[], reason: GeneratedQuestion["reason"]) => {
+      for (const c of from) {
+        if (list.length >= counts[t]!) return;
+        if (used.has(c.q.id)) continue;
+        list.push({ q: c.q, reason });
+        used.add(c.q.id);
+      }
+    };
+    fill(fresh.get(t)!, "new");
+    fill(due.get(t)!, "due");
+    fill(seen.get(t)!, "seen");
+    picked.push(...list);
   }
 
   // Themes interleave in the quiz; option orders are seeded per question so they are reproducible.
@@ -137,13 +176,15 @@ export function generateQuiz(input: GenerateInput): GeneratedQuestion[] {
     questionId: q.id,
     theme: q.theme,
     reason,
-    optionOrder:
-      q.type === "numeric"
-        ? []
-        : q.type === "true_false"
-          ? [...q.optionIds]
-          : shuffleOptions(q.optionIds, input.seed, q.id, q.type === "ordering"),
+    optionOrder: optionOrderFor(q.type, q.optionIds, input.seed, q.id),
   }));
+}
+
+/** The option order a quiz shows for a question (seeded per question). */
+export function optionOrderFor(type: BankQuestion["type"], ids: readonly string[], seed: number, questionId: number): string[] {
+  if (type === "numeric") return [];
+  if (type === "true_false") return [...ids];
+  return shuffleOptions(ids, seed, questionId, type === "ordering");
 }
 
 /** Shuffles options; an ordering question is never shown already in its correct order. */

@@ -110,12 +110,15 @@ describe("creating and taking a quiz", () => {
     }
     expect((result.breakdown as { total: number }[]).reduce((n, b) => n + b.total, 0)).toBe(40);
 
-    // Answered questions are scheduled: missed ones due soon, right ones later.
+    // Only missed questions are scheduled (unanswered ones count as missed only in the score),
+    // a day later, not minutes: a right first answer is not brought back.
     const cards = await t.db.select().from(questionReviews).where(eq(questionReviews.userId, u.user_id));
-    expect(cards).toHaveLength(batch.length);
-    const wrongDue = cards.filter((c) => !c.lastCorrect).map((c) => c.dueAt.getTime());
-    const rightDue = cards.filter((c) => c.lastCorrect).map((c) => c.dueAt.getTime());
-    expect(Math.max(...wrongDue)).toBeLessThan(Math.min(...rightDue));
+    const missed = [...plan.entries()].filter(([, right]) => !right).map(([id]) => id);
+    expect(cards).toHaveLength(missed.length);
+    expect(cards.every((c) => !c.lastCorrect)).toBe(true);
+    for (const c of cards) expect(c.dueAt.getTime() - Date.now()).toBeGreaterThan(86_400_000 - 120_000);
+    const rated = await t.db.select().from(answers).where(eq(answers.quizId, quiz.id));
+    for (const a of rated) expect(a.rating).toBe(a.isCorrect ? null : 1);
 
     // PDF of the result.
     const pdf = await t.call("GET", `${P}/quiz/result/${quiz.id}/pdf`, { token: u.token });
@@ -404,19 +407,29 @@ describe("onboarding, preview and dashboard", () => {
     expect(preview.body).not.toMatch(/"correct"|"explanation"/);
   });
 
-  it("shows readiness with a band that narrows as answers come in", async () => {
+  it("shows no readiness before 20 answers over the blueprint, then the figure with its band and pass probability", async () => {
     const u = await newUser();
     const before = (await t.call("GET", `${P}/dashboard`, { token: u.token })).json().model;
-    expect(before.readiness.answered).toBe(0);
+    expect(before.readiness).toMatchObject({ answered: 0, needed: 20, estimate: null, passMark: 0.7 });
     const { quiz } = await create(u.token, { length: 30, mode: "practice", seed: 21 });
     const batch = [];
     for (const q of quiz.questions) batch.push({ questionId: q.questionId, response: (await keyOf(q.questionId)).right });
-    await t.call("PUT", `${P}/quiz/update/${quiz.id}`, { token: u.token, body: { answers: batch } });
+    // 10 answers are not enough: still no figure.
+    await t.call("PUT", `${P}/quiz/update/${quiz.id}`, { token: u.token, body: { answers: batch.slice(0, 10) } });
+    const early = (await t.call("GET", `${P}/dashboard`, { token: u.token })).json().model;
+    expect(early.readiness.answered).toBe(10);
+    expect(early.readiness.estimate).toBeNull();
+    await t.call("PUT", `${P}/quiz/update/${quiz.id}`, { token: u.token, body: { answers: batch.slice(10) } });
     await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token });
     const after = (await t.call("GET", `${P}/dashboard`, { token: u.token })).json().model;
     expect(after.readiness.answered).toBe(30);
-    expect(after.readiness.readiness).toBeGreaterThan(before.readiness.readiness);
-    expect(after.readiness.high - after.readiness.low).toBeLessThan(before.readiness.high - before.readiness.low);
+    const e = after.readiness.estimate;
+    // Thirty right answers: a high expected score, a band around it, a good chance to pass.
+    expect(e.readiness).toBeGreaterThan(0.7);
+    expect(e.low).toBeLessThan(e.readiness);
+    expect(e.high).toBeGreaterThan(e.readiness);
+    expect(e.passProbability).toBeGreaterThan(0.5);
+    expect(e.se).toBeGreaterThan(0);
     expect(after.recent[0].id).toBe(quiz.id);
     expect(after.quota).toMatchObject({ packageName: "Free", quizzesPerWeek: 3, usedThisWeek: 1 });
     const progress = (await t.call("GET", `${P}/quiz/progress`, { token: u.token })).json();

@@ -4,6 +4,8 @@ import {
   type AnswerResponse,
   answers,
   blueprints,
+  calibrationRuns,
+  itemCalibrations,
   type OnboardingData,
   onboardingProfiles,
   questionReviews,
@@ -114,12 +116,17 @@ export async function upsertReview(
     });
 }
 
-/** Evidence for mastery: answers that are final (practice answers at once, exam answers after submit). */
+/**
+ * Evidence for mastery: answers that are final (practice answers at once, exam answers after submit)
+ * and the first of their question in a review period (schedule.ts isEvidence).
+ */
 export const userEvidence = (db: Db, userId: number) =>
   db
     .select({
+      questionId: answers.questionId,
       theme: questions.themeSlug,
       difficulty: questions.difficulty,
+      calibrated: itemCalibrations.difficulty,
       isCorrect: answers.isCorrect,
       answeredAt: answers.answeredAt,
       quizId: answers.quizId,
@@ -127,7 +134,8 @@ export const userEvidence = (db: Db, userId: number) =>
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
-    .where(and(eq(answers.userId, userId), or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice"))))
+    .leftJoin(itemCalibrations, eq(itemCalibrations.questionId, answers.questionId))
+    .where(and(eq(answers.userId, userId), eq(answers.evidence, true), or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice"))))
     .orderBy(asc(answers.answeredAt));
 
 /** Quizzes generated since `since`, discarded ones included: what the weekly allowance counts. */
@@ -196,15 +204,70 @@ export const quizAnswers = (db: Db, quizId: number) => db.select().from(answers)
 
 export async function upsertAnswer(
   db: Db,
-  row: { quizId: number; questionId: number; userId: number; response: AnswerResponse; isCorrect: boolean; answeredAt: Date },
+  row: {
+    quizId: number;
+    questionId: number;
+    userId: number;
+    response: AnswerResponse;
+    isCorrect: boolean;
+    answeredAt: Date;
+    unsure: boolean;
+    seconds: number | null;
+    evidence: boolean;
+  },
 ) {
   await db
     .insert(answers)
     .values(row)
     .onConflictDoUpdate({
       target: [answers.quizId, answers.questionId],
-      set: { response: row.response, isCorrect: row.isCorrect, answeredAt: row.answeredAt },
+      set: {
+        response: row.response,
+        isCorrect: row.isCorrect,
+        answeredAt: row.answeredAt,
+        unsure: row.unsure,
+        seconds: row.seconds,
+        evidence: row.evidence,
+      },
     });
+}
+
+export const setAnswerRating = (db: Db, quizId: number, questionId: number, rating: number) =>
+  db
+    .update(answers)
+    .set({ rating })
+    .where(and(eq(answers.quizId, quizId), eq(answers.questionId, questionId)));
+
+/** Per question: when the candidate's last answer that counted as evidence was given (other quizzes only). */
+export async function lastEvidence(db: Db, userId: number, questionIds: number[], exceptQuizId: number) {
+  if (!questionIds.length) return new Map<number, Date>();
+  const rows = await db
+    .select({ questionId: answers.questionId, at: sql<string>`max(${answers.answeredAt})` })
+    .from(answers)
+    .where(
+      and(
+        eq(answers.userId, userId),
+        inArray(answers.questionId, questionIds),
+        eq(answers.evidence, true),
+        ne(answers.quizId, exceptQuizId),
+      ),
+    )
+    .groupBy(answers.questionId);
+  return new Map(rows.map((r) => [r.questionId, new Date(r.at)]));
+}
+
+/** When the candidate last answered each question they have answered. */
+export async function lastSeen(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      questionId: answers.questionId,
+      at: sql<string>`max(${answers.answeredAt})`,
+      right: sql<boolean>`bool_or(${answers.isCorrect})`,
+    })
+    .from(answers)
+    .where(eq(answers.userId, userId))
+    .groupBy(answers.questionId);
+  return rows.map((r) => ({ questionId: r.questionId, lastSeenAt: new Date(r.at), everRight: r.right }));
 }
 
 export const setFlag = (db: Db, quizId: number, questionId: number, flagged: boolean) =>
@@ -228,3 +291,96 @@ export const listQuizzes = (db: Db, userId: number, limit = 200) =>
     .where(eq(quizzes.userId, userId))
     .orderBy(desc(quizzes.createdAt), desc(quizzes.id))
     .limit(limit);
+
+/** Item difficulties of the active questions of these themes that fit the track: fitted, or null to use the authored level. */
+export const themeItemDifficulties = (db: Db, themeSlugs: string[], track: string) =>
+  db
+    .select({ id: questions.id, theme: questions.themeSlug, difficulty: questions.difficulty, calibrated: itemCalibrations.difficulty })
+    .from(questions)
+    .leftJoin(itemCalibrations, eq(itemCalibrations.questionId, questions.id))
+    .where(
+      and(
+        eq(questions.status, "active"),
+        inArray(questions.themeSlug, themeSlugs),
+        sql`${questions.tracks} @> ${JSON.stringify([track])}::jsonb`,
+      ),
+    );
+
+/** Every answer that is evidence, of finished quizzes (and practice answers), for the item fit. */
+export const calibrationAnswers = (db: Db) =>
+  db
+    .select({ userId: answers.userId, questionId: answers.questionId, isCorrect: answers.isCorrect })
+    .from(answers)
+    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
+    .where(and(eq(answers.evidence, true), or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice"))));
+
+export async function countCalibrationAnswers(db: Db) {
+  const [row] = await db.select({ n: count() }).from(answers).where(eq(answers.evidence, true));
+  return row?.n ?? 0;
+}
+
+export async function lastCalibrationRun(db: Db) {
+  const [row] = await db.select().from(calibrationRuns).orderBy(desc(calibrationRuns.id)).limit(1);
+  return row;
+}
+
+export const questionLevels = (db: Db) => db.select({ id: questions.id, difficulty: questions.difficulty }).from(questions);
+
+/** Replaces the fitted difficulties in one transaction, in batches. */
+export async function saveCalibration(
+  db: Db,
+  rows: { questionId: number; difficulty: number; standardError: number; answers: number; shareRight: number }[],
+  run: { answers: number; candidates: number; items: number; iterations: number; milliseconds: number },
+) {
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    for (let i = 0; i < rows.length; i += 1000) {
+      const batch = rows.slice(i, i + 1000).map((r) => ({ ...r, fittedAt: now }));
+      await tx
+        .insert(itemCalibrations)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: itemCalibrations.questionId,
+          set: {
+            difficulty: sql`excluded.difficulty`,
+            standardError: sql`excluded.standard_error`,
+            answers: sql`excluded.answers`,
+            shareRight: sql`excluded.share_right`,
+            fittedAt: now,
+          },
+        });
+    }
+    await tx.insert(calibrationRuns).values(run);
+  });
+}
+
+/** Key space of the lock that lets one instance at a time refit the items. */
+const CALIBRATION_LOCK = 727_274_017;
+
+/** Runs `work` unless another instance holds the refit lock (then answers false). */
+export async function withCalibrationLock(db: Db, work: (tx: Db) => Promise<void>) {
+  return db.transaction(async (tx) => {
+    const result = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${CALIBRATION_LOCK}) AS ok`)) as unknown as {
+      rows: { ok: boolean }[];
+    };
+    if (!result.rows[0]?.ok) return false;
+    await work(tx as unknown as Db);
+    return true;
+  });
+}
+
+/** Adds the next item of an adaptive exam and counts it in the quiz's total. */
+export async function appendQuizItem(db: Db, quizId: number, item: { questionId: number; position: number; optionOrder: string[] }) {
+  await db.insert(quizQuestions).values({ ...item, quizId });
+  await db
+    .update(quizzes)
+    .set({ total: sql`${quizzes.total} + 1` })
+    .where(eq(quizzes.id, quizId));
+}
+
+/** Fitted difficulties (or null) of these questions. */
+export async function calibratedOf(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, number>();
+  const rows = await db.select().from(itemCalibrations).where(inArray(itemCalibrations.questionId, ids));
+  return new Map(rows.map((r) => [r.questionId, r.difficulty]));
+}

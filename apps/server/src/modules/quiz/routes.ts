@@ -1,13 +1,26 @@
 import { ErrorResponse } from "@academy/contract/common";
-import { CreateQuizRequest, PreviewQuizRequest, SaveOnboardingRequest, UpdateQuizRequest } from "@academy/contract/quiz";
+import {
+  CreateQuizRequest,
+  CreateQuizResponse,
+  DeleteQuizResponse,
+  OnboardingResponse,
+  PreviewQuizRequest,
+  PreviewQuizResponse,
+  ProgressResponse,
+  QuizListResponse,
+  QuizResponse,
+  SaveOnboardingRequest,
+  SaveOnboardingResponse,
+  TracksResponse,
+  UpdateQuizRequest,
+  UpdateQuizResponse,
+} from "@academy/contract/quiz";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { projectNameGuard } from "../../lib/project-name.ts";
 import * as service from "./service.ts";
 
-/** Answer shapes are the contract types in @academy/contract/quiz; keys never leave before submit (service). */
-const Ok = z.looseObject({ error: z.literal(false) });
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 402: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const Name = z.object({ name: z.string().max(100) });
 const WithId = z.object({
@@ -34,7 +47,10 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
 
   app.get(
     `${base}/onboarding`,
-    { schema: { tags, summary: "The candidate's onboarding choices", params: Name, response: { 200: Ok, ...errors } }, preHandler: auth },
+    {
+      schema: { tags, summary: "The candidate's onboarding choices", params: Name, response: { 200: OnboardingResponse, ...errors } },
+      preHandler: auth,
+    },
     async (request) => ({
       error: false as const,
       model: await service.getOnboarding(db, request.principal!.id),
@@ -49,7 +65,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
         summary: "Save onboarding choices (merged into what is saved)",
         params: Name,
         body: SaveOnboardingRequest,
-        response: { 200: Ok, ...errors },
+        response: { 200: SaveOnboardingResponse, ...errors },
       },
       preHandler: auth,
     },
@@ -63,7 +79,12 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
   app.get(
     `${base}/quiz/tracks`,
     {
-      schema: { tags, summary: "Tracks with their current blueprint and themes", params: Name, response: { 200: Ok, ...errors } },
+      schema: {
+        tags,
+        summary: "Tracks with their current blueprint and themes",
+        params: Name,
+        response: { 200: TracksResponse, ...errors },
+      },
       preHandler: auth,
     },
     async () => ({
@@ -80,7 +101,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
         summary: "The mix a quiz with these settings would hold, and a sample question per theme (no keys)",
         params: Name,
         body: PreviewQuizRequest,
-        response: { 200: Ok, ...errors },
+        response: { 200: PreviewQuizResponse, ...errors },
       },
       preHandler: auth,
     },
@@ -90,7 +111,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
   app.get(
     `${base}/quiz/list`,
     {
-      schema: { tags, summary: "The candidate's quizzes, newest first", params: Name, response: { 200: Ok, ...errors } },
+      schema: { tags, summary: "The candidate's quizzes, newest first", params: Name, response: { 200: QuizListResponse, ...errors } },
       preHandler: auth,
     },
     async (request) => ({
@@ -109,7 +130,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
           "Answers `{error:false, model, resumed}`, the model as quiz/get answers it. While the candidate has an unfinished quiz made from the same choices (the same track, themes, length, difficulty and mode; the same retried quiz; or a spaced review), that quiz is answered with `resumed: true` and nothing is generated, so revisiting the generate screen resumes it; `new: true` always generates another. A new quiz counts against the plan's weekly quiz allowance (402 with code QUIZ_LIMIT when used up), checked and taken in one step per candidate.",
         params: Name,
         body: CreateQuizRequest,
-        response: { 200: Ok, ...errors },
+        response: { 200: CreateQuizResponse, ...errors },
       },
       preHandler: auth,
     },
@@ -126,7 +147,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
         tags,
         summary: "One quiz: before submit its questions without keys; after submit the review with keys and explanations",
         params: WithId,
-        response: { 200: Ok, ...errors },
+        response: { 200: QuizResponse, ...errors },
       },
       preHandler: auth,
     },
@@ -143,7 +164,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
           "Answers are saved as given (exam mode: changeable until submit; practice mode: final, and the answer carries feedback). After submit or past an exam's time limit: 409.",
         params: WithId,
         body: UpdateQuizRequest,
-        response: { 200: Ok, ...errors },
+        response: { 200: UpdateQuizResponse, ...errors },
       },
       preHandler: auth,
     },
@@ -157,7 +178,12 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
   app.post(
     `${base}/quiz/submit/:id`,
     {
-      schema: { tags, summary: "Submit a quiz: scores it and answers the review", params: WithId, response: { 200: Ok, ...errors } },
+      schema: {
+        tags,
+        summary: "Submit a quiz: scores it and answers the review",
+        params: WithId,
+        response: { 200: QuizResponse, ...errors },
+      },
       preHandler: auth,
     },
     async (request) => ({ error: false as const, model: await service.submitQuiz(db, request.principal!.id, request.params.id) }),
@@ -170,7 +196,7 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
         tags,
         summary: "Discard an unfinished quiz (finished quizzes stay in the history: 409)",
         params: WithId,
-        response: { 200: Ok, ...errors },
+        response: { 200: DeleteQuizResponse, ...errors },
       },
       preHandler: auth,
     },
@@ -193,9 +219,31 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
   );
 
   app.get(
+    "/content/images/:file",
+    {
+      schema: {
+        tags,
+        summary: "A picture a question shows (content/images), SVG or PNG",
+        params: z.object({ file: z.string().max(100) }),
+        response: { 200: z.any(), 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const image = await service.contentImage(request.params.file);
+      // Our own files, yet an SVG is a document: no scripts, nothing loaded, never sniffed as something else.
+      return reply
+        .type(image.type)
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header("cache-control", "public, max-age=3600")
+        .send(image.body);
+    },
+  );
+
+  app.get(
     `${base}/quiz/progress`,
     {
-      schema: { tags, summary: "Past attempts and readiness after each", params: Name, response: { 200: Ok, ...errors } },
+      schema: { tags, summary: "Past attempts and readiness after each", params: Name, response: { 200: ProgressResponse, ...errors } },
       preHandler: auth,
     },
     async (request) => ({

@@ -32,6 +32,8 @@ import { pmBoards, pmCards, pmWorkspaces } from "../../db/schema/pm.ts";
 import {
   answers,
   blueprints,
+  calibrationRuns,
+  itemCalibrations,
   onboardingProfiles,
   questionReviews,
   questions,
@@ -111,6 +113,8 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   onboardingProfiles,
   questionReviews,
   quizStarts,
+  itemCalibrations,
+  calibrationRuns,
   // Payments: the mirror of the card provider's objects is served by the payment calls, which
   // check whose they are; the test-mode provider's own state is nobody else's business.
   stripeProducts,

@@ -31,6 +31,7 @@ describe("the progress screen's empty trend", () => {
   it("never asks to finish a quiz when finished quizzes are listed", () => {
     expect(emptyTrendMessage(0).text).toBe("Finish a quiz to see your trend.");
     expect(emptyTrendMessage(2).text).not.toMatch(/finish a quiz/i);
-    expect(emptyTrendMessage(2).to).toBe("/user/onboarding/form");
+    expect(emptyTrendMessage(2).text).toMatch(/20 questions/);
+    expect(emptyTrendMessage(2).to).toBe("/user/onboarding/allquizzes");
   });
 });

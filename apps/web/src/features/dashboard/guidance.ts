@@ -97,6 +97,11 @@ export function nextSteps(state: CandidateState | undefined): NextStep[] {
  */
 export function emptyTrendMessage(finished: number): { text: string; to: string; link: string } {
   return finished > 0
-    ? { text: "Choose your track to see how ready your finished quizzes make you.", to: "/user/onboarding/form", link: "Choose your track" }
+    ? {
+        // Readiness is estimated from enough evidence across the track's blueprint (docs/readiness-model.md).
+        text: "Your trend starts once you have answered 20 questions over at least half of your track's themes.",
+        to: "/user/onboarding/allquizzes",
+        link: "Keep practising",
+      }
     : { text: "Finish a quiz to see your trend.", to: "/user/onboarding/allquizzes", link: "Go to quizzes" };
 }

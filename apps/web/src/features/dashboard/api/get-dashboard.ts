@@ -1,4 +1,4 @@
-import type { DashboardModel, QuizSummary } from "@academy/contract/quiz";
+import type { DashboardModel, ProgressModel } from "@academy/contract/quiz";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, customPath, unwrap } from "../../../lib/api-client";
 
@@ -15,19 +15,10 @@ export function useDashboardQuery() {
   return useQuery({ queryKey: dashboardKeys.candidate, queryFn: getDashboard, staleTime: 0 });
 }
 
-export type ProgressPoint = {
-  quizId: number;
-  at: string;
-  score: number | null;
-  readiness: number;
-  low: number;
-  high: number;
-  answered: number;
-};
+export type ProgressPoint = ProgressModel["trend"][number];
 
 /** GET quiz/progress: past attempts and readiness after each finished quiz. */
-export const getProgress = () =>
-  unwrap(api.get<{ error: false; attempts: QuizSummary[]; trend: ProgressPoint[] }>(customPath("quiz/progress")));
+export const getProgress = () => unwrap(api.get<{ error: false } & ProgressModel>(customPath("quiz/progress")));
 
 export function useProgressQuery() {
   return useQuery({ queryKey: dashboardKeys.progress, queryFn: getProgress, staleTime: 0, placeholderData: keepPreviousData });

@@ -9,7 +9,7 @@ import { emptyTrendMessage } from "../guidance";
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /** Readiness after each finished quiz as a line with its band, in plain SVG. */
-function TrendChart({ points }: { points: ProgressPoint[] }) {
+function TrendChart({ points, passMark }: { points: ProgressPoint[]; passMark: number | null }) {
   const w = 600;
   const h = 200;
   const pad = 30;
@@ -25,7 +25,7 @@ function TrendChart({ points }: { points: ProgressPoint[] }) {
       viewBox={`0 0 ${w} ${h}`}
       className="w-full"
       role="img"
-      aria-label={`Readiness after each quiz: ${points.map((p) => pct(p.readiness)).join(", ")}`}
+      aria-label={`Expected exam score after each quiz: ${points.map((p) => `${pct(p.readiness)} (chance to pass ${pct(p.passProbability)})`).join(", ")}`}
     >
       {[0, 0.25, 0.5, 0.75, 1].map((v) => (
         <g key={v}>
@@ -35,6 +35,14 @@ function TrendChart({ points }: { points: ProgressPoint[] }) {
           </text>
         </g>
       ))}
+      {passMark !== null ? (
+        <g>
+          <line x1={pad} x2={w - pad} y1={y(passMark)} y2={y(passMark)} stroke="#15803d" strokeDasharray="4 3" />
+          <text x={w - pad} y={y(passMark) - 4} fontSize="10" fill="#15803d" textAnchor="end">
+            pass mark {pct(passMark)}
+          </text>
+        </g>
+      ) : null}
       <path d={band} fill="#fecaca" opacity="0.7" />
       <path d={line} fill="none" stroke="#b91c1c" strokeWidth="2" />
       {points.map((p, i) => (
@@ -60,7 +68,13 @@ export function ProgressPage() {
               Readiness trend
             </h2>
             {progress.data.trend.length ? (
-              <TrendChart points={progress.data.trend} />
+              <>
+                <TrendChart points={progress.data.trend} passMark={progress.data.passMark} />
+                <p className="mt-2 text-sm text-slate-600">
+                  Latest: expected score {pct(progress.data.trend.at(-1)!.readiness)} (likely {pct(progress.data.trend.at(-1)!.low)}–
+                  {pct(progress.data.trend.at(-1)!.high)}), chance to pass {pct(progress.data.trend.at(-1)!.passProbability)}.
+                </p>
+              </>
             ) : (
               <p className="text-sm text-slate-600" data-testid="trend-empty">
                 {empty.text}{" "}

@@ -37,6 +37,7 @@ export function ReadinessSection({ data }: { data: DashboardModel }) {
       </Alert>
     );
   const r = data.readiness;
+  const e = r.estimate;
   const weakest = [...data.mastery]
     .filter((m) => m.answered > 0)
     .sort((a, b) => a.mastery - b.mastery)
@@ -56,22 +57,38 @@ export function ReadinessSection({ data }: { data: DashboardModel }) {
         <h2 id="readiness-heading" className="text-lg font-semibold text-slate-900">
           Readiness for the {data.trackName} exam
         </h2>
-        <p className="mt-2 text-4xl font-bold text-slate-900" data-testid="readiness">
-          {pct(r.readiness)}
-        </p>
-        <p className="text-sm text-slate-600">
-          Likely between {pct(r.low)} and {pct(r.high)} · from {r.answered} answer{r.answered === 1 ? "" : "s"}
-          {r.answered < 30 ? ": answer more questions to narrow this range" : ""}
-        </p>
-        <div className="mt-3">
-          <BandBar value={r.readiness} low={r.low} high={r.high} label="Readiness" />
-        </div>
+        {e ? (
+          <>
+            <p className="mt-2 text-4xl font-bold text-slate-900" data-testid="readiness">
+              {pct(e.readiness)}
+            </p>
+            <p className="text-sm text-slate-600">
+              Expected exam score, likely between {pct(e.low)} and {pct(e.high)} · from {r.answered} answers
+            </p>
+            <div className="mt-3">
+              <BandBar value={e.readiness} low={e.low} high={e.high} label="Expected exam score" />
+            </div>
+            <p className="mt-3 text-sm text-slate-800" data-testid="pass-probability">
+              Chance to pass (pass mark {pct(r.passMark)}): <strong>{pct(e.passProbability)}</strong>
+            </p>
+          </>
+        ) : (
+          <div className="mt-2" data-testid="readiness-pending">
+            <p className="text-sm text-slate-700">
+              Your readiness shows once you have answered {r.needed} questions over at least {r.themesNeeded} of your track's themes: so far{" "}
+              {r.answered} answer{r.answered === 1 ? "" : "s"} over {r.themesAnswered} theme{r.themesAnswered === 1 ? "" : "s"}.
+            </p>
+            <div className="mt-2 h-2 w-full rounded bg-slate-200" aria-hidden="true">
+              <div className="h-2 rounded bg-red-700" style={{ width: `${Math.min(100, (r.answered / r.needed) * 100)}%` }} />
+            </div>
+          </div>
+        )}
         <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-800">Mastery per theme</h3>
         <ul className="space-y-2">
           {data.mastery.map((m) => (
             <li key={m.theme} className="grid grid-cols-[1fr_auto] items-center gap-x-3 text-sm sm:grid-cols-[12rem_1fr_3rem]">
               <span className="truncate text-slate-700">{m.themeName}</span>
-              <span className="text-right text-slate-600 sm:order-last">{m.answered ? pct(m.mastery) : "–"}</span>
+              <span className="text-right text-slate-600 sm:order-last">{e && m.answered ? pct(m.mastery) : "–"}</span>
               <span className="col-span-2 sm:col-span-1">
                 <BandBar value={m.mastery} low={m.low} high={m.high} label={m.themeName} />
               </span>
@@ -79,7 +96,8 @@ export function ReadinessSection({ data }: { data: DashboardModel }) {
           ))}
         </ul>
         <p className="mt-3 text-xs text-slate-500">
-          The shaded range is where your true level most likely lies (90%). It narrows as you answer more.{" "}
+          Mastery is the share of a theme's questions you are expected to get right; the shaded range is where it most likely lies (90%),
+          and it narrows as you answer more.{" "}
           <Link to="/user/prev" className={linkClass}>
             See your progress
           </Link>
@@ -91,15 +109,19 @@ export function ReadinessSection({ data }: { data: DashboardModel }) {
             Due for review
           </h2>
           <p className="mt-1 text-3xl font-bold text-slate-900">{data.dueForReview}</p>
-          <p className="text-sm text-slate-600">questions you missed are back on schedule</p>
+          <p className="text-sm text-slate-600">questions you missed (or marked "not sure") whose review is due</p>
           {error ? (
             <p role="alert" className="mt-2 text-sm text-red-700">
               {error}
             </p>
           ) : null}
-          <button type="button" className={`${buttonClass.primary} mt-3 w-full`} disabled={data.dueForReview === 0} onClick={review}>
-            Start review
-          </button>
+          {data.dueForReview > 0 ? (
+            <button type="button" className={`${buttonClass.primary} mt-3 w-full`} onClick={review}>
+              Start review
+            </button>
+          ) : (
+            <p className="mt-3 text-sm text-slate-600">Nothing is due today: missed questions come back a day after you miss them.</p>
+          )}
           {weakest.length ? (
             <p className="mt-3 text-xs text-slate-600">Weakest themes: {weakest.map((w) => w.themeName).join(", ")}</p>
           ) : null}

@@ -1,4 +1,4 @@
-import type { AnswerResponse, CreateQuizRequest, QuestionReview, QuizDifficulty, QuizModel, QuizSummary } from "@academy/contract/quiz";
+import type { CreateQuizRequest, QuestionReview, QuizDifficulty, QuizModel, QuizSummary, UpdateQuizRequest } from "@academy/contract/quiz";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, customPath, unwrap } from "../../../lib/api-client";
 
@@ -46,11 +46,7 @@ export function useQuizListQuery() {
   });
 }
 
-export type UpdateBody = {
-  answers?: { questionId: string; response: AnswerResponse }[];
-  flags?: { questionId: string; flagged: boolean }[];
-  position?: number;
-};
+export type UpdateBody = UpdateQuizRequest;
 
 export async function updateQuiz(id: number, body: UpdateBody) {
   return unwrap(

@@ -35,6 +35,9 @@ export function AllQuizzesPage() {
             <button type="button" className={buttonClass.primary} onClick={() => start({ new: true })}>
               New quiz
             </button>
+            <Link to="/user/onboarding/mock-exam" className={buttonClass.secondary}>
+              Mock exam
+            </Link>
             <Link to="/user/onboarding/themecontd" className={buttonClass.secondary}>
               Change settings
             </Link>

@@ -60,9 +60,16 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
   const [saving, setSaving] = useState<Saving>("idle");
   const [error, setError] = useState("");
   const [confirming, setConfirming] = useState(false);
+  const [unsure, setUnsure] = useState<Record<string, boolean>>({});
   const isExam = quiz.mode === "exam";
+  // An adaptive exam asks one question at a time: an answer is confirmed once and decides the next question.
+  const isAdaptive = quiz.mock === "adaptive";
   const question = quiz.questions[position]!;
   const stemRef = useRef<HTMLHeadingElement>(null);
+  // Time on the current question, for the spaced-repetition rating (a right and fast answer is "easy").
+  const shownAt = useRef({ position, at: Date.now() });
+  if (shownAt.current.position !== position) shownAt.current = { position, at: Date.now() };
+  const seconds = () => Math.min(3600, Math.round((Date.now() - shownAt.current.at) / 1000));
 
   const save = useCallback(
     async (body: Parameters<typeof updateQuiz>[1]) => {
@@ -94,21 +101,32 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
   );
 
   const current = drafts[question.questionId] ?? responses[question.questionId] ?? null;
-  const locked = !isExam && !!feedback[question.questionId];
+  const locked = (!isExam && !!feedback[question.questionId]) || (isAdaptive && !!responses[question.questionId]);
+  const questionCount = quiz.questions.length;
+  // The next adaptive question arrives with the refreshed quiz: move to it.
+  const seenCount = useRef(questionCount);
+  useEffect(() => {
+    if (isAdaptive && questionCount > seenCount.current) {
+      seenCount.current = questionCount;
+      setPosition(questionCount - 1);
+    }
+  }, [isAdaptive, questionCount]);
 
   function respond(value: AnswerResponse) {
     if (locked) return;
-    if (isExam) {
+    if (isExam && !isAdaptive) {
       setResponses((r) => ({ ...r, [question.questionId]: value }));
-      void save({ answers: [{ questionId: question.questionId, response: value }] });
+      void save({
+        answers: [{ questionId: question.questionId, response: value, unsure: !!unsure[question.questionId], seconds: seconds() }],
+      });
     } else setDrafts((d) => ({ ...d, [question.questionId]: value }));
   }
 
   async function check() {
     const value = drafts[question.questionId];
     if (!value) return;
-    if (await save({ answers: [{ questionId: question.questionId, response: value }] }))
-      setResponses((r) => ({ ...r, [question.questionId]: value }));
+    const entry = { questionId: question.questionId, response: value, unsure: !!unsure[question.questionId], seconds: seconds() };
+    if (await save({ answers: [entry] })) setResponses((r) => ({ ...r, [question.questionId]: value }));
   }
 
   function toggleFlag() {
@@ -182,19 +200,55 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
         <h2 id="stem" ref={stemRef} tabIndex={-1} className="mt-1 text-lg font-semibold text-slate-900 focus:outline-none">
           {question.stem}
         </h2>
+        {question.image ? (
+          <img
+            src={question.image.url}
+            alt={question.image.alt}
+            className="mt-3 max-h-72 w-auto max-w-full rounded border border-slate-200 bg-white"
+          />
+        ) : null}
         <p className="mt-1 text-sm text-slate-500">{instruction(question)}</p>
         <div className="mt-4">
-          <AnswerInput key={question.questionId} question={question} value={current} disabled={locked} live={!isExam} onChange={respond} />
+          <AnswerInput
+            key={question.questionId}
+            question={question}
+            value={current}
+            disabled={locked}
+            live={!isExam || isAdaptive}
+            onChange={respond}
+          />
         </div>
-        {!isExam && !locked ? (
+        {!locked ? (
+          <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              className="size-4 accent-red-700"
+              checked={!!unsure[question.questionId]}
+              onChange={(e) => {
+                const checked = e.target.checked;
+                setUnsure((u) => ({ ...u, [question.questionId]: checked }));
+                const given = responses[question.questionId];
+                if (isExam && given)
+                  void save({ answers: [{ questionId: question.questionId, response: given, unsure: checked, seconds: seconds() }] });
+              }}
+            />
+            Not sure: bring this question back for review even if I get it right
+          </label>
+        ) : null}
+        {(!isExam || isAdaptive) && !locked ? (
           <button
             type="button"
             className={`${buttonClass.primary} mt-4`}
             disabled={!drafts[question.questionId] || saving === "saving"}
             onClick={check}
           >
-            Check answer
+            {isAdaptive ? "Confirm answer" : "Check answer"}
           </button>
+        ) : null}
+        {isAdaptive && quiz.complete ? (
+          <p className="mt-4 text-sm font-medium text-slate-800" role="status">
+            Your exam is complete: your result is precise enough. Submit it to see your scaled result and your chance to pass.
+          </p>
         ) : null}
         {!isExam && feedback[question.questionId] ? (
           <ReviewPanel question={question} review={feedback[question.questionId]!} response={responses[question.questionId] ?? null} />

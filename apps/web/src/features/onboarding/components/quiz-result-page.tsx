@@ -66,6 +66,24 @@ export function QuizResultPage() {
           <Alert>{error}</Alert>
         </div>
       ) : null}
+      {q.examResult ? (
+        <section aria-labelledby="exam-result-heading" className="mb-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="exam-result-heading" className="font-semibold text-slate-900">
+            {q.mock === "adaptive" ? "Adaptive mock exam" : "Mock exam"} result
+          </h2>
+          <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="scaled-result">
+            {Math.round(q.examResult.scaled * 100)}%
+          </p>
+          <p className="text-sm text-slate-700">
+            Scaled result: the share of the whole exam you would be expected to get right at the level these answers show (ability{" "}
+            {q.examResult.ability.toFixed(2)} ± {q.examResult.se.toFixed(2)}).
+          </p>
+          <p className="mt-2 text-sm text-slate-800">
+            Chance to pass (pass mark {Math.round(q.examResult.passMark * 100)}%):{" "}
+            <strong data-testid="pass-chance">{Math.round(q.examResult.passProbability * 100)}%</strong>
+          </p>
+        </section>
+      ) : null}
       <section
         className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-[auto_1fr]"
         aria-labelledby="score-heading"

@@ -65,6 +65,7 @@ export function ReviewPanel({
             </Link>
           </>
         ) : null}
+        {review.guideline ? ` · Follows ${review.guideline.edition}, checked ${review.guideline.reviewed}` : ""}
       </p>
       <p className="mt-1 text-xs">
         <Link

@@ -1,5 +1,6 @@
-import type { AdminQuestion, ItemStatistic } from "@academy/contract/quiz";
+import type { AdminQuestion, ItemStatisticsResponse } from "@academy/contract/quiz";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
 import { api, customPath, unwrap } from "../../../lib/api-client";
 
 export type Filters = { q?: string; theme?: string; type?: string; difficulty?: string; status?: string; page: number };
@@ -55,7 +56,7 @@ export function useBlueprintsQuery() {
 export function useStatsQuery() {
   return useQuery({
     queryKey: ["admin", "stats"],
-    queryFn: async () => (await unwrap(api.get<{ error: false; list: ItemStatistic[] }>(base("stats")))).list,
+    queryFn: async () => unwrap(api.get<z.infer<typeof ItemStatisticsResponse>>(base("stats"))),
   });
 }
 

@@ -1,0 +1,75 @@
+import type { ContentTheme } from "@academy/contract/content";
+import { describe, expect, it } from "vitest";
+import { itemWritingWarnings } from "./item-writing.ts";
+
+const option = (id: string, text: string, correct: boolean) => ({ id, text, correct, explanation: "Why." });
+const single = (id: string, stem: string, keyText: string) => ({
+  id,
+  type: "single" as const,
+  difficulty: 2,
+  region: "global" as const,
+  stem,
+  explanation: "Teaching point.",
+  source: "A guideline.",
+  options: [option("a", keyText, true), option("b", "Short", false), option("c", "Also short", false)],
+});
+
+const theme = (questions: ReturnType<typeof single>[]) =>
+  ({ slug: "demo", name: "Demo", description: "Demo.", tracks: ["ems"], questions }) as unknown as ContentTheme;
+
+describe("item-writing checks", () => {
+  it("warns when the key is the longest option in more than a third of a theme's single-choice items", () => {
+    const longKeys = theme([
+      single("demo-001", "First?", "A much longer right answer"),
+      single("demo-002", "Second?", "Another long right answer"),
+      single("demo-003", "Third?", "Tiny"),
+    ]);
+    expect(itemWritingWarnings([longKeys])).toEqual([
+      "themes/demo.json: the key is the longest option in 2 of 3 single-choice questions (67%; at most a third)",
+    ]);
+    const fine = theme([
+      single("demo-001", "First?", "A much longer right answer"),
+      single("demo-002", "Second?", "Tiny"),
+      single("demo-003", "Third?", "Key"),
+    ]);
+    expect(itemWritingWarnings([fine])).toEqual([]);
+  });
+
+  it("finds duplicate stems across themes, ignoring case and punctuation", () => {
+    const a = theme([single("demo-001", "What is the rate of compressions?", "Tiny")]);
+    const b = theme([single("demo-002", "what is the rate of compressions", "Key")]);
+    expect(itemWritingWarnings([a, b])).toEqual(["demo-002: the same stem as demo-001"]);
+  });
+});
+
+describe("pictures in questions", () => {
+  it("accepts a question that shows an image from content/images and reports a missing file", async () => {
+    const { mkdtemp, mkdir, writeFile } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const { readContent } = await import("./content.ts");
+    const dir = await mkdtemp(path.join(tmpdir(), "content-"));
+    await mkdir(path.join(dir, "themes"));
+    await mkdir(path.join(dir, "library"));
+    const questions = Array.from({ length: 15 }, (_, i) => ({
+      ...single(`demo-${String(i + 1).padStart(3, "0")}`, `Question ${i + 1}?`, "Key"),
+      ...(i === 0
+        ? {
+            image: { file: "placard-demo.svg", alt: "An orange panel with two numbers" },
+            guideline: { edition: "Demo guideline 2025", reviewed: "2026-11-20" },
+          }
+        : {}),
+    }));
+    await writeFile(
+      path.join(dir, "themes", "demo.json"),
+      JSON.stringify({ slug: "demo", name: "Demo", description: "Demo.", tracks: ["ems"], questions }),
+    );
+    const missing = await readContent({ dir, only: ["demo"] });
+    expect(missing.problems).toEqual(["themes/demo.json: demo-001 shows images/placard-demo.svg, which does not exist"]);
+    await mkdir(path.join(dir, "images"));
+    await writeFile(path.join(dir, "images", "placard-demo.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const found = await readContent({ dir, only: ["demo"] });
+    expect(found.problems).toEqual([]);
+    expect(found.themes[0]!.questions[0]!.guideline).toEqual({ edition: "Demo guideline 2025", reviewed: "2026-11-20" });
+  });
+});

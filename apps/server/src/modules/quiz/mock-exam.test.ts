@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { questions } from "../../db/schema/quiz.ts";
+import { createTestApp, TEST_ENV } from "../../test/app.ts";
+import { correctResponse } from "./scoring.ts";
+
+const t = await createTestApp();
+const P = `/v3/api/custom/${TEST_ENV.PROJECT_ID}`;
+await t.signUp("admin");
+
+async function candidate() {
+  const u = await t.signUp("user");
+  expect(
+    (await t.call("PUT", `${P}/onboarding`, { token: u.token, body: { track: "ems", themes: ["airway-breathing"] } })).statusCode,
+  ).toBe(200);
+  return u;
+}
+
+async function rightAnswer(contentId: string) {
+  const [q] = await t.db.select().from(questions).where(eq(questions.contentId, contentId));
+  return correctResponse(q!);
+}
+
+describe("mock exams", () => {
+  it("a fixed mock follows the blueprint exactly with the real exam's length and time, whatever themes onboarding chose", async () => {
+    const u = await candidate();
+    const tracks = (await t.call("GET", `${P}/quiz/tracks`, { token: u.token })).json().list as {
+      slug: string;
+      exam: { questions: number; minutes: number; passMark: number };
+      themes: { slug: string; weight: number; questionCount: number }[];
+    }[];
+    const ems = tracks.find((x) => x.slug === "ems")!;
+    expect(ems.exam).toMatchObject({ questions: 120, minutes: 120, passMark: 0.7 });
+    const res = await t.call("POST", `${P}/quiz/create`, { token: u.token, body: { mock: "fixed", seed: 5 } });
+    expect(res.statusCode).toBe(200);
+    const quiz = res.json().model;
+    expect(quiz.mock).toBe("fixed");
+    expect(quiz.mode).toBe("exam");
+    expect(quiz.timeLimitSeconds).toBe(120 * 60);
+    expect(quiz.questions).toHaveLength(120);
+    const count = (theme: string) => quiz.questions.filter((q: { theme: string }) => q.theme === theme).length;
+    // Every blueprint theme at its weight's share of 120 (largest remainder), no weak-theme boost.
+    for (const th of ems.themes) expect(Math.abs(count(th.slug) - (th.weight * 120) / 100)).toBeLessThan(1);
+    expect(quiz.settings.themes.sort()).toEqual(ems.themes.map((x) => x.slug).sort());
+
+    // Submitting answers 60 right: the result has a scaled score and a chance to pass.
+    const batch = [];
+    for (const q of quiz.questions.slice(0, 60)) batch.push({ questionId: q.questionId, response: await rightAnswer(q.questionId) });
+    expect((await t.call("PUT", `${P}/quiz/update/${quiz.id}`, { token: u.token, body: { answers: batch } })).statusCode).toBe(200);
+    const done = (await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token })).json().model;
+    expect(done.examResult.passMark).toBe(0.7);
+    expect(done.examResult.scaled).toBeGreaterThan(0.2);
+    expect(done.examResult.scaled).toBeLessThan(0.8);
+    expect(done.examResult.passProbability).toBeLessThan(0.5);
+    expect(done.examResult.se).toBeGreaterThan(0);
+  });
+
+  it("an adaptive mock adds one question per answer, keeps answers final, and scores ability at the end", async () => {
+    const u = await candidate();
+    const res = await t.call("POST", `${P}/quiz/create`, { token: u.token, body: { mock: "adaptive" } });
+    expect(res.statusCode).toBe(200);
+    let quiz = res.json().model;
+    expect(quiz.mock).toBe("adaptive");
+    expect(quiz.questions).toHaveLength(1);
+    expect(quiz.timeLimitSeconds).toBe(120 * 60);
+    expect(quiz.complete).toBe(false);
+    for (let k = 0; k < 5; k++) {
+      const q = quiz.questions.at(-1);
+      const saved = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
+        token: u.token,
+        body: { answers: [{ questionId: q.questionId, response: await rightAnswer(q.questionId) }] },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().complete).toBe(false);
+      quiz = (await t.call("GET", `${P}/quiz/get/${quiz.id}`, { token: u.token })).json().model;
+      expect(quiz.questions).toHaveLength(k + 2);
+    }
+    // The questions so far are all different, and five right answers lead to harder ones.
+    expect(new Set(quiz.questions.map((q: { questionId: string }) => q.questionId)).size).toBe(6);
+    const first = quiz.questions[0];
+    const again = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
+      token: u.token,
+      body: { answers: [{ questionId: first.questionId, response: await rightAnswer(first.questionId) }] },
+    });
+    expect(again.statusCode).toBe(409);
+    // Resuming: the same open adaptive exam comes back.
+    const resumed = await t.call("POST", `${P}/quiz/create`, { token: u.token, body: { mock: "adaptive" } });
+    expect(resumed.json()).toMatchObject({ resumed: true, model: { id: quiz.id } });
+    const done = (await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token })).json().model;
+    expect(done.examResult.ability).toBeGreaterThan(0);
+    expect(done.examResult.se).toBeGreaterThan(0.3);
+  });
+});

@@ -1,0 +1,138 @@
+import type { DashboardModel, ReadinessFigure, TrackInfo } from "@academy/contract/quiz";
+import type { Db } from "../../db/client.ts";
+import { getEntitlements } from "../entitlements/service.ts";
+import { DAY, listQuizzes } from "./attempts.ts";
+import { listTracks } from "./catalogue.ts";
+import { itemDifficulty } from "./irt.ts";
+import { computeReadiness, type Evidence, type ReadinessResult } from "./readiness.ts";
+import * as repo from "./repo.ts";
+
+/** What the evidence says: ability and mastery per theme, readiness, the dashboard and the trend. */
+
+/** Pass mark when a track names no exam: the share right most entrance exams ask for. */
+export const DEFAULT_PASS_MARK = 0.7;
+
+type EvidenceRow = Awaited<ReturnType<typeof repo.userEvidence>>[number];
+
+async function modelInputs(db: Db, userId: number, track: string, themes: { slug: string; weight: number }[]) {
+  const [evidence, items] = await Promise.all([
+    repo.userEvidence(db, userId),
+    repo.themeItemDifficulties(
+      db,
+      themes.map((t) => t.slug),
+      track,
+    ),
+  ]);
+  const banks = new Map<string, number[]>(themes.map((t) => [t.slug, []]));
+  for (const q of items) banks.get(q.theme)?.push(itemDifficulty(q));
+  const blueprint = themes.map((t) => ({ theme: t.slug, weight: t.weight, bank: banks.get(t.slug)! }));
+  return { evidence, blueprint };
+}
+
+const toEvidence = (rows: readonly EvidenceRow[]): Evidence[] =>
+  rows.map((e) => ({ theme: e.theme, b: itemDifficulty(e), isCorrect: e.isCorrect }));
+
+/** Mastery per theme (expected share right), for generation's weak-theme boost and adaptive difficulty. */
+export async function masteryFor(db: Db, userId: number, track: string, themeSlugs: string[]) {
+  const { evidence, blueprint } = await modelInputs(
+    db,
+    userId,
+    track,
+    themeSlugs.map((slug) => ({ slug, weight: 1 })),
+  );
+  return computeReadiness(toEvidence(evidence), blueprint, DEFAULT_PASS_MARK).themes;
+}
+
+export function readinessFigure(r: ReadinessResult): ReadinessFigure {
+  return {
+    answered: r.answered,
+    needed: r.needed,
+    themesAnswered: r.themesAnswered,
+    themesNeeded: r.themesNeeded,
+    passMark: r.passMark,
+    // Nothing is claimed before there is enough evidence.
+    estimate: r.enough
+      ? { readiness: r.readiness, low: r.low, high: r.high, passProbability: r.passProbability, ability: r.ability, se: r.se }
+      : null,
+  };
+}
+
+export async function readinessOf(db: Db, userId: number, track: TrackInfo) {
+  const { evidence, blueprint } = await modelInputs(db, userId, track.slug, track.themes);
+  return computeReadiness(toEvidence(evidence), blueprint, track.exam?.passMark ?? DEFAULT_PASS_MARK);
+}
+
+export async function dashboard(db: Db, userId: number, now = new Date()): Promise<DashboardModel> {
+  const [profile, tracksInfo, plan, used, due, recent] = await Promise.all([
+    repo.getProfile(db, userId),
+    listTracks(db),
+    getEntitlements(db, userId),
+    repo.countQuizzesSince(db, userId, new Date(now.getTime() - 7 * DAY)),
+    repo.countDue(db, userId, now),
+    listQuizzes(db, userId, now),
+  ]);
+  const track = tracksInfo.find((t) => t.slug === profile?.track) ?? null;
+  let mastery: DashboardModel["mastery"] = [];
+  let ready: DashboardModel["readiness"] = null;
+  if (track) {
+    const r = await readinessOf(db, userId, track);
+    mastery = track.themes.map((t) => {
+      const x = r.themes.get(t.slug)!;
+      return {
+        theme: t.slug,
+        themeName: t.name,
+        ability: x.ability,
+        se: x.se,
+        mastery: x.mastery,
+        low: x.low,
+        high: x.high,
+        answered: x.answered,
+        correct: x.correct,
+        weight: t.weight,
+      };
+    });
+    ready = readinessFigure(r);
+  }
+  return {
+    track: track?.slug ?? null,
+    trackName: track?.name ?? null,
+    readiness: ready,
+    mastery,
+    dueForReview: due,
+    recent: recent.slice(0, 5),
+    quota: { packageName: plan.packageName, quizzesPerWeek: plan.quizzesPerWeek, usedThisWeek: used },
+    targetExamDate: profile?.targetExamDate ?? null,
+  };
+}
+
+/** Readiness after each finished quiz (once there was enough evidence), for the trend on /user/prev. */
+export async function progress(db: Db, userId: number) {
+  const [profile, tracksInfo, quizzes] = await Promise.all([repo.getProfile(db, userId), listTracks(db), listQuizzes(db, userId)]);
+  const track = tracksInfo.find((t) => t.slug === profile?.track);
+  if (!track) return { attempts: quizzes, trend: [], passMark: null };
+  const { evidence, blueprint } = await modelInputs(db, userId, track.slug, track.themes);
+  const passMark = track.exam?.passMark ?? DEFAULT_PASS_MARK;
+  // The last 30 finished quizzes, oldest first.
+  const finished = quizzes
+    .filter((q) => q.status !== "in_progress")
+    .slice(0, 30)
+    .reverse();
+  const trend = finished.flatMap((q) => {
+    const upTo = evidence.filter((e) => e.quizId <= q.id);
+    const r = computeReadiness(toEvidence(upTo), blueprint, passMark);
+    if (!r.enough) return [];
+    return [
+      {
+        quizId: q.id,
+        at: q.submittedAt ?? q.createdAt,
+        score: q.score,
+        answered: r.answered,
+        readiness: r.readiness,
+        low: r.low,
+        high: r.high,
+        passProbability: r.passProbability,
+      },
+    ];
+  });
+  return { attempts: quizzes, trend, passMark };
+}

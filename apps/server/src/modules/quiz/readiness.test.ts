@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import { nextItem, STOP_SE, simulateCat } from "./cat.ts";
+import { estimateAbility, fitRasch, probability, seedDifficulty } from "./irt.ts";
+import { createRandom } from "./random.ts";
+import { computeReadiness, expectedShare } from "./readiness.ts";
+
+/** Standard normal draws from a seeded uniform (Box–Muller). */
+function normal(random: () => number) {
+  const u = Math.max(random(), 1e-12);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+const THEMES = Array.from({ length: 10 }, (_, i) => ({ theme: `t${i}`, weight: [14, 14, 12, 12, 12, 8, 8, 8, 6, 6][i]! }));
+
+function makeBank(random: () => number) {
+  return THEMES.map((t) => ({ ...t, bank: Array.from({ length: 60 }, () => normal(random)) }));
+}
+
+/** A candidate of known ability answers `count` questions spread over the blueprint by weight. */
+function simulate(random: () => number, blueprint: ReturnType<typeof makeBank>, count: number) {
+  const theta0 = normal(random);
+  const themeTheta = blueprint.map(() => theta0 + 0.5 * normal(random));
+  const evidence: { theme: string; b: number; isCorrect: boolean }[] = [];
+  const total = blueprint.reduce((n, t) => n + t.weight, 0);
+  for (let k = 0; k < count; k++) {
+    let u = random() * total;
+    let i = 0;
+    while (u > blueprint[i]!.weight) u -= blueprint[i++]!.weight;
+    const b = blueprint[i]!.bank[Math.floor(random() * blueprint[i]!.bank.length)]!;
+    evidence.push({ theme: blueprint[i]!.theme, b, isCorrect: random() < probability(themeTheta[i]!, b) });
+  }
+  // The true expected exam score, on the same summary of each theme's bank the model uses.
+  let trueScore = 0;
+  blueprint.forEach((t, i) => {
+    const share = expectedShare(t.bank);
+    const g = Math.round((themeTheta[i]! + 5) / 0.1);
+    trueScore += (t.weight / total) * share[Math.max(0, Math.min(100, g))]!;
+  });
+  return { theta0, themeTheta, evidence, trueScore };
+}
+
+describe("readiness model (simulation of candidates of known ability)", () => {
+  it("holds the true expected score in its 90% band about 90% of the time, and the ability within its SE band", () => {
+    const random = createRandom(17);
+    const blueprint = makeBank(random);
+    let inBand = 0;
+    let abilityInBand = 0;
+    const N = 300;
+    for (let c = 0; c < N; c++) {
+      const sim = simulate(random, blueprint, 40);
+      const r = computeReadiness(sim.evidence, blueprint, 0.7, c + 1);
+      if (sim.trueScore >= r.low && sim.trueScore <= r.high) inBand += 1;
+      if (Math.abs(sim.theta0 - r.ability) <= 1.645 * r.se) abilityInBand += 1;
+    }
+    expect(inBand / N).toBeGreaterThan(0.85);
+    expect(inBand / N).toBeLessThan(0.95);
+    expect(abilityInBand / N).toBeGreaterThan(0.85);
+    expect(abilityInBand / N).toBeLessThan(0.95);
+  }, 180_000);
+
+  it("narrows the band as answers accumulate and moves the pass probability with ability", () => {
+    const random = createRandom(5);
+    const blueprint = makeBank(random);
+    const strong = (n: number) =>
+      blueprint.flatMap((t) => Array.from({ length: n }, () => ({ theme: t.theme, b: t.bank[0]!, isCorrect: random() < 0.9 })));
+    const few = computeReadiness(strong(2), blueprint, 0.7);
+    const many = computeReadiness(strong(12), blueprint, 0.7);
+    expect(many.high - many.low).toBeLessThan(few.high - few.low);
+    expect(many.se).toBeLessThan(few.se);
+    const weak = computeReadiness(
+      blueprint.flatMap((t) => Array.from({ length: 12 }, () => ({ theme: t.theme, b: t.bank[0]!, isCorrect: random() < 0.3 }))),
+      blueprint,
+      0.7,
+    );
+    expect(many.passProbability).toBeGreaterThan(weak.passProbability);
+    expect(weak.passProbability).toBeLessThan(0.1);
+  });
+
+  it("shows no figure until 20 answers over half the blueprint's themes", () => {
+    const blueprint = makeBank(createRandom(9));
+    const oneTheme = Array.from({ length: 30 }, () => ({ theme: "t0", b: 0, isCorrect: true }));
+    expect(computeReadiness(oneTheme, blueprint, 0.7).enough).toBe(false);
+    const spread = blueprint.slice(0, 5).flatMap((t) => Array.from({ length: 4 }, () => ({ theme: t.theme, b: 0, isCorrect: true })));
+    expect(computeReadiness(spread, blueprint, 0.7).enough).toBe(true);
+    expect(computeReadiness(spread.slice(1), blueprint, 0.7).enough).toBe(false);
+  });
+});
+
+describe("item calibration (Rasch fit)", () => {
+  it("recovers known item difficulties from simulated answers, and keeps the seed without data", () => {
+    const random = createRandom(3);
+    const items = 60;
+    const persons = 800;
+    const trueB = Array.from({ length: items }, () => normal(random));
+    const seeds = trueB.map((b, i) => (i < 50 ? seedDifficulty(Math.max(1, Math.min(5, Math.round(b / 0.8 + 3)))) : 1));
+    const person: number[] = [];
+    const item: number[] = [];
+    const correct: number[] = [];
+    for (let p = 0; p < persons; p++) {
+      const theta = normal(random);
+      for (let k = 0; k < 25; k++) {
+        const i = Math.floor(random() * 50); // items 50..59 are never answered
+        person.push(p);
+        item.push(i);
+        correct.push(random() < probability(theta, trueB[i]!) ? 1 : 0);
+      }
+    }
+    const fit = fitRasch({
+      persons,
+      items,
+      person: Int32Array.from(person),
+      item: Int32Array.from(item),
+      correct: Uint8Array.from(correct),
+      itemPrior: Float64Array.from(seeds),
+    });
+    let err = 0;
+    for (let i = 0; i < 50; i++) err += (fit.b[i]! - trueB[i]!) ** 2;
+    expect(Math.sqrt(err / 50)).toBeLessThan(0.25);
+    for (let i = 50; i < 60; i++) expect(fit.b[i]).toBeCloseTo(1, 6);
+    for (let i = 50; i < 60; i++) expect(fit.se[i]).toBeCloseTo(1, 6);
+  }, 60_000);
+
+  it("estimates ability with a standard error that shrinks with answers", () => {
+    const random = createRandom(8);
+    const answers = (n: number) => Array.from({ length: n }, () => ({ b: 0, isCorrect: random() < probability(1, 0) }));
+    const a = estimateAbility(answers(10));
+    const b = estimateAbility(answers(80));
+    expect(b.se).toBeLessThan(a.se);
+    expect(Math.abs(b.theta - 1)).toBeLessThan(0.5);
+  });
+});
+
+describe("adaptive mock exam (simulation of candidates of known ability)", () => {
+  it("recovers ability within its 90% band about 90% of the time, stops on the SE, and keeps the blueprint mix", () => {
+    const random = createRandom(23);
+    const pool = THEMES.flatMap((t, ti) =>
+      Array.from({ length: 60 }, (_, k) => ({ id: ti * 100 + k, theme: t.theme, b: 1.2 * normal(random) })),
+    );
+    const weights = Object.fromEntries(THEMES.map((t) => [t.theme, t.weight]));
+    let inBand = 0;
+    let stoppedEarly = 0;
+    const N = 200;
+    for (let c = 0; c < N; c++) {
+      const theta = normal(random);
+      const run = simulateCat(pool, weights, theta, random, { min: 30, max: 90 });
+      if (Math.abs(run.theta - theta) <= 1.645 * run.se) inBand += 1;
+      if (run.taken.length < 90) {
+        stoppedEarly += 1;
+        expect(run.se).toBeLessThan(STOP_SE);
+      }
+      // Content balancing: each theme within one item of its blueprint share.
+      for (const t of THEMES) {
+        const share = (t.weight / 100) * run.taken.length;
+        expect(Math.abs(run.taken.filter((q) => q.theme === t.theme).length - share)).toBeLessThanOrEqual(1.5);
+      }
+    }
+    expect(inBand / N).toBeGreaterThan(0.85);
+    expect(inBand / N).toBeLessThan(0.96);
+    expect(stoppedEarly / N).toBeGreaterThan(0.5);
+  }, 180_000);
+
+  it("picks the most informative item at the current ability", () => {
+    const pool = [
+      { id: 1, theme: "a", b: -2 },
+      { id: 2, theme: "a", b: 0.9 },
+      { id: 3, theme: "a", b: 3 },
+    ];
+    expect(nextItem(pool, [], { a: 1 }, 1)!.id).toBe(2);
+    expect(nextItem(pool, [{ id: 2, theme: "a" }], { a: 1 }, 2.8)!.id).toBe(3);
+  });
+});

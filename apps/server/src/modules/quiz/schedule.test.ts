@@ -1,0 +1,162 @@
+import { and, eq } from "drizzle-orm";
+import { Rating } from "ts-fsrs";
+import { describe, expect, it } from "vitest";
+import { answers, calibrationRuns, itemCalibrations, questionReviews, questions } from "../../db/schema/quiz.ts";
+import { createTestApp, TEST_ENV } from "../../test/app.ts";
+import { wrongResponse } from "../../test/quiz-answers.ts";
+import { refitDue } from "./calibration.ts";
+import { seedDifficulty } from "./irt.ts";
+import { DAY_MS, isEvidence, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
+import { correctResponse } from "./scoring.ts";
+import { createQuiz, dashboard, refitItems, submitQuiz, updateQuiz } from "./service.ts";
+
+describe("spaced-repetition rules", () => {
+  it("rates wrong as Again, right as Good, right and fast as Easy (never Easy when unsure)", () => {
+    expect(ratingFor({ isCorrect: false, unsure: false, seconds: 3, difficulty: 1 })).toBe(Rating.Again);
+    expect(ratingFor({ isCorrect: true, unsure: false, seconds: null, difficulty: 3 })).toBe(Rating.Good);
+    expect(ratingFor({ isCorrect: true, unsure: false, seconds: 40, difficulty: 3 })).toBe(Rating.Good);
+    expect(ratingFor({ isCorrect: true, unsure: false, seconds: 10, difficulty: 3 })).toBe(Rating.Easy);
+    expect(ratingFor({ isCorrect: true, unsure: true, seconds: 10, difficulty: 3 })).toBe(Rating.Good);
+  });
+
+  it("schedules misses and unsure answers only, with learning steps of a day", () => {
+    expect(shouldSchedule({ isCorrect: true, unsure: false, seconds: 5, difficulty: 2 }, false)).toBe(false);
+    expect(shouldSchedule({ isCorrect: false, unsure: false, seconds: 5, difficulty: 2 }, false)).toBe(true);
+    expect(shouldSchedule({ isCorrect: true, unsure: true, seconds: 5, difficulty: 2 }, false)).toBe(true);
+    expect(shouldSchedule({ isCorrect: true, unsure: false, seconds: 5, difficulty: 2 }, true)).toBe(true);
+    const at = new Date("2026-11-01T10:00:00Z");
+    const missed = nextCard(null, { isCorrect: false, unsure: false, seconds: null, difficulty: 3 }, at);
+    expect(missed.due.getTime() - at.getTime()).toBe(DAY_MS);
+    // A lapse again after a day: back a day later, never ten minutes.
+    const again = nextCard(
+      JSON.parse(JSON.stringify(missed)),
+      { isCorrect: false, unsure: false, seconds: null, difficulty: 3 },
+      missed.due,
+    );
+    expect(again.due.getTime() - missed.due.getTime()).toBeGreaterThanOrEqual(DAY_MS);
+    // Right at the review: graduates to days ahead.
+    const good = nextCard(JSON.parse(JSON.stringify(missed)), { isCorrect: true, unsure: false, seconds: null, difficulty: 3 }, missed.due);
+    expect(good.due.getTime() - missed.due.getTime()).toBeGreaterThanOrEqual(DAY_MS);
+  });
+
+  it("counts only a question's first answer in a review period as evidence", () => {
+    const t0 = new Date("2026-11-01T10:00:00Z");
+    const later = (days: number) => new Date(t0.getTime() + days * DAY_MS);
+    expect(isEvidence(null, null, t0)).toBe(true);
+    expect(isEvidence(t0, null, later(1))).toBe(false);
+    expect(isEvidence(t0, later(2), later(1))).toBe(false);
+    expect(isEvidence(t0, later(1), later(1))).toBe(true);
+    expect(isEvidence(t0, null, later(30))).toBe(true);
+  });
+});
+
+const t = await createTestApp();
+const P = `/v3/api/custom/${TEST_ENV.PROJECT_ID}`;
+await t.signUp("admin");
+
+describe("spaced review through the API", () => {
+  it("brings back the missed and unsure questions a day later, counts only due ones, and repeats are not evidence", async () => {
+    const u = await t.signUp("user");
+    expect((await t.call("PUT", `${P}/onboarding`, { token: u.token, body: { track: "ems" } })).statusCode).toBe(200);
+    const t0 = new Date(Date.now() - 3 * DAY_MS);
+    const { quiz } = await createQuiz(t.db, u.user_id, { length: 6, mode: "practice", seed: 11, new: true }, t0);
+    const ids = quiz.questions.map((q) => q.questionId);
+    const rows = new Map((await t.db.select().from(questions)).map((q) => [q.contentId, q]));
+    const [missed, unsure, rightFast, rightSlow] = ids.map((id) => rows.get(id)!);
+    await updateQuiz(
+      t.db,
+      u.user_id,
+      quiz.id,
+      {
+        answers: [
+          { questionId: missed!.contentId, response: wrongResponse(missed!) },
+          { questionId: unsure!.contentId, response: correctResponse(unsure!), unsure: true, seconds: 5 },
+          { questionId: rightFast!.contentId, response: correctResponse(rightFast!), seconds: 5 },
+          { questionId: rightSlow!.contentId, response: correctResponse(rightSlow!), seconds: 300 },
+        ],
+      },
+      t0,
+    );
+    await submitQuiz(t.db, u.user_id, quiz.id, t0);
+
+    const cards = await t.db.select().from(questionReviews).where(eq(questionReviews.userId, u.user_id));
+    expect(cards.map((c) => c.questionId).sort()).toEqual([missed!.id, unsure!.id].sort());
+    const ratings = new Map((await t.db.select().from(answers).where(eq(answers.quizId, quiz.id))).map((a) => [a.questionId, a.rating]));
+    expect(ratings.get(missed!.id)).toBe(Rating.Again);
+    expect(ratings.get(unsure!.id)).toBe(Rating.Good);
+    expect(ratings.get(rightFast!.id)).toBeNull();
+
+    // Nothing is due the same day: the dashboard shows 0 (and the web hides the button).
+    expect((await dashboard(t.db, u.user_id, new Date(t0.getTime() + 3_600_000))).dueForReview).toBe(0);
+    // The miss is back the next day; the unsure right answer (rated Good) a few days later.
+    const nextDay = new Date(t0.getTime() + DAY_MS + 60_000);
+    expect((await dashboard(t.db, u.user_id, nextDay)).dueForReview).toBe(1);
+    const unsureDue = cards.find((c) => c.questionId === unsure!.id)!.dueAt;
+    expect(unsureDue.getTime()).toBeGreaterThan(nextDay.getTime());
+    const reviewAt = new Date(unsureDue.getTime() + 60_000);
+    expect((await dashboard(t.db, u.user_id, reviewAt)).dueForReview).toBe(2);
+
+    // A retry of the missed question the same day is practice, not evidence.
+    const retry = await createQuiz(t.db, u.user_id, { retryOf: quiz.id, new: true }, new Date(t0.getTime() + 60_000));
+    const again = retry.quiz.questions.find((q) => q.questionId === missed!.contentId)!;
+    await updateQuiz(
+      t.db,
+      u.user_id,
+      retry.quiz.id,
+      { answers: [{ questionId: again.questionId, response: correctResponse(missed!) }] },
+      new Date(t0.getTime() + 120_000),
+    );
+    const [retried] = await t.db
+      .select()
+      .from(answers)
+      .where(and(eq(answers.quizId, retry.quiz.id), eq(answers.questionId, missed!.id)));
+    expect(retried!.evidence).toBe(false);
+    await submitQuiz(t.db, u.user_id, retry.quiz.id, new Date(t0.getTime() + 120_000));
+
+    // The spaced review holds the due questions, and their answers count again.
+    const review = await createQuiz(t.db, u.user_id, { reviewDue: true, new: true }, reviewAt);
+    expect(review.quiz.questions.map((q) => q.questionId).sort()).toContain(unsure!.contentId);
+    await updateQuiz(
+      t.db,
+      u.user_id,
+      review.quiz.id,
+      { answers: [{ questionId: unsure!.contentId, response: correctResponse(unsure!) }] },
+      reviewAt,
+    );
+    const [reviewed] = await t.db
+      .select()
+      .from(answers)
+      .where(and(eq(answers.quizId, review.quiz.id), eq(answers.questionId, unsure!.id)));
+    expect(reviewed!.evidence).toBe(true);
+  });
+});
+
+describe("item calibration job", () => {
+  it("refits answered questions from the evidence, seeded from their level, and records the run", async () => {
+    const summary = await refitItems(t.db);
+    expect(summary).not.toBeNull();
+    expect(summary!.answers).toBeGreaterThan(0);
+    const fitted = await t.db.select().from(itemCalibrations);
+    expect(fitted.length).toBe(summary!.items);
+    const levels = new Map((await t.db.select().from(questions)).map((q) => [q.id, q.difficulty]));
+    for (const f of fitted) {
+      expect(Number.isFinite(f.difficulty)).toBe(true);
+      // A handful of answers moves an item less than two prior sds from its authored level.
+      expect(Math.abs(f.difficulty - seedDifficulty(levels.get(f.questionId)!))).toBeLessThan(2);
+      expect(f.answers).toBeGreaterThan(0);
+    }
+    const runs = await t.db.select().from(calibrationRuns);
+    expect(runs.at(-1)!.answers).toBe(summary!.answers);
+    // Nothing new since: no refit due.
+    expect(await refitDue(t.db)).toBe(false);
+  });
+});
+
+describe("question pictures", () => {
+  it("serves only well-named files from content/images, and 404 for anything else", async () => {
+    for (const file of ["missing-picture.svg", "..%2Fpackage.json", "Placard.SVG", "x.js"]) {
+      const res = await t.call("GET", `/content/images/${file}`);
+      expect(res.statusCode, file).toBe(404);
+    }
+  });
+});

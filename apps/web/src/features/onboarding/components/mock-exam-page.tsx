@@ -1,0 +1,98 @@
+import type { TrackInfo } from "@academy/contract/quiz";
+import { useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { PageHeader } from "../../../components/ui/page-header";
+import { Spinner } from "../../../components/ui/spinner";
+import { buttonClass, linkClass } from "../../../components/ui/styles";
+import { toFormError } from "../../../lib/api-client";
+import { Link, useNavigate } from "../../../lib/navigation";
+import { useOnboardingQuery, useTracksQuery } from "../api/onboarding";
+import { createQuiz } from "../api/quizzes";
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/** The start screen of the two mock exams of the candidate's track: what each is, then start. */
+export function MockExamPage() {
+  const tracks = useTracksQuery();
+  const profile = useOnboardingQuery();
+  const navigate = useNavigate();
+  const [error, setError] = useState("");
+  const [starting, setStarting] = useState<"fixed" | "adaptive" | null>(null);
+
+  if (tracks.isPending || profile.isPending) return <Spinner />;
+  if (tracks.isError) return <Alert>{tracks.error.message}</Alert>;
+  if (profile.isError) return <Alert>{profile.error.message}</Alert>;
+  const track: TrackInfo | undefined = tracks.data.find((t) => t.slug === profile.data.track);
+
+  async function start(mock: "fixed" | "adaptive") {
+    setError("");
+    setStarting(mock);
+    try {
+      const { quiz } = await createQuiz({ mock });
+      navigate(`/user/onboarding/quiz?id=${quiz.id}`);
+    } catch (failure) {
+      setError(toFormError(failure).message);
+      setStarting(null);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Mock exam"
+        description="Sit your track's exam as it will be: the same mix of themes, the same length and the same time, with no help along the way."
+      />
+      {error ? (
+        <div className="mb-4">
+          <Alert>{error}</Alert>
+        </div>
+      ) : null}
+      {!track ? (
+        <Alert tone="info">
+          Choose your track first.{" "}
+          <Link className={linkClass} to="/user/onboarding">
+            Start onboarding
+          </Link>
+        </Alert>
+      ) : !track.exam ? (
+        <Alert tone="info">The {track.name} track has no exam format on record yet: practise with timed quizzes meanwhile.</Alert>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <section aria-labelledby="fixed-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 id="fixed-heading" className="text-lg font-semibold text-slate-900">
+              Timed mock exam
+            </h2>
+            <ul className="mt-2 space-y-1 text-sm text-slate-700">
+              <li>
+                {track.exam.questions} questions in {track.exam.minutes} minutes
+              </li>
+              <li>Themes in the exam's proportions: {track.themes.map((t) => `${t.name} ${t.weight}%`).join(", ")}</li>
+              <li>Pass mark {pct(track.exam.passMark)}; you can change answers until you submit</li>
+            </ul>
+            <button type="button" className={`${buttonClass.primary} mt-4`} disabled={starting !== null} onClick={() => start("fixed")}>
+              {starting === "fixed" ? "Preparing…" : "Start the timed mock exam"}
+            </button>
+          </section>
+          <section aria-labelledby="adaptive-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 id="adaptive-heading" className="text-lg font-semibold text-slate-900">
+              Adaptive mock exam
+            </h2>
+            <ul className="mt-2 space-y-1 text-sm text-slate-700">
+              <li>
+                Each question is chosen from your answers so far, as in a computer-adaptive exam: between{" "}
+                {track.exam.adaptive?.minQuestions ?? Math.ceil(track.exam.questions / 2)} and{" "}
+                {track.exam.adaptive?.maxQuestions ?? track.exam.questions} questions, {track.exam.minutes} minutes
+              </li>
+              <li>It ends once your result is precise enough; answers are final and there is no going back</li>
+              <li>You get your scaled result and your chance to pass ({pct(track.exam.passMark)} pass mark)</li>
+            </ul>
+            <button type="button" className={`${buttonClass.primary} mt-4`} disabled={starting !== null} onClick={() => start("adaptive")}>
+              {starting === "adaptive" ? "Preparing…" : "Start the adaptive mock exam"}
+            </button>
+          </section>
+          <p className="text-xs text-slate-500 lg:col-span-2">Exam format: {track.exam.source}</p>
+        </div>
+      )}
+    </>
+  );
+}
