@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { seedAccounts } from "./db/seed/accounts.ts";
+import { seedCoaches } from "./db/seed/coaches.ts";
 import { seedEmailTemplates } from "./db/seed/emails.ts";
 import { seedPackages } from "./db/seed/packages.ts";
 import { seedQuizContentIfChanged } from "./db/seed/quiz-content.ts";
@@ -32,6 +33,7 @@ async function main() {
   const seeded = await seedAccounts(database.db, config);
   await seedPackages(database.db);
   await seedEmailTemplates(database.db);
+  await seedCoaches(database.db);
   await seedQuizContentIfChanged(database.db);
 
   app = await buildApp({ config, database, logger });

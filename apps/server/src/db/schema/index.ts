@@ -1,6 +1,7 @@
 // The drizzle schema, one file per domain; drizzle-kit reads this list.
 
 export * from "./accounts.ts";
+export * from "./coaching.ts";
 export * from "./content.ts";
 export * from "./packages.ts";
 export * from "./payments.ts";

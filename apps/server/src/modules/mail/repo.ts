@@ -66,3 +66,7 @@ export async function listOutbox(db: Db, opts: { to?: string; limit: number }): 
     .orderBy(desc(emailOutbox.id))
     .limit(opts.limit);
 }
+
+export async function deleteQueued(db: Db, id: number): Promise<void> {
+  await db.delete(emailOutbox).where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "queued")));
+}
