@@ -69,6 +69,8 @@ const AdminProductsPage = queryScreen(() => import("../features/payments/compone
 const AdminBillingPage = queryScreen(() => import("../features/payments/components/admin-billing"), "AdminBillingPage");
 const PlanSummary = lazyScreen(() => import("../features/payments/components/plan-summary"), "PlanSummary");
 const LandingPlans = lazyScreen(() => import("../features/payments/components/plan-picker"), "LandingPlans");
+const GetCoachingPage = queryScreen(() => import("../features/coaching/components/get-coaching-page"), "GetCoachingPage");
+const AdminSchedulingPage = queryScreen(() => import("../features/coaching/components/admin-scheduling-page"), "AdminSchedulingPage");
 const PlaceholderPage = lazyScreen(() => import("./placeholder-page"), "PlaceholderPage");
 
 function renderScreen(screen: Screen, route: AppRoute) {
@@ -169,6 +171,10 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <AdminProductsPage />;
     case "admin-billing":
       return <AdminBillingPage />;
+    case "get-coaching":
+      return <GetCoachingPage />;
+    case "admin-scheduling":
+      return <AdminSchedulingPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

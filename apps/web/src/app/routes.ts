@@ -56,6 +56,8 @@ export type Screen =
   | "admin-products"
   | "admin-billing"
   | "checkout"
+  | "get-coaching"
+  | "admin-scheduling"
   | "placeholder";
 
 export interface AppRoute {
@@ -100,7 +102,7 @@ export const routeTable: readonly AppRoute[] = [
   route("/user/onboarding/allquizzes", "user", "Quizzes", "quiz-list"),
   route("/user/onboarding/singlequiz/:id", "user", "Quiz result", "quiz-result"),
   route("/user/document-library", "user", "Document library"),
-  route("/user/get-coaching", "user", "Coaching"),
+  route("/user/get-coaching", "user", "Coaching", "get-coaching"),
   route("/user/prev", "user", "Progress", "progress"),
 
   // Academy staff.
@@ -149,6 +151,8 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/photo", "admin", "Photos", "admin-photos"),
   route("/admin/add-photo", "admin", "Upload photo", "admin-photos"),
   route("/admin/quizzes", "admin", "Question bank", "admin-quizzes"),
+  route("/admin/scheduling", "admin", "Scheduling", "admin-scheduling"),
+  route("/admin/view-scheduling/:id", "admin", "Session details", "admin-scheduling"),
 
   // Other paths named by the spec.
   route("/", "any", "Exam prep for rescue careers", "landing"),
