@@ -86,6 +86,7 @@ export const routeDescriptions: Readonly<Record<string, string>> = {
   "/admin/add-photo": "Upload an image with a caption.",
   "/admin/quizzes": "Questions, tracks and blueprints, import and export, and item statistics.",
   "/admin/scheduling": "Every coaching session, the learner before a call, your week and your availability.",
+  "/admin/view-scheduling/:id": "One coaching session with the learner's readiness, weakest themes and recent quizzes.",
   "/": "What the academy is and how it prepares you.",
   "/faq": "Answers to common questions about the academy.",
   "/contact-us": "How to reach the academy.",
