@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import autocannon from "autocannon";
 import pg from "pg";
 import { buildStale } from "../scripts/build-stale.mjs";
@@ -107,7 +108,7 @@ async function benchPglite(rows, port, duration) {
     const setup = startServer({ port, dataDir, env });
     await waitReady(port, setup.child);
     await stopServer(setup);
-    const db = await PGlite.create(path.join(dataDir, "db"));
+    const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { btree_gist } });
     await db.exec(seedSql(rows));
     await db.exec("VACUUM ANALYZE");
     await db.close();

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { type SeededAccount, seedAccounts } from "./db/seed/accounts.ts";
+import { seedCoaches } from "./db/seed/coaches.ts";
 import { seedEmailTemplates } from "./db/seed/emails.ts";
 import { seedLibraryContentIfChanged } from "./db/seed/library-content.ts";
 import { seedPackages } from "./db/seed/packages.ts";
@@ -44,6 +45,7 @@ async function main() {
     const accounts = await seedAccounts(database.db, config);
     await seedPackages(database.db);
     await seedEmailTemplates(database.db);
+    await seedCoaches(database.db);
     await seedQuizContentIfChanged(database.db);
     await seedLibraryContentIfChanged(database.db);
     await seedBlog(database.db);

@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -75,10 +76,17 @@ export async function openPostgres(
   };
 }
 
+/** Extensions the migrations create: PGlite loads them at start (PostgreSQL ships them in contrib). */
+export const PGLITE_EXTENSIONS = { btree_gist };
+
 /** `dataDir` undefined = in memory. */
 export async function openPglite(dataDir?: string, from?: PGlite): Promise<Database> {
   if (dataDir) await mkdir(path.resolve(dataDir), { recursive: true });
-  const client = from ?? (dataDir ? await PGlite.create(path.resolve(dataDir)) : await PGlite.create());
+  const client =
+    from ??
+    (dataDir
+      ? await PGlite.create(path.resolve(dataDir), { extensions: PGLITE_EXTENSIONS })
+      : await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
   return wrapPglite(client);
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type Database, type Db, openPostgres, wrapPglite } from "../db/client.ts";
+import { type Database, type Db, openPostgres, PGLITE_EXTENSIONS, wrapPglite } from "../db/client.ts";
 import { seedEmailTemplates } from "../db/seed/emails.ts";
 import { seedLibraryContent } from "../db/seed/library-content.ts";
 import { seedPackages } from "../db/seed/packages.ts";
@@ -30,7 +30,7 @@ let template: Promise<PGlite> | undefined;
 
 async function createPgliteDatabase(): Promise<TestDatabase> {
   template ??= (async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const database = wrapPglite(client);
     await database.migrate();
     await seedReferenceData(database.db);

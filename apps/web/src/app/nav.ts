@@ -102,6 +102,7 @@ export const adminNav: readonly NavGroup[] = [
       { label: "Photos", to: "/admin/photo", match: ["/admin/photo", "/admin/add-photo"] },
     ],
   },
+  { label: "Coaching", items: [{ label: "Scheduling", to: "/admin/scheduling", match: ["/admin/scheduling", "/admin/view-scheduling"] }] },
   { label: "Account", items: [{ label: "Profile", to: "/admin/profile" }] },
 ];
 

@@ -81,6 +81,8 @@ const PostEditorPage = queryScreen(() => import("../features/blog/components/pos
 const AdminBlogTermsPage = queryScreen(() => import("../features/blog/components/admin-terms-page"), "AdminBlogTermsPage");
 const StudyPlanPage = queryScreen(() => import("../features/study-plan/components/study-plan-page"), "StudyPlanPage");
 const LearnerPlansPage = queryScreen(() => import("../features/study-plan/components/learner-plans-page"), "LearnerPlansPage");
+const GetCoachingPage = queryScreen(() => import("../features/coaching/components/get-coaching-page"), "GetCoachingPage");
+const AdminSchedulingPage = queryScreen(() => import("../features/coaching/components/admin-scheduling-page"), "AdminSchedulingPage");
 const PlaceholderPage = lazyScreen(() => import("./placeholder-page"), "PlaceholderPage");
 
 function renderScreen(screen: Screen, route: AppRoute) {
@@ -207,6 +209,10 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <AdminBlogTermsPage kind="tags" />;
     case "redirect":
       return <MovedTo to={route.redirectTo ?? "/"} />;
+    case "get-coaching":
+      return <GetCoachingPage />;
+    case "admin-scheduling":
+      return <AdminSchedulingPage />;
     case "placeholder":
       return <PlaceholderPage route={route} />;
   }

@@ -69,6 +69,8 @@ export type Screen =
   | "admin-blog-categories"
   | "admin-blog-tags"
   | "redirect"
+  | "get-coaching"
+  | "admin-scheduling"
   | "placeholder";
 
 export interface AppRoute {
@@ -125,7 +127,7 @@ export const routeTable: readonly AppRoute[] = [
   route("/user/document-library", "user", "Document library", "library"),
   route("/user/document-library/:slug", "user", "Study document", "library-document"),
   route("/user/assistant", "user", "Study assistant", "assistant"),
-  route("/user/get-coaching", "user", "Coaching"),
+  route("/user/get-coaching", "user", "Coaching", "get-coaching"),
   route("/user/prev", "user", "Progress", "progress"),
   route("/user/study-plan", "user", "Study plan", "study-plan"),
 
@@ -187,6 +189,8 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/blog/categories/new", "admin", "Add category", "admin-blog-categories"),
   route("/admin/blog/tags", "admin", "Blog tags", "admin-blog-tags"),
   route("/admin/blog/tags/new", "admin", "Add tag", "admin-blog-tags"),
+  route("/admin/scheduling", "admin", "Scheduling", "admin-scheduling"),
+  route("/admin/view-scheduling/:id", "admin", "Session details", "admin-scheduling"),
 
   // Other paths named by the spec.
   route("/", "any", "Exam prep for rescue careers", "landing"),

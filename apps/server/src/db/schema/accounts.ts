@@ -1,6 +1,9 @@
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
+/** A file sent with a mail; `content` is its text (calendar invites are text). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 /**
  * One-time tokens sent by email or handed out between login steps: stored as their SHA-256,
  * typed (a reset token never opens a magic login), used once, short-lived.
@@ -78,6 +81,8 @@ export const emailOutbox = pgTable(
     html: text("html").notNull(),
     text: text("text").notNull(),
     templateSlug: text("template_slug"),
+    /** Files sent with the mail (calendar invites), their content as text. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     status: text("status", { enum: ["queued", "sent", "failed"] })
       .notNull()
       .default("queued"),

@@ -29,7 +29,12 @@ export const pages = pgTable("pages", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Coaching meetings a user booked. */
+/**
+ * Coaching meetings a user booked. A booking with a coach (`coach_id`) is made through the
+ * scheduling calls; its blocked time (the session with the coach's buffers) never overlaps
+ * another booked session of that coach: an exclusion constraint says so (custom migration,
+ * decision 16).
+ */
 export const schedule = pgTable(
   "schedule",
   {
@@ -40,10 +45,33 @@ export const schedule = pgTable(
     meetingStart: timestamp("meeting_start", { withTimezone: true }).notNull(),
     meetingEnd: timestamp("meeting_end", { withTimezone: true }).notNull(),
     meetingDetails: text("meeting_details").notNull().default(""),
+    coachId: integer("coach_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["booked", "cancelled"] })
+      .notNull()
+      .default("booked"),
+    /** The session widened by the coach's buffers when it was booked: what the constraint keeps apart. */
+    blockedStart: timestamp("blocked_start", { withTimezone: true }),
+    blockedEnd: timestamp("blocked_end", { withTimezone: true }),
+    /** The month ("2026-12", UTC) whose credit the booking spent; a reschedule keeps it. */
+    creditMonth: text("credit_month"),
+    /** The candidate's time zone when booking (mails show times in it). */
+    timeZone: text("time_zone").notNull().default("UTC"),
+    /** Bumped on every change, so calendars replace the invite (iCalendar SEQUENCE). */
+    sequence: integer("sequence").notNull().default(0),
+    /** The queued reminder mail, dropped when the session is cancelled or moved. */
+    reminderMailId: integer("reminder_mail_id"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: integer("cancelled_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  // A person's meetings by id, and in time order (the calendar view).
-  (t) => [index("schedule_user_id_idx").on(t.userId, t.id), index("schedule_user_start_idx").on(t.userId, t.meetingStart, t.id)],
+  // A person's meetings by id, and in time order (the calendar view); a coach's by start.
+  (t) => [
+    index("schedule_user_id_idx").on(t.userId, t.id),
+    index("schedule_user_start_idx").on(t.userId, t.meetingStart, t.id),
+    index("schedule_coach_start_idx").on(t.coachId, t.meetingStart),
+    index("schedule_start_idx").on(t.meetingStart),
+  ],
 );
 
 /** Session analytics: what a signed-in user did during one visit. */

@@ -68,6 +68,46 @@ export const DEFAULT_EMAIL_TEMPLATES: Template[] = [
       `<p>Hello,</p><p>{{inviter}} invites you to create a staff account.</p>${button("{{link}}", "Create my staff account")}<p>The invitation is valid for {{days}} days.</p>`,
     ),
   },
+  {
+    slug: "coaching-booked",
+    name: "Coaching session booked",
+    subject: "Coaching session with {{other_name}} on {{when}}",
+    placeholders: ["first_name", "other_name", "when", "time_zone", "where", "note", "manage_url"],
+    text: "Hello {{first_name}},\n\nYour coaching session with {{other_name}} is booked for {{when}} ({{time_zone}}).\nWhere: {{where}}\n\nNote: {{note}}\n\nThe invite is attached. Manage it here: {{manage_url}}\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>Your coaching session with <strong>{{other_name}}</strong> is booked for <strong>{{when}}</strong> ({{time_zone}}).</p><p>Where: {{where}}</p><p>Note: {{note}}</p><p>The calendar invite is attached.</p>${button("{{manage_url}}", "See my sessions")}`,
+    ),
+  },
+  {
+    slug: "coaching-changed",
+    name: "Coaching session moved",
+    subject: "Moved: coaching session with {{other_name}} to {{when}}",
+    placeholders: ["first_name", "other_name", "when", "previous", "time_zone", "where", "manage_url"],
+    text: "Hello {{first_name}},\n\nYour coaching session with {{other_name}} moved from {{previous}} to {{when}} ({{time_zone}}).\nWhere: {{where}}\n\nThe updated invite is attached. Manage it here: {{manage_url}}\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>Your coaching session with <strong>{{other_name}}</strong> moved from {{previous}} to <strong>{{when}}</strong> ({{time_zone}}).</p><p>Where: {{where}}</p><p>The updated calendar invite is attached.</p>${button("{{manage_url}}", "See my sessions")}`,
+    ),
+  },
+  {
+    slug: "coaching-cancelled",
+    name: "Coaching session cancelled",
+    subject: "Cancelled: coaching session with {{other_name}} on {{when}}",
+    placeholders: ["first_name", "other_name", "when", "time_zone", "cancelled_by", "manage_url"],
+    text: "Hello {{first_name}},\n\nThe coaching session with {{other_name}} on {{when}} ({{time_zone}}) was cancelled by {{cancelled_by}}.\n\nBook another time: {{manage_url}}\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>The coaching session with <strong>{{other_name}}</strong> on {{when}} ({{time_zone}}) was cancelled by {{cancelled_by}}.</p>${button("{{manage_url}}", "Book another time")}`,
+    ),
+  },
+  {
+    slug: "coaching-reminder",
+    name: "Coaching session reminder",
+    subject: "Reminder: coaching session with {{other_name}} on {{when}}",
+    placeholders: ["first_name", "other_name", "when", "time_zone", "where", "manage_url"],
+    text: "Hello {{first_name}},\n\nA reminder of your coaching session with {{other_name}} on {{when}} ({{time_zone}}).\nWhere: {{where}}\n\nYour sessions: {{manage_url}}\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>A reminder of your coaching session with <strong>{{other_name}}</strong> on <strong>{{when}}</strong> ({{time_zone}}).</p><p>Where: {{where}}</p>${button("{{manage_url}}", "See my sessions")}`,
+    ),
+  },
 ];
 
 /** Adds missing default templates; never overwrites one an admin edited. */

@@ -62,12 +62,3 @@ export async function themeResults(db: Db, since: Date) {
     .where(and(inArray(quizzes.status, [...FINISHED]), gte(quizzes.submittedAt, since)))
     .groupBy(questions.themeSlug, themes.name);
 }
-
-/**
- * Coaching sessions booked that have not started by `now`. The academy takes no bookings yet:
- * the coaching feature answers here from its bookings when it arrives, and the dashboard,
- * its contract and its card already show the figure.
- */
-export async function countUpcomingCoachingSessions(_db: Db, _now: Date): Promise<number> {
-  return 0;
-}

@@ -1,6 +1,7 @@
 import type { AdminDashboard } from "@academy/contract/dashboard";
 import type { Db } from "../../db/client.ts";
 import { findUserById } from "../auth/service.ts";
+import { countUpcomingSessions } from "../coaching/service.ts";
 import * as payments from "../payments/service.ts";
 import { dayGrid, fillSeries } from "./days.ts";
 import * as repo from "./repo.ts";
@@ -50,7 +51,7 @@ export async function getAdminDashboard(
     repo.countFinishedQuizzes(db),
     repo.quizzesFinishedPerDay(db, grid.starts),
     repo.themeResults(db, since),
-    repo.countUpcomingCoachingSessions(db, now),
+    countUpcomingSessions(db, now),
   ]);
 
   const signupSeries = fillSeries(grid, signups);

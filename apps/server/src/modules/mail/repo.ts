@@ -86,3 +86,7 @@ export async function findOutboxStatus(db: Db, id: number): Promise<OutboxRow["s
   const [row] = await db.select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.id, id));
   return row?.status;
 }
+
+export async function deleteQueued(db: Db, id: number): Promise<void> {
+  await db.delete(emailOutbox).where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "queued")));
+}

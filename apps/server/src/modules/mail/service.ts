@@ -1,10 +1,23 @@
 import type { Db } from "../../db/client.ts";
+import type { MailAttachment } from "../../db/schema/accounts.ts";
 import { DEFAULT_EMAIL_TEMPLATES } from "../../db/seed/emails.ts";
 import { conflict, notFound } from "../../lib/http-error.ts";
 import type { MailTransport } from "../../providers/mail/transport.ts";
 import * as repo from "./repo.ts";
 
-export type TemplateSlug = "welcome" | "verify" | "forgot" | "magic-link" | "two-factor" | "admin-invite";
+export type TemplateSlug =
+  | "welcome"
+  | "verify"
+  | "forgot"
+  | "magic-link"
+  | "two-factor"
+  | "admin-invite"
+  | "coaching-booked"
+  | "coaching-changed"
+  | "coaching-cancelled"
+  | "coaching-reminder";
+
+export type { MailAttachment } from "../../db/schema/accounts.ts";
 
 export const escapeHtml = (s: string) =>
   s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;");
@@ -21,10 +34,23 @@ export function fill(template: string, vars: Record<string, string>, html: boole
  * Renders a template and puts the mail in the outbox. Pass the transaction of the change that
  * causes the mail: both are kept, or neither. Delivery happens later, in the worker.
  */
-export async function enqueueMail(db: Db, slug: TemplateSlug, to: string, vars: Record<string, string>): Promise<number> {
+export async function enqueueMail(
+  db: Db,
+  slug: TemplateSlug,
+  to: string,
+  vars: Record<string, string>,
+  /** `sendAt`: not before then (a reminder); `attachments`: files sent with it (a calendar invite). */
+  opts: { sendAt?: Date; attachments?: MailAttachment[] } = {},
+): Promise<number> {
   const template = (await repo.findTemplate(db, slug)) ?? DEFAULT_EMAIL_TEMPLATES.find((t) => t.slug === slug);
   if (!template) throw new Error(`no email template ${slug}`);
-  const row = await repo.insertOutbox(db, { to, ...renderTemplate(template, vars), templateSlug: slug });
+  const row = await repo.insertOutbox(db, {
+    to,
+    ...renderTemplate(template, vars),
+    templateSlug: slug,
+    attachments: opts.attachments?.length ? opts.attachments : null,
+    ...(opts.sendAt ? { nextAttemptAt: opts.sendAt } : {}),
+  });
   return row.id;
 }
 
@@ -67,6 +93,11 @@ export async function retryMail(db: Db, id: number): Promise<void> {
   throw conflict("This mail was already sent");
 }
 
+/** Drops a mail that is still waiting (a reminder of a session that was moved or cancelled). */
+export async function withdrawMail(db: Db, id: number): Promise<void> {
+  await repo.deleteQueued(db, id);
+}
+
 /** A template's subject, HTML and text with its placeholders filled. */
 export function renderTemplate(template: { subject: string; html: string; text: string }, vars: Record<string, string>) {
   return { subject: fill(template.subject, vars, false), html: fill(template.html, vars, true), text: fill(template.text, vars, false) };
@@ -104,7 +135,14 @@ export function startMailWorker(opts: {
       if (batch.length === 0) return delivered;
       for (const mail of batch) {
         try {
-          await transport.send({ from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text });
+          await transport.send({
+            from,
+            to: mail.to,
+            subject: mail.subject,
+            html: mail.html,
+            text: mail.text,
+            attachments: mail.attachments ?? undefined,
+          });
           await repo.markSent(db, mail.id);
           delivered += 1;
         } catch (e) {

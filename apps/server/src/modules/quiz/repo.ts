@@ -384,3 +384,16 @@ export async function calibratedOf(db: Db, ids: number[]) {
   const rows = await db.select().from(itemCalibrations).where(inArray(itemCalibrations.questionId, ids));
   return new Map(rows.map((r) => [r.questionId, r.difficulty]));
 }
+
+/** The questions a person answered wrong most recently, newest first (one row per question). */
+export async function recentlyMissed(db: Db, userId: number, limit: number) {
+  const rows = await db
+    .select({ questionId: answers.questionId, stem: questions.stem, theme: questions.themeSlug, at: answers.answeredAt })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .where(and(eq(answers.userId, userId), eq(answers.isCorrect, false)))
+    .orderBy(desc(answers.answeredAt))
+    .limit(limit * 3);
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.questionId) && seen.add(r.questionId)).slice(0, limit);
+}

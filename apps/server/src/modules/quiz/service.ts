@@ -7,6 +7,7 @@
 export { deleteQuiz, getQuiz, listQuizzes, submitQuiz, updateQuiz } from "./attempts.ts";
 export { refitItems, startCalibrationJob } from "./calibration.ts";
 export { listTracks } from "./catalogue.ts";
+export { coachingBrief } from "./coaching-brief.ts";
 export { confidenceToMastery, createQuiz, previewQuiz } from "./generation.ts";
 export { contentImage } from "./images.ts";
 export { getOnboarding, saveOnboarding } from "./onboarding.ts";

@@ -12,6 +12,7 @@ import {
   twoFactorState,
 } from "../../db/schema/accounts.ts";
 import { blogCategories, blogPostCategories, blogPosts, blogPostTags, blogTags } from "../../db/schema/blog.ts";
+import { coachProfiles } from "../../db/schema/coaching.ts";
 import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
 import { assistantMessages, libraryDocuments, libraryReadingPositions, librarySections } from "../../db/schema/library.ts";
 import { packages } from "../../db/schema/packages.ts";
@@ -101,6 +102,8 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   oauthRequests,
   rateLimits,
   twoFactorState,
+  // Coaches' profiles and availability: served by the scheduling calls.
+  coachProfiles,
   // Read and written through the `preference` calls.
   preferences,
   // The quiz engine's own tables: questions carry their keys and answers their scoring, which
@@ -196,6 +199,7 @@ const readOnlyForAll = (table: PgTable): TableRule => ({
 });
 const publicToAll = { anonymous: "public", user: "public", admin: "all" } as const;
 const ownOrAll = { user: "own", admin: "all" } as const;
+
 const admin = { admin: "all" } as const;
 
 export const RULES: Record<string, TableRule> = {
@@ -249,6 +253,10 @@ export const RULES: Record<string, TableRule> = {
     },
   },
 
+  // Meetings: people keep their own, staff all. A coaching booking (a row with a coach) is made,
+  // moved and cancelled through the scheduling calls, which keep availability, credits and mails
+  // right: here its note may change, its times and its existence may not (decision 16). Rows
+  // written here have no coach, so they spend no credit and block no coach's time.
   schedule: {
     table: schedule,
     owner: "user_id",
@@ -257,6 +265,12 @@ export const RULES: Record<string, TableRule> = {
     write: {
       user: ["meeting_start", "meeting_end", "meeting_details"],
       admin: ["user_id", "meeting_start", "meeting_end", "meeting_details"],
+    },
+    updateGuard: (_caller, changes) =>
+      "meeting_start" in changes || "meeting_end" in changes || "user_id" in changes ? sql`${schedule.coachId} IS NULL` : undefined,
+    inUse: {
+      when: (id) => sql`EXISTS (SELECT 1 FROM ${schedule} s WHERE s.id = ${id} AND s.coach_id IS NOT NULL AND s.status = 'booked')`,
+      message: "This is a booked coaching session: cancel it from the coaching screen instead",
     },
   },
 

@@ -75,7 +75,8 @@ for (const [name, table] of SCHEMA_TABLES) {
     const target = getTableConfig(ref.foreignTable).name;
     const [local] = ref.columns;
     const [targetColumn] = ref.foreignColumns;
-    if (local && targetColumn && !internal.has(ref.foreignTable)) joins.set(target, { local, target, targetColumn });
+    // A table pointing at another twice (a booking's candidate and coach) joins along its first key.
+    if (local && targetColumn && !internal.has(ref.foreignTable) && !joins.has(target)) joins.set(target, { local, target, targetColumn });
   }
   const keys = new Map(Object.entries(getTableColumns(table)).map(([key, c]) => [c.name, key]));
   tables.set(name, { name, table, columns, id, joins, keys, rule: RULES[name] ?? adminOnlyRule(table) });

@@ -1,6 +1,14 @@
 import nodemailer from "nodemailer";
 
-export type MailMessage = { from: string; to: string; subject: string; html: string; text: string };
+export type MailMessage = {
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Text files sent with the mail; such as a calendar invite (.ics). */
+  attachments?: { filename: string; contentType: string; content: string }[];
+};
 
 /** Where the outbox worker hands a mail: an SMTP server, or the log when none is configured. */
 export interface MailTransport {
@@ -20,7 +28,10 @@ export function createSmtpTransport(url: string): MailTransport {
   return {
     kind: "smtp",
     async send(message) {
-      await transporter.sendMail(message);
+      await transporter.sendMail({
+        ...message,
+        attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      });
     },
     close: () => transporter.close(),
   };
@@ -34,7 +45,9 @@ export function createLogTransport(log: (line: string) => void): MailTransport {
   return {
     kind: "log",
     async send(message) {
-      log(`Mail to ${message.to} (no SMTP_URL set, not sent): ${message.subject}\n${message.text}`);
+      log(
+        `Mail to ${message.to} (no SMTP_URL set, not sent): ${message.subject}\n${message.text}${message.attachments?.length ? `\nAttached: ${message.attachments.map((a) => a.filename).join(", ")}` : ""}`,
+      );
     },
     close() {},
   };

@@ -1,0 +1,8 @@
+import type { Coach } from "@academy/contract/coaching";
+import { useQuery } from "@tanstack/react-query";
+import { api, unwrap } from "../../../lib/api-client";
+import { COACHING } from "./keys";
+
+export const fetchCoaches = async () => (await unwrap(api.get<{ list: Coach[] }>("/v2/api/lambda/scheduling/coaches"))).list;
+
+export const useCoaches = () => useQuery({ queryKey: [COACHING, "coaches"], queryFn: fetchCoaches });

@@ -1,0 +1,209 @@
+import type { Booking } from "@academy/contract/coaching";
+import { useMemo, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { ConfirmModal } from "../../../components/ui/confirm-modal";
+import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
+import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
+import type { ResourceColumn } from "../../../components/ui/resource-table/types";
+import { Spinner } from "../../../components/ui/spinner";
+import { buttonClass } from "../../../components/ui/styles";
+import { showToast } from "../../../components/ui/toast";
+import { toFormError } from "../../../lib/api-client";
+import { bookingsSource } from "../api/bookings";
+import { useCancelSession } from "../api/cancel-session";
+import { useCoaches } from "../api/coaches";
+import { BOOKINGS } from "../api/keys";
+import { useLearnerBrief } from "../api/learner-brief";
+import { timeIn, viewerZone, whenIn } from "../calendar";
+import { AvailabilityEditor } from "./availability-editor";
+import { CoachWeek } from "./coach-week";
+
+const routes = adminRoutesOf("scheduling", ["view"]);
+const TABS = [
+  { id: "bookings", label: "All bookings" },
+  { id: "week", label: "My week" },
+  { id: "availability", label: "My availability" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+const pct = (share: number) => `${Math.round(share * 100)}%`;
+
+/** /admin/scheduling: every booking (with the learner before a session), a coach's own week and availability. */
+export function AdminSchedulingPage() {
+  const [tab, setTab] = useState<Tab>("bookings");
+  const tz = useMemo(viewerZone, []);
+  const tabs = (
+    <div role="tablist" aria-label="Scheduling" className="mb-4 flex flex-wrap gap-2">
+      {TABS.map((t) => (
+        <button
+          key={t.id}
+          type="button"
+          role="tab"
+          aria-selected={tab === t.id}
+          className={tab === t.id ? buttonClass.primary : buttonClass.secondary}
+          onClick={() => setTab(t.id)}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+  if (tab === "bookings") return <BookingsTable toolbar={tabs} tz={tz} />;
+  return (
+    <div>
+      <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Scheduling</h1>
+      {tabs}
+      {tab === "week" ? <CoachWeek tz={tz} /> : <AvailabilityEditor />}
+    </div>
+  );
+}
+
+function BookingsTable({ toolbar, tz }: { toolbar: React.ReactNode; tz: string }) {
+  const coaches = useCoaches();
+  const columns: ResourceColumn<Booking>[] = [
+    {
+      key: "meeting_start",
+      label: "When",
+      sortable: true,
+      render: (b) => (
+        <span className="font-medium text-slate-900">
+          {whenIn(b.meeting_start, tz)}–{timeIn(b.meeting_end, tz)}
+        </span>
+      ),
+    },
+    { key: "candidate_name", label: "Candidate", render: (b) => b.candidate_name || b.candidate_email },
+    { key: "coach_name", label: "Coach", hideOnMobile: true },
+    { key: "status", label: "Status", render: (b) => (b.status === "booked" ? "Booked" : "Cancelled") },
+  ];
+  const filters = [
+    {
+      name: "when",
+      label: "When",
+      options: [
+        { value: "upcoming", label: "Upcoming" },
+        { value: "past", label: "Past" },
+      ],
+    },
+    {
+      name: "status",
+      label: "Status",
+      options: [
+        { value: "booked", label: "Booked" },
+        { value: "cancelled", label: "Cancelled" },
+      ],
+    },
+    {
+      name: "coach_id",
+      label: "Coach",
+      options: (coaches.data ?? []).map((c) => ({ value: String(c.id), label: `${c.first_name} ${c.last_name}` })),
+    },
+  ];
+  return (
+    <ResourceTable<Booking>
+      title="Scheduling"
+      description={`Every coaching session, in your time zone (${tz}). Open one to read about the learner before the call.`}
+      singular="booking"
+      resourceKey={BOOKINGS}
+      source={bookingsSource}
+      columns={columns}
+      filters={filters}
+      searchLabel="Search by candidate or coach"
+      defaultSort={{ field: "meeting_start", direction: "desc" }}
+      toolbar={toolbar}
+      {...useAdminPanel(routes)}
+      rowLabel={(b) => `session of ${b.candidate_name || b.candidate_email}`}
+      renderView={(b) => <LearnerPanel booking={b} tz={tz} />}
+    />
+  );
+}
+
+/** Before a session: the candidate's readiness, weakest themes, latest quizzes and missed questions, and the note. */
+function LearnerPanel({ booking, tz }: { booking: Booking; tz: string }) {
+  const brief = useLearnerBrief(booking.id);
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelSession();
+  return (
+    <div className="space-y-4">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900">{booking.candidate_name || booking.candidate_email}</h2>
+        <p className="text-sm text-slate-600">
+          {whenIn(booking.meeting_start, tz)}–{timeIn(booking.meeting_end, tz)} with {booking.coach_name} ·{" "}
+          {booking.status === "booked" ? "booked" : "cancelled"}
+        </p>
+      </div>
+      <section>
+        <h3 className="text-sm font-semibold text-slate-700">Their note</h3>
+        <p className="whitespace-pre-line text-sm text-slate-800">{booking.meeting_details || "No note."}</p>
+      </section>
+      {brief.isPending ? <Spinner label="Loading the learner…" /> : null}
+      {brief.isError ? <Alert>{toFormError(brief.error).message}</Alert> : null}
+      {brief.data ? (
+        <>
+          <section>
+            <h3 className="text-sm font-semibold text-slate-700">Readiness</h3>
+            <p className="text-sm text-slate-800">
+              {brief.data.readiness === null ? "No finished quiz yet." : `${pct(brief.data.readiness)} ready`}
+              {brief.data.track_name ? ` for ${brief.data.track_name}` : ""}
+            </p>
+          </section>
+          <section>
+            <h3 className="text-sm font-semibold text-slate-700">Weakest themes</h3>
+            {brief.data.weakest_themes.length === 0 ? <p className="text-sm text-slate-600">Not enough answers yet.</p> : null}
+            <ul className="list-disc pl-5 text-sm text-slate-800">
+              {brief.data.weakest_themes.map((t) => (
+                <li key={t.theme}>
+                  {t.theme_name}: {pct(t.mastery)}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section>
+            <h3 className="text-sm font-semibold text-slate-700">Recent quizzes</h3>
+            {brief.data.recent_quizzes.length === 0 ? <p className="text-sm text-slate-600">No quizzes yet.</p> : null}
+            <ul className="list-disc pl-5 text-sm text-slate-800">
+              {brief.data.recent_quizzes.map((q) => (
+                <li key={q.id}>
+                  {q.title}: {q.score === null ? q.status.replace("_", " ") : pct(q.score)}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section>
+            <h3 className="text-sm font-semibold text-slate-700">Recently missed</h3>
+            {brief.data.missed_questions.length === 0 ? <p className="text-sm text-slate-600">Nothing missed lately.</p> : null}
+            <ul className="list-disc pl-5 text-sm text-slate-800">
+              {brief.data.missed_questions.map((q) => (
+                <li key={q.stem}>{q.stem}</li>
+              ))}
+            </ul>
+          </section>
+        </>
+      ) : null}
+      {booking.status === "booked" && Date.parse(booking.meeting_start) > Date.now() ? (
+        <button type="button" className={buttonClass.secondary} onClick={() => setConfirming(true)}>
+          Cancel session…
+        </button>
+      ) : null}
+      {confirming ? (
+        <ConfirmModal
+          title="Cancel this session?"
+          confirmLabel="Cancel session"
+          pendingLabel="Cancelling…"
+          isPending={cancel.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            cancel.mutate(booking.id, {
+              onSuccess: () => {
+                showToast("Session cancelled; both people were told and the credit is back");
+                setConfirming(false);
+              },
+              onError: (e) => showToast(toFormError(e).message, "error"),
+            })
+          }
+        >
+          <p>The candidate and the coach get a cancellation with the calendar update, and the candidate's credit comes back.</p>
+        </ConfirmModal>
+      ) : null}
+    </div>
+  );
+}
