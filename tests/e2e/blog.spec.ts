@@ -43,7 +43,7 @@ test.describe("a staff writer", () => {
       title,
       status: "draft",
       body: expect.stringMatching(
-        /^<p>Say what you see\. <strong>Repeat the address<\/strong><\/p><ul><li><p>Unit, location, need<\/p><\/li><\/ul>/,
+        /^<p>Say what you see\. ?<strong> ?Repeat the address<\/strong><\/p><ul><li><p>Unit, location, need<\/p><\/li><\/ul>/,
       ),
       tags: [{ slug: "dispatch" }],
     });
