@@ -153,7 +153,16 @@ export function PostEditorPage() {
           void queryClient.invalidateQueries({ queryKey: blogKeys.all, predicate: (q) => q.queryKey[1] !== "post" });
           if (!opts.isAutosave)
             showToast(post.status === "draft" ? "Draft saved" : post.status === "scheduled" ? "Post scheduled" : "Post published");
-          if (isNew) navigate(`/admin/blog/edit/${post.id}`, { replace: true });
+          if (isNew) {
+            // The layout moves focus to the page on every path change; a writer mid-sentence keeps their place.
+            const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            const scrollY = window.scrollY;
+            navigate(`/admin/blog/edit/${post.id}`, { replace: true });
+            requestAnimationFrame(() => {
+              active?.focus({ preventScroll: true });
+              window.scrollTo(0, scrollY);
+            });
+          }
         } catch (e) {
           const failure = toFormError(e);
           setErrors(failure.fields);
