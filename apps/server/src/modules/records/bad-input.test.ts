@@ -438,7 +438,7 @@ const cases: Case[] = [
     body: { session_id: "s", events: [{ "a\u0000": 1 }] },
     as: "user",
     status: 400,
-    message: /events: Contains a NUL/,
+    message: /events\.0: field names must not contain a NUL character/,
   },
   {
     name: "oversized json",
