@@ -69,7 +69,8 @@ describe("several instances on one empty PostgreSQL", () => {
           await c.end();
         }
       });
-      expect(users).toBe("2");
+      // The admin, the demo candidate and the two demo coaches, each once.
+      expect(users).toBe("4");
       // Both serve the same data.
       for (const s of instances) {
         const res = await fetch(`http://127.0.0.1:${s.port}/v2/api/lambda/login`, {

@@ -203,9 +203,20 @@ describe("booking", () => {
     expect(JSON.stringify(await rows())).toBe(before);
     expect((await credits(user.token)).used).toBe(0);
 
-    // Two credits a month: the third booking of the month is refused.
-    const month = monthOf(open.start);
-    const sameMonth = slots.filter((s) => monthOf(s.start) === month && s.start !== taken.start);
+    // Two credits a month: the third booking of the month is refused. One slot per day, away from
+    // the day another candidate booked, so neither buffers nor the coach's daily cap say no first.
+    const firstOfDay = [
+      ...new Map(
+        slots
+          .filter((s) => s.start.slice(0, 10) !== taken.start.slice(0, 10))
+          .reverse()
+          .map((s) => [s.start.slice(0, 10), s]),
+      ).values(),
+    ].reverse();
+    const month = [...new Set(firstOfDay.map((s) => monthOf(s.start)))].find(
+      (m) => firstOfDay.filter((s) => monthOf(s.start) === m).length >= 3,
+    )!;
+    const sameMonth = firstOfDay.filter((s) => monthOf(s.start) === month);
     for (const s of sameMonth.slice(0, 2))
       expect(
         (await book(user.token, { user_id: user.user_id, coach_id: dana, meeting_start: s.start, meeting_end: s.end })).statusCode,
