@@ -1,3 +1,4 @@
+import { POST_ATTRIBUTES, POST_TAGS } from "@academy/contract/blog-html";
 import sanitizeHtml from "sanitize-html";
 
 /**
@@ -7,43 +8,8 @@ import sanitizeHtml from "sanitize-html";
  * mailto or a path on this site (`/uploads/...`, `/blog/...`).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "h2",
-    "h3",
-    "h4",
-    "p",
-    "br",
-    "hr",
-    "strong",
-    "b",
-    "em",
-    "i",
-    "u",
-    "s",
-    "code",
-    "pre",
-    "blockquote",
-    "ul",
-    "ol",
-    "li",
-    "a",
-    "img",
-    "figure",
-    "figcaption",
-    "table",
-    "thead",
-    "tbody",
-    "tr",
-    "th",
-    "td",
-  ],
-  allowedAttributes: {
-    a: ["href", "title", "target", "rel"],
-    img: ["src", "alt", "title", "width", "height"],
-    ol: ["start"],
-    th: ["colspan", "rowspan"],
-    td: ["colspan", "rowspan"],
-  },
+  allowedTags: [...POST_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(POST_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: ["http", "https"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],

@@ -1,3 +1,4 @@
+import { POST_ATTRIBUTES, POST_TAGS } from "@academy/contract/blog-html";
 import DOMPurify from "dompurify";
 
 /**
@@ -6,37 +7,8 @@ import DOMPurify from "dompurify";
  */
 export function sanitizePostHtml(html: string): string {
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [
-      "h2",
-      "h3",
-      "h4",
-      "p",
-      "br",
-      "hr",
-      "strong",
-      "b",
-      "em",
-      "i",
-      "u",
-      "s",
-      "code",
-      "pre",
-      "blockquote",
-      "ul",
-      "ol",
-      "li",
-      "a",
-      "img",
-      "figure",
-      "figcaption",
-      "table",
-      "thead",
-      "tbody",
-      "tr",
-      "th",
-      "td",
-    ],
-    ALLOWED_ATTR: ["href", "title", "target", "rel", "src", "alt", "width", "height", "start", "colspan", "rowspan"],
+    ALLOWED_TAGS: [...POST_TAGS],
+    ALLOWED_ATTR: [...new Set(Object.values(POST_ATTRIBUTES).flat())],
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/)|#)/i,
   });
 }
