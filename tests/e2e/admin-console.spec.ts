@@ -42,8 +42,11 @@ async function subscriberWithQuiz(request: APIRequestContext) {
     title: string;
     questions: { questionId: string; options: { id: string }[] }[];
   };
-  // The first option of the first three questions: some right, some wrong, whatever the seed.
-  const answers = quiz.questions.slice(0, 3).map((q) => ({ questionId: q.questionId, response: { choice: q.options[0]!.id } }));
+  // The first option of the first three questions with options (a numeric one has none): some right, some wrong, whatever the seed.
+  const answers = quiz.questions
+    .filter((q) => q.options.length > 0)
+    .slice(0, 3)
+    .map((q) => ({ questionId: q.questionId, response: { choice: q.options[0]!.id } }));
   for (const answer of answers) await request.put(`${custom}/quiz/update/${quiz.id}`, { headers: auth, data: { answers: [answer] } });
   const submitted = await request.post(`${custom}/quiz/submit/${quiz.id}`, { headers: auth });
   expect(submitted.ok()).toBe(true);

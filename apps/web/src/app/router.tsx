@@ -83,7 +83,6 @@ const StudyPlanPage = queryScreen(() => import("../features/study-plan/component
 const LearnerPlansPage = queryScreen(() => import("../features/study-plan/components/learner-plans-page"), "LearnerPlansPage");
 const GetCoachingPage = queryScreen(() => import("../features/coaching/components/get-coaching-page"), "GetCoachingPage");
 const AdminSchedulingPage = queryScreen(() => import("../features/coaching/components/admin-scheduling-page"), "AdminSchedulingPage");
-const PlaceholderPage = lazyScreen(() => import("./placeholder-page"), "PlaceholderPage");
 
 function renderScreen(screen: Screen, route: AppRoute) {
   switch (screen) {
@@ -213,8 +212,6 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <GetCoachingPage />;
     case "admin-scheduling":
       return <AdminSchedulingPage />;
-    case "placeholder":
-      return <PlaceholderPage route={route} />;
   }
 }
 
@@ -241,7 +238,7 @@ export function AppRoutes() {
     <RootLayout>
       <Switch>
         {routeTable.map((r) => (
-          <Route key={r.screen === "placeholder" || r.screen === "redirect" ? r.path : r.screen} path={r.path}>
+          <Route key={r.screen === "redirect" ? r.path : r.screen} path={r.path}>
             <AccessGate access={r.access}>{renderScreen(r.screen, r)}</AccessGate>
           </Route>
         ))}

@@ -70,8 +70,7 @@ export type Screen =
   | "admin-blog-tags"
   | "redirect"
   | "get-coaching"
-  | "admin-scheduling"
-  | "placeholder";
+  | "admin-scheduling";
 
 export interface AppRoute {
   path: string;
@@ -82,7 +81,7 @@ export interface AppRoute {
   redirectTo?: string;
 }
 
-const route = (path: string, access: Access, title: string, screen: Screen = "placeholder"): AppRoute => ({ path, title, access, screen });
+const route = (path: string, access: Access, title: string, screen: Screen): AppRoute => ({ path, title, access, screen });
 const moved = (path: string, access: Access, title: string, redirectTo: string): AppRoute => ({
   path,
   title,
