@@ -306,7 +306,7 @@ export function PostEditorPage() {
         </div>
 
         <aside className="min-w-0 space-y-5">
-          <fieldset className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+          <fieldset className="space-y-2 min-w-0 rounded-xl border border-slate-200 bg-white p-4">
             <legend className="px-1 text-sm font-semibold text-slate-900">Publishing</legend>
             {(
               [
@@ -368,7 +368,7 @@ export function PostEditorPage() {
           <TermPicker title="Tags" kind="tag_ids" selected={form.tag_ids} error={errors.tag_ids} onToggle={(id) => toggle("tag_ids", id)} />
           <CoverPicker value={form.cover_photo_id} error={errors.cover_photo_id} onChange={(v) => set("cover_photo_id", v)} />
 
-          <fieldset className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+          <fieldset className="space-y-3 min-w-0 rounded-xl border border-slate-200 bg-white p-4">
             <legend className="px-1 text-sm font-semibold text-slate-900">Search engines</legend>
             <TextField
               label="SEO title"
@@ -542,7 +542,7 @@ function TermPicker({
   const query = kind === "category_ids" ? categories : tags;
   const manage = kind === "category_ids" ? "/admin/blog/categories" : "/admin/blog/tags";
   return (
-    <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
+    <fieldset className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{title}</legend>
       {query.isPending ? <Spinner /> : null}
       {query.data?.length === 0 ? <p className="text-sm text-slate-500">None yet.</p> : null}
@@ -571,7 +571,7 @@ function TermPicker({
 function CoverPicker({ value, error, onChange }: { value: number | null; error?: string; onChange: (v: number | null) => void }) {
   const images = useLibraryImages();
   return (
-    <fieldset className="rounded-xl border border-slate-200 bg-white p-4">
+    <fieldset className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">Cover image</legend>
       <label className="mb-2 flex items-center gap-2 text-sm text-slate-800">
         <input type="radio" name="cover" checked={value === null} onChange={() => onChange(null)} />
