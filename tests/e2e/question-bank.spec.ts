@@ -46,5 +46,6 @@ test("staff filter the bank, add a question with a live preview, and see bluepri
   await expect(page.getByRole("cell", { name: "circulation-cpr-custom-001", exact: true })).toBeVisible();
 
   await page.getByRole("tab", { name: "Blueprints" }).click();
-  await expect(page.getByRole("heading", { name: /ems · version 1/ })).toBeVisible();
+  // The newest version of each track's blueprint (whichever the content files and staff reached).
+  await expect(page.getByRole("heading", { name: /^ems · version \d+$/ })).toBeVisible();
 });
