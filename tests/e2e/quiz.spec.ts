@@ -47,7 +47,10 @@ async function answerCurrent(page: Page) {
   await expect(stem).toBeVisible();
   const radio = page.locator("section").getByRole("radio").first();
   // An option to tick, not the "Not sure" box every question has.
-  const checkbox = page.locator("section").getByRole("checkbox", { name: /^(?!Not sure)/ }).first();
+  const checkbox = page
+    .locator("section")
+    .getByRole("checkbox", { name: /^(?!Not sure)/ })
+    .first();
   const number = page.locator('section input[type="number"]');
   const keep = page.getByRole("button", { name: "Keep this order" });
   if (await radio.count()) await radio.check();
