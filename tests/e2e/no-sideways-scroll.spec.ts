@@ -19,18 +19,24 @@ const overflow = (page: Page) =>
 
 async function assertNoSidewaysScroll(page: Page, paths: string[]) {
   for (const path of paths) {
-    // Each path opens once, at the narrow width, then the window widens (the layout follows).
-    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-    await page.goto(path);
-    // The screen's chunk and its first answers have arrived, and the layout has settled.
-    await page.waitForLoadState("networkidle");
-    await expect(page.locator("main, [data-testid^='wrapper-']").first()).toBeVisible();
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const sizes = await overflow(page);
-      expect.soft(sizes.scrollWidth, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(sizes.innerWidth);
-    }
+    // A step per path, so a failure names the page.
+    await test.step(path, async () => {
+      // Each path opens once, at the narrow width, then the window widens (the layout follows).
+      await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+      await page.goto(path);
+      // The screen's chunk and its first answers have arrived, and the layout has settled. On a
+      // busy machine the start-up check and the wrapper's code can take a while after the network
+      // is idle (the page shows "Loading Rescue Academy…" meanwhile): wait for the page itself.
+      await page.waitForLoadState("networkidle");
+      await expect(page.locator("main, [data-testid^='wrapper-']").first()).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState("networkidle");
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const sizes = await overflow(page);
+        expect.soft(sizes.scrollWidth, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(sizes.innerWidth);
+      }
+    });
   }
 }
 
