@@ -57,6 +57,8 @@ const QuizPlayerPage = queryScreen(() => import("../features/onboarding/componen
 const AllQuizzesPage = queryScreen(() => import("../features/onboarding/components/all-quizzes-page"), "AllQuizzesPage");
 const MockExamPage = queryScreen(() => import("../features/onboarding/components/mock-exam-page"), "MockExamPage");
 const QuizResultPage = queryScreen(() => import("../features/onboarding/components/quiz-result-page"), "QuizResultPage");
+// Below the staff dashboard's figures: its code loads after the first screen.
+const StaffAreas = lazy(() => import("./staff-areas").then((m) => ({ default: m.StaffAreas })));
 const ProgressPage = queryScreen(() => import("../features/dashboard/components/progress-page"), "ProgressPage");
 const QuestionBankPage = queryScreen(() => import("../features/question-bank/components/question-bank-page"), "QuestionBankPage");
 const CardDetailsPage = queryScreen(() => import("../features/payments/components/card-details-page"), "CardDetailsPage");
@@ -129,7 +131,7 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "user-dashboard":
       return <UserDashboardPage planSection={<PlanSummary />} />;
     case "admin-dashboard":
-      return <AdminDashboardPage />;
+      return <AdminDashboardPage areas={<StaffAreas />} />;
     case "admin-setup-2fa":
       return <TwoFactorSetupPage />;
     case "admin-packages":

@@ -1,13 +1,12 @@
-import { lazy } from "react";
+import type { ReactNode } from "react";
 import { RevealTogether } from "../../../components/ui/reveal";
 import { Spinner } from "../../../components/ui/spinner";
 import { WhenVisible } from "../../../components/ui/when-visible";
 import { AcademyFigures } from "./academy-figures";
 import { WelcomeHeader } from "./welcome-header";
 
-const AdminAreas = lazy(() => import("./admin-areas").then((m) => ({ default: m.AdminAreas })));
-
-export function AdminDashboardPage() {
+/** `areas`: the staff areas as link cards, composed by the app from its navigation. */
+export function AdminDashboardPage({ areas }: { areas: ReactNode }) {
   return (
     <>
       <WelcomeHeader greeting="Welcome" description="Run the academy: people, plans and prices, and the content candidates see." />
@@ -15,9 +14,7 @@ export function AdminDashboardPage() {
       <RevealTogether fallback={<Spinner label="Loading the academy's figures…" />}>
         <AcademyFigures />
         {/* Below the figures: its code loads after the first screen (in view, or once the page is idle). */}
-        <WhenVisible placeholder={<div className="min-h-[40rem]" />}>
-          <AdminAreas />
-        </WhenVisible>
+        <WhenVisible placeholder={<div className="min-h-[40rem]" />}>{areas}</WhenVisible>
       </RevealTogether>
     </>
   );
