@@ -1,4 +1,4 @@
-import { isTimeZone } from "../../lib/time-zone.ts";
+import { dateIn, isTimeZone, startOfDay } from "../../lib/time-zone.ts";
 
 /**
  * Calendar days of a time zone for the dashboard's daily series. The database buckets rows by
@@ -16,52 +16,13 @@ export type DayGrid = {
 
 const DAY_MS = 86_400_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock time of `instant` in `timeZone`, read as if it were UTC (ms). */
-function wallClock(timeZone: string, instant: number): number {
-  const parts = Object.fromEntries(
-    formatterOf(timeZone)
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
-}
-
-/** The instant local midnight of `date` (YYYY-MM-DD) happens in `timeZone`. */
-export function startOfDay(date: string, timeZone: string): Date {
-  const midnight = Date.parse(`${date}T00:00:00Z`);
-  const firstOffset = wallClock(timeZone, midnight) - midnight;
-  const guess = midnight - firstOffset;
-  // The offset at the guess differs when a clock change falls between the two instants.
-  const offset = wallClock(timeZone, guess) - guess;
-  return new Date(midnight - offset);
-}
-
 /** The last `days` calendar days in `timeZone` (UTC when the zone is unknown), ending today. */
 export function dayGrid(days: number, now: Date, timeZone: string): DayGrid {
   const zone = isTimeZone(timeZone) ? timeZone : "UTC";
-  const today = new Date(wallClock(zone, now.getTime())).toISOString().slice(0, 10);
+  const today = dateIn(zone, now.getTime());
   const todayMs = Date.parse(`${today}T00:00:00Z`);
   const dates = Array.from({ length: days }, (_, i) => new Date(todayMs - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
-  return { timeZone: zone, dates, starts: dates.map((d) => startOfDay(d, zone)) };
+  return { timeZone: zone, dates, starts: dates.map((d) => new Date(startOfDay(zone, d))) };
 }
 
 /**
