@@ -40,7 +40,10 @@ async function signUpAccounts(base, count) {
   return emails;
 }
 
-export async function benchHttp({ port = 4391, duration = Number(process.env.BENCH_DURATION ?? 10) } = {}) {
+export async function benchHttp({
+  port = Number(process.env.BENCH_PORT ?? 4391),
+  duration = Number(process.env.BENCH_DURATION ?? 10),
+} = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-"));
   // Two sign-in limits would answer instead of the hash. LOGIN_RATE_LIMIT (5 a minute per
   // address and email) is raised to its ceiling for the run. The per-account failure limit stays
