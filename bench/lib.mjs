@@ -21,7 +21,7 @@ export function startServer({ port, dataDir, env = {} }) {
   return { child, started, exited };
 }
 
-export async function waitReady(port, child, timeoutMs = 60_000) {
+export async function waitReady(port, child, timeoutMs = Number(process.env.BENCH_READY_TIMEOUT_MS ?? 60_000)) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error("server exited");

@@ -14,7 +14,9 @@ console.log(
   `start-up to /readyz (existing data folder, ${s.runs} runs): median ${fmt(s.median_ms)} ms (min ${fmt(s.min_ms)}, max ${fmt(s.max_ms)})`,
 );
 for (const r of await benchHttp()) {
-  console.log(`${r.name}: ${fmt(r.req_per_s)} req/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+  console.log(
+    `${r.name}: ${fmt(r.req_per_s)} req/s, p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, non-2xx ${r.non2xx} ${JSON.stringify(r.statuses)}, errors ${r.errors}`,
+  );
 }
 const q = await benchQuiz();
 console.log(`quiz generation (40 of 10,000, 5,000 past answers, ${q.runs} runs): p50 ${fmt(q.p50_ms)} ms, p95 ${fmt(q.p95_ms)} ms`);

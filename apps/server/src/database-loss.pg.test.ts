@@ -43,10 +43,10 @@ describe("database loss on PostgreSQL", async () => {
     expect(res.statusCode).toBe(200);
     return res.json() as { token: string };
   };
-  /** Holds an exclusive lock on the accounts table from another session until released. */
-  const lockAccounts = async () => {
+  /** Holds an exclusive lock on a table (the accounts table unless named) from another session until released. */
+  const lockAccounts = async (table = "user") => {
     const holder = await client(databaseUrl(base, name));
-    await holder.query(`BEGIN; LOCK TABLE "user" IN ACCESS EXCLUSIVE MODE`);
+    await holder.query(`BEGIN; LOCK TABLE "${table}" IN ACCESS EXCLUSIVE MODE`);
     return async () => {
       await holder.query("ROLLBACK").catch(() => {});
       await holder.end();
@@ -95,5 +95,49 @@ describe("database loss on PostgreSQL", async () => {
     }
     // The pool replaces the lost connection: the next sign-up works.
     await signUp();
+  });
+
+  it("a sign-up that committed is never answered 503 when the database fails after it", async () => {
+    const reader = await client(databaseUrl(base, name));
+    const planId = (await reader.query(`SELECT id FROM stripe_price WHERE name = 'Premium monthly'`)).rows[0]?.id as number;
+    await reader.end();
+    expect(planId).toBeGreaterThan(0);
+    const email = `saved-${Date.now()}@example.test`;
+    // Register-and-subscribe checks the plan, commits the account, then reads the user's
+    // subscriptions: frozen, that read times out after the account is saved.
+    const release = await lockAccounts("stripe_subscription");
+    let res: Awaited<ReturnType<typeof call>>;
+    try {
+      res = await call("POST", "/v2/api/lambda/stripe/customer/register-subscribe", {
+        email,
+        password: "correct horse battery",
+        price_id: planId,
+      });
+    } finally {
+      await release();
+    }
+    expect(res.statusCode).not.toBe(503);
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ error: true, code: "WRITE_SAVED" });
+    expect(res.headers["retry-after"]).toBeUndefined();
+    // The account is there: the person signs in rather than signing up again.
+    const login = await call("POST", "/v2/api/lambda/login", { email, password: "correct horse battery", role: "user" });
+    expect(login.statusCode).toBe(200);
+
+    // Frozen before anything was saved, the same call is still a 503 and makes no account.
+    const other = `unsaved-${Date.now()}@example.test`;
+    const releasePrices = await lockAccounts("stripe_price");
+    try {
+      const refused = await call("POST", "/v2/api/lambda/stripe/customer/register-subscribe", {
+        email: other,
+        password: "correct horse battery",
+        price_id: planId,
+      });
+      expect(refused.statusCode).toBe(503);
+    } finally {
+      await releasePrices();
+    }
+    const none = await call("POST", "/v2/api/lambda/login", { email: other, password: "correct horse battery", role: "user" });
+    expect(none.statusCode).toBe(403);
   });
 });

@@ -11,6 +11,11 @@ export const UNAUTHORIZED = "UNAUTHORIZED";
 export const TWO_FACTOR_REQUIRED = "TWO_FACTOR_REQUIRED";
 /** 403: the user's plan does not allow this; the message says why and what unlocks it. */
 export const PLAN_LIMIT = "PLAN_LIMIT";
+/**
+ * 500: the request's change was saved, but the database went away before its answer was complete;
+ * the client reloads instead of retrying (a 503 means nothing was saved).
+ */
+export const WRITE_SAVED = "WRITE_SAVED";
 /** 502: the card provider is not answering; nothing changed, try again. */
 export const PROVIDER_UNAVAILABLE = "provider_unavailable";
 

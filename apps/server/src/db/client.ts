@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths.ts";
 import * as schema from "./schema/index.ts";
+import { trackCommits } from "./write-ledger.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -26,6 +27,8 @@ export type Database = {
   migrateThen<T>(work: () => Promise<T>): Promise<T>;
   /** Answers within `timeoutMs` whether the database serves queries. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** Embedded database on disk: why its folder cannot take writes now (full, read-only), or null. */
+  storageProblem(): Promise<string | null>;
   close(): Promise<void>;
 };
 
@@ -50,7 +53,7 @@ export async function openPostgres(
   // crash the process: the pool drops it, and the query that used it fails and answers 503.
   pool.on("error", (e) => opts.onError?.(e));
   pool.on("connect", (client) => client.on("error", (e) => opts.onError?.(e)));
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = trackCommits(drizzleNodePg(pool, { schema })) as unknown as Db;
   const migrateThen = async <T>(work: () => Promise<T>): Promise<T> => {
     // The lock is held by one session for the whole turn; `work` queries through the pool.
     const client = await pool.connect();
@@ -72,6 +75,7 @@ export async function openPostgres(
     migrate: () => migrateThen(async () => {}),
     migrateThen,
     ping: (timeoutMs = 2_000) => pingWith(() => pool.query("SELECT 1"), timeoutMs),
+    storageProblem: async () => null,
     close: () => pool.end(),
   };
 }
@@ -87,11 +91,36 @@ export async function openPglite(dataDir?: string, from?: PGlite): Promise<Datab
     (dataDir
       ? await PGlite.create(path.resolve(dataDir), { extensions: PGLITE_EXTENSIONS })
       : await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
-  return wrapPglite(client);
+  return wrapPglite(client, dataDir ? path.resolve(dataDir) : undefined);
 }
 
-export function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+/**
+ * Whether `dir` takes a write now: a small file written, flushed and removed, as the embedded
+ * database's own writes would be. Answers why not (full, read-only), or null.
+ */
+export async function folderWriteProblem(dir: string): Promise<string | null> {
+  const probe = path.join(dir, ".write-probe");
+  try {
+    const file = await open(probe, "w");
+    try {
+      await file.writeFile(Buffer.alloc(16 * 1024, 0x2e));
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rm(probe, { force: true });
+    return null;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOSPC" || code === "EDQUOT") return "the data folder (DATA_DIR) is full";
+    if (code === "EROFS" || code === "EACCES" || code === "EPERM") return "the data folder (DATA_DIR) is read-only";
+    return `the data folder (DATA_DIR) cannot be written (${code ?? "unknown error"})`;
+  }
+}
+
+/** `dataDir`: the folder the database lives in, checked by `storageProblem` (none in memory). */
+export function wrapPglite(client: PGlite, dataDir?: string): Database {
+  const db = trackCommits(drizzlePglite(client, { schema })) as unknown as Db;
   return {
     kind: "pglite",
     db,
@@ -101,6 +130,7 @@ export function wrapPglite(client: PGlite): Database {
       return work();
     },
     ping: (timeoutMs = 2_000) => pingWith(() => client.query("SELECT 1"), timeoutMs),
+    storageProblem: async () => (dataDir ? folderWriteProblem(dataDir) : null),
     close: async () => {
       if (!client.closed) await client.close();
     },

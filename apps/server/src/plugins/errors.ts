@@ -1,7 +1,16 @@
+import { WRITE_SAVED } from "@academy/contract/constants";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { type WriteLedger, withWriteLedger } from "../db/write-ledger.ts";
 import { HttpError } from "../lib/http-error.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Whether this request has committed a write (see db/write-ledger.ts). */
+    writeLedger?: WriteLedger;
+  }
+}
 
 /** Connection-level failures of PostgreSQL or the pool: answered 503, never a crash. */
 const UNAVAILABLE_CODES = new Set([
@@ -19,6 +28,9 @@ const UNAVAILABLE_CODES = new Set([
   "08006",
   "08001",
   "08004",
+  // The disk under the database is full or failing: the data is safe, writes wait for space.
+  "53100",
+  "58030",
 ]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
@@ -50,6 +62,11 @@ function databaseCode(error: unknown): string | undefined {
 
 /** One error handler for the whole API: the shapes of api-conventions.md, no internals in 5xx. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // From here on (the body parsed) the handler's committed writes are noted on the request.
+  app.addHook("preHandler", (request, _reply, done) => {
+    request.writeLedger = { committed: false };
+    withWriteLedger(request.writeLedger, done);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.extra.headers) reply.headers(error.extra.headers);
@@ -91,6 +108,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send({ error: true, message: "The request contains text that cannot be stored (a NUL character or invalid Unicode)" });
     }
     if (isDatabaseUnavailable(error)) {
+      if (request.writeLedger?.committed) {
+        // The change is saved: a 503 would invite a retry that makes it twice.
+        request.log.error({ err: error }, "database lost after the request's write committed");
+        return reply.status(500).send({
+          error: true,
+          message: "Your change was saved, but the answer was lost on the way. Reload to see it before trying again.",
+          code: WRITE_SAVED,
+        });
+      }
       request.log.warn({ err: error }, "database unavailable");
       return reply.status(503).header("retry-after", "5").send({ error: true, message: "Service temporarily unavailable" });
     }

@@ -1,4 +1,5 @@
 import type { ErrorResponse } from "@academy/contract/common";
+import { TOKEN_EXPIRED, TWO_FACTOR_REQUIRED } from "@academy/contract/constants";
 
 /**
  * The one fetch wrapper of the web app: adds the project header and the bearer token,
@@ -7,9 +8,6 @@ import type { ErrorResponse } from "@academy/contract/common";
  */
 
 const PROJECT_HEADER = "x-project";
-const TOKEN_EXPIRED = "TOKEN_EXPIRED";
-/** 403 code for a staff account that must turn on two-factor sign-in before anything else. */
-export const TWO_FACTOR_REQUIRED = "TWO_FACTOR_REQUIRED";
 const DEV_PROJECT = { id: "rescue-academy", secret: "local-project-secret" };
 
 /** Statuses that throw for most calls (spec section 8). */

@@ -1,6 +1,7 @@
 import { generate } from "otplib";
 import { describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
+import { paymentsHelpers } from "../payments/test-helpers.ts";
 
 const wrongCode = (secret: string) => generate({ secret }).then((right) => String((Number(right) + 500_000) % 1_000_000).padStart(6, "0"));
 
@@ -77,5 +78,34 @@ describe("sign-in limits hold under concurrency", () => {
     expect(answers.find((a) => a.statusCode === 429)?.headers["retry-after"]).toBeDefined();
     // Another address is not held back.
     expect((await register(7, "198.51.100.9")).statusCode).toBe(200);
+  }, 60_000);
+
+  it("signing up while subscribing counts against the same per-address limit", async () => {
+    const t = await createTestApp({ REGISTER_RATE_LIMIT: "2", TRUST_PROXY: "127.0.0.1" });
+    const { P, priceId } = paymentsHelpers(t);
+    const plan = await priceId("Premium monthly");
+    const email = (n: number) => `subscribe-limit${n}-${Date.now()}@example.test`;
+    const subscribe = (n: number, ip: string) =>
+      t.call("POST", `${P}/customer/register-subscribe`, {
+        body: { email: email(n), password: "correct horse battery", price_id: plan },
+        headers: { "x-forwarded-for": ip },
+      });
+    const plain = await t.call("POST", "/v2/api/lambda/register", {
+      body: { email: email(0), password: "correct horse battery", role: "user" },
+      headers: { "x-forwarded-for": "203.0.113.8" },
+    });
+    expect(plain.statusCode).toBe(200);
+    expect((await subscribe(1, "203.0.113.8")).statusCode).toBe(200);
+    const refused = await subscribe(2, "203.0.113.8");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    // Nothing was made for the refused sign-up: it cannot sign in.
+    const signIn = await t.call("POST", "/v2/api/lambda/login", {
+      body: { email: email(2), password: "correct horse battery", role: "user" },
+      headers: { "x-forwarded-for": "198.51.100.10" },
+    });
+    expect(signIn.statusCode).toBe(403);
+    // Another address is not held back.
+    expect((await subscribe(3, "198.51.100.9")).statusCode).toBe(200);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/accounts.ts";
+import { bookkeeping } from "../../db/write-ledger.ts";
 import { HttpError } from "../../lib/http-error.ts";
 
 export type Limit = { key: string; max: number; windowSeconds: number };
@@ -24,11 +25,13 @@ export const tooManyRequests = (retryAfter: number) =>
 export async function hit(db: Db, limit: Limit): Promise<void> {
   const now = Date.now();
   const { start, retryAfter } = windowOf(limit.windowSeconds, now);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: limit.key, windowStart: start, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-    .returning({ count: rateLimits.count });
+  const [row] = await bookkeeping(() =>
+    db
+      .insert(rateLimits)
+      .values({ key: limit.key, windowStart: start, count: 1 })
+      .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+      .returning({ count: rateLimits.count }),
+  );
   if ((row?.count ?? 0) > limit.max) throw tooManyRequests(retryAfter);
 }
 
@@ -41,25 +44,29 @@ export type Reservation = { key: string; windowStart: Date };
  */
 export async function reserve(db: Db, limit: Limit): Promise<Reservation> {
   const { start, retryAfter } = windowOf(limit.windowSeconds, Date.now());
-  const rows = await db
-    .insert(rateLimits)
-    .values({ key: limit.key, windowStart: start, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-      setWhere: sql`${rateLimits.count} < ${limit.max}`,
-    })
-    .returning({ count: rateLimits.count });
+  const rows = await bookkeeping(() =>
+    db
+      .insert(rateLimits)
+      .values({ key: limit.key, windowStart: start, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+        setWhere: sql`${rateLimits.count} < ${limit.max}`,
+      })
+      .returning({ count: rateLimits.count }),
+  );
   if (rows.length === 0 || (rows[0]?.count ?? 0) > limit.max) throw tooManyRequests(retryAfter);
   return { key: limit.key, windowStart: start };
 }
 
 /** Gives back a slot taken by `reserve`. */
 export async function release(db: Db, reservation: Reservation): Promise<void> {
-  await db
-    .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(and(eq(rateLimits.key, reservation.key), eq(rateLimits.windowStart, reservation.windowStart)));
+  await bookkeeping(() =>
+    db
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, reservation.key), eq(rateLimits.windowStart, reservation.windowStart))),
+  );
 }
 
 /** Drops windows older than a day. */

@@ -106,14 +106,13 @@ export async function register(
   deps: AuthDeps,
   input: RegisterRequest,
   actor: Principal | null,
-  /** The caller's address, for the per-address sign-up limit. */
-  ip?: string,
+  /** The caller's address, for the per-address sign-up limit (every public sign-up path passes it). */
+  ip: string,
 ): Promise<RegisterResult> {
   const { db, config, mail } = deps;
   const isAdminActor = actor?.role === "admin";
   // Counted before the password is hashed: REGISTER_RATE_LIMIT sign-ups an hour per address.
-  if (!isAdminActor && ip !== undefined)
-    await limits.hit(db, { key: `register:${ip}`, max: config.REGISTER_RATE_LIMIT, windowSeconds: 3600 });
+  if (!isAdminActor) await limits.hit(db, { key: `register:${ip}`, max: config.REGISTER_RATE_LIMIT, windowSeconds: 3600 });
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
     let isInvited = false;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 
-const Health = z.object({ status: z.string() });
+const Health = z.object({ status: z.string(), reason: z.string().optional() });
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get("/healthz", { schema: { tags: ["health"], summary: "The process is up", response: { 200: Health } } }, async () => ({
@@ -10,7 +10,18 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   }));
   app.get(
     "/readyz",
-    { schema: { tags: ["health"], summary: "The database answers", response: { 200: Health, 503: Health } } },
-    async (_request, reply) => ((await database.ping()) ? { status: "ready" } : reply.status(503).send({ status: "database unavailable" })),
+    {
+      schema: {
+        tags: ["health"],
+        summary: "The database answers and (embedded) its folder takes writes; 503 says which is wrong",
+        response: { 200: Health, 503: Health },
+      },
+    },
+    async (_request, reply) => {
+      if (!(await database.ping())) return reply.status(503).send({ status: "database unavailable" });
+      const problem = await database.storageProblem();
+      if (problem) return reply.status(503).send({ status: "storage unavailable", reason: problem });
+      return { status: "ready" };
+    },
   );
 };

@@ -103,7 +103,7 @@ export function adminBillingRoutes(app: App, { deps, admin, tags, sendInvoicePdf
       const { session, checkout } = await service.registerAndCheckout(
         deps,
         async (account) => {
-          const result = await authService.register(authDeps, { ...account, role: "user" }, null);
+          const result = await authService.register(authDeps, { ...account, role: "user" }, null, r.ip);
           if (result.kind !== "session") throw new Error("a self sign-up always signs in");
           return result.answer;
         },

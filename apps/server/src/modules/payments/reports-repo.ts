@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { packages } from "../../db/schema/packages.ts";
 import { stripeCharges, stripeInvoices, stripePrices, stripeProducts, stripeSubscriptions } from "../../db/schema/payments.ts";
 import { dayBucket, FIRST_COLUMN } from "../../lib/day-bucket.ts";
-import { LIVE_STATUSES, OPEN_STATUSES } from "./repo.ts";
+import { LIVE_STATUSES, OPEN_STATUSES } from "./subscription-repo.ts";
 
 // What other modules read of the payments tables (the staff dashboard, a person's overview),
 // offered to them by the payments service.

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { packages } from "../../db/schema/packages.ts";
 import type { PaymentProvider } from "../../providers/payments/interface.ts";
-import * as repo from "./repo.ts";
+import * as repo from "./catalogue-repo.ts";
 import { createPrice, createProduct } from "./service.ts";
 
 /** Prices of a fresh install: Core and Premium monthly, Premium yearly (two months free). */

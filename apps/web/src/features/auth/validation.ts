@@ -1,10 +1,10 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@academy/contract/constants";
+
 /** Small hand-written checks mirroring the contract's rules; the server's `validation` stays the authority. */
 
 export type Errors<K extends string> = Partial<Record<K, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 export const NAME_MAX = 80;
 
 export function checkEmail(value: string): string | undefined {
@@ -19,7 +19,7 @@ export function validateLogin(input: { email: string; password: string }): Error
   const email = checkEmail(input.email);
   if (email) errors.email = email;
   if (!input.password) errors.password = "Enter your password";
-  else if (input.password.length > PASSWORD_MAX) errors.password = `Use at most ${PASSWORD_MAX} characters`;
+  else if (input.password.length > PASSWORD_MAX_LENGTH) errors.password = `Use at most ${PASSWORD_MAX_LENGTH} characters`;
   return errors;
 }
 
@@ -37,8 +37,8 @@ export function validateSignup(input: Record<SignupField, string>): Errors<Signu
   }
   const email = checkEmail(input.email);
   if (email) errors.email = email;
-  if (input.password.length < PASSWORD_MIN) errors.password = `Use at least ${PASSWORD_MIN} characters`;
-  else if (input.password.length > PASSWORD_MAX) errors.password = `Use at most ${PASSWORD_MAX} characters`;
+  if (input.password.length < PASSWORD_MIN_LENGTH) errors.password = `Use at least ${PASSWORD_MIN_LENGTH} characters`;
+  else if (input.password.length > PASSWORD_MAX_LENGTH) errors.password = `Use at most ${PASSWORD_MAX_LENGTH} characters`;
   return errors;
 }
 

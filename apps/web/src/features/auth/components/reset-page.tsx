@@ -1,4 +1,5 @@
 import type { Role } from "@academy/contract/common";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@academy/contract/constants";
 import { type FormEvent, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
@@ -7,7 +8,7 @@ import { isErrorBody, toFormError } from "../../../lib/api-client";
 import { Link, useSearchParams } from "../../../lib/navigation";
 import { resetPassword } from "../api/recovery";
 import { usePending } from "../hooks/use-pending";
-import { type Errors, PASSWORD_MAX, PASSWORD_MIN, unplacedMessages } from "../validation";
+import { type Errors, unplacedMessages } from "../validation";
 import { AuthCard } from "./auth-card";
 
 type Field = "token" | "code" | "password" | "confirm";
@@ -35,8 +36,8 @@ export function ResetPage({ accountRole: role }: { accountRole: Role }) {
     const found: Errors<Field> = {};
     if (!token) found.token = "Paste the link from the email, or open it directly";
     if (!/^\d{6}$/.test(code)) found.code = "Enter the 6-digit code from the email";
-    if (password.length < PASSWORD_MIN) found.password = `Use at least ${PASSWORD_MIN} characters`;
-    else if (password.length > PASSWORD_MAX) found.password = `Use at most ${PASSWORD_MAX} characters`;
+    if (password.length < PASSWORD_MIN_LENGTH) found.password = `Use at least ${PASSWORD_MIN_LENGTH} characters`;
+    else if (password.length > PASSWORD_MAX_LENGTH) found.password = `Use at most ${PASSWORD_MAX_LENGTH} characters`;
     if (!found.password && confirm !== password) found.confirm = "The two passwords differ";
     setErrors(found);
     setMessage([]);
@@ -112,7 +113,7 @@ export function ResetPage({ accountRole: role }: { accountRole: Role }) {
           name="password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters. A long phrase is easiest to remember.`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A long phrase is easiest to remember.`}
           required
           error={errors.password}
         />

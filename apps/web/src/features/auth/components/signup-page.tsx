@@ -1,5 +1,6 @@
 import type { RegisterRequest } from "@academy/contract/auth";
 import type { Role } from "@academy/contract/common";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@academy/contract/constants";
 import { type FormEvent, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
@@ -10,7 +11,7 @@ import { Link, useSearchParams } from "../../../lib/navigation";
 import { register } from "../api/register";
 import { usePending } from "../hooks/use-pending";
 import { useSignIn } from "../hooks/use-sign-in";
-import { type Errors, PASSWORD_MAX, PASSWORD_MIN, unplacedMessages, validateSignup } from "../validation";
+import { type Errors, unplacedMessages, validateSignup } from "../validation";
 import { AuthCard } from "./auth-card";
 
 type Field = "first_name" | "last_name" | "email" | "password";
@@ -114,9 +115,9 @@ export function SignupPage({ accountRole: role }: { accountRole: Role }) {
           type="password"
           autoComplete="new-password"
           required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={`Use ${PASSWORD_MIN} to ${PASSWORD_MAX} characters. A short sentence is easy to remember.`}
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          hint={`Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A short sentence is easy to remember.`}
           error={errors.password}
         />
         <button type="submit" className={`${buttonClass.primary} w-full`} disabled={isPending} aria-busy={isPending}>

@@ -1,15 +1,14 @@
 import type { AdminDashboard } from "@academy/contract/dashboard";
 import { lazy, type ReactNode, useDeferredValue } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { TimeSeriesChart } from "../../../components/ui/charts/time-series-chart";
 import { useRevealHold } from "../../../components/ui/reveal";
 import { linkClass } from "../../../components/ui/styles";
 import { WhenVisible } from "../../../components/ui/when-visible";
 import { formatMoney, formatNumber, formatPercent } from "../../../lib/format";
 import { Link, useSearchParams } from "../../../lib/navigation";
 import { DASHBOARD_PERIODS, type DashboardPeriod, useAdminDashboardQuery } from "../api/get-admin-dashboard";
-import { Panel } from "./dashboard-panel";
 
+const AcademyCharts = lazy(() => import("./academy-charts").then((m) => ({ default: m.AcademyCharts })));
 const AcademyBreakdown = lazy(() => import("./academy-breakdown").then((m) => ({ default: m.AcademyBreakdown })));
 
 const count = formatNumber;
@@ -107,50 +106,20 @@ function Figures({ model }: { model: AdminDashboard }) {
         />
       </dl>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
-        <Panel id="chart-signups" title="Sign-ups per day" aside={`${count(users.newInPeriod)} in ${days} days`}>
-          <TimeSeriesChart
-            title={`Candidate sign-ups per day, ${period}`}
-            valueLabel="Sign-ups"
-            points={users.signups}
-            emptyText={`No sign-ups in the ${period}`}
-          />
-        </Panel>
-        <Panel id="chart-quizzes" title="Quizzes taken per day" aside={`${count(quizzes.inPeriod)} in ${days} days`}>
-          <TimeSeriesChart
-            kind="line"
-            title={`Quizzes taken per day, ${period}`}
-            valueLabel="Quizzes taken"
-            points={quizzes.taken}
-            emptyText={`No quizzes finished in the ${period}`}
-          />
-        </Panel>
-        <Panel id="chart-subscriptions" title="New subscriptions per day" aside={`${count(subscriptions.newInPeriod)} in ${days} days`}>
-          <TimeSeriesChart
-            title={`New subscriptions per day, ${period}`}
-            valueLabel="New subscriptions"
-            points={subscriptions.started}
-            emptyText={`No subscriptions started in the ${period}`}
-          />
-        </Panel>
-        {revenue.collected.map((c) => (
-          <Panel
-            key={c.currency}
-            id={`chart-revenue-${c.currency}`}
-            title={revenue.collected.length > 1 ? `Payments collected per day (${c.currency.toUpperCase()})` : "Payments collected per day"}
-            aside={`${formatMoney(c.amount, c.currency)} in ${days} days`}
-          >
-            <TimeSeriesChart
-              title={`Card payments collected per day in ${c.currency.toUpperCase()}, ${period}`}
-              valueLabel="Collected"
-              points={c.series}
-              formatValue={(v) => formatMoney(v, c.currency)}
-              formatTick={(v) => formatMoney(v, c.currency, { whole: true })}
-              emptyText={`No payments in the ${period}`}
-            />
-          </Panel>
-        ))}
-      </div>
+      {/* The charts draw hundreds of shapes: their code and drawing come after the first screen
+          (in view, or once the page is idle), so the figures above show without waiting for them. */}
+      <WhenVisible
+        placeholder={
+          <div aria-hidden="true" className="mt-4 grid gap-4 lg:grid-cols-2">
+            {Array.from({ length: 3 + Math.max(1, revenue.collected.length) }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder boxes, never reordered
+              <div key={i} className="h-64 rounded-xl border border-slate-200 bg-white" />
+            ))}
+          </div>
+        }
+      >
+        <AcademyCharts model={model} />
+      </WhenVisible>
 
       {/* Below the charts: its code loads after the first screen (in view, or once the page is idle). */}
       <WhenVisible placeholder={<div className="mt-4 min-h-96" />}>

@@ -1,10 +1,13 @@
 import type { DashboardModel } from "@academy/contract/quiz";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
+import { WhenVisible } from "../../../components/ui/when-visible";
 import { toFormError } from "../../../lib/api-client";
 import { Link, useNavigate } from "../../../lib/navigation";
 import { startReview } from "../api/get-dashboard";
+
+const RecentQuizzes = lazy(() => import("./recent-quizzes").then((m) => ({ default: m.RecentQuizzes })));
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
@@ -144,26 +147,12 @@ export function ReadinessSection({ data }: { data: DashboardModel }) {
         </section>
       </div>
       {data.recent.length ? (
-        <section aria-labelledby="recent-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-3">
-          <h2 id="recent-heading" className="mb-2 font-semibold text-slate-900">
-            Recent quizzes
-          </h2>
-          <ul className="divide-y divide-slate-100">
-            {data.recent.map((q) => (
-              <li key={q.id} className="flex items-center justify-between gap-3 py-2 text-sm">
-                <Link
-                  className={linkClass}
-                  to={q.status === "in_progress" ? `/user/onboarding/quiz?id=${q.id}` : `/user/onboarding/singlequiz/${q.id}`}
-                >
-                  {q.title}
-                </Link>
-                <span className="text-slate-600">
-                  {new Date(q.createdAt).toLocaleDateString()} · {q.score !== null ? pct(q.score) : "in progress"}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        // Below the readiness: its code loads after the first screen (in view, or once the page is idle).
+        <div className="lg:col-span-3">
+          <WhenVisible placeholder={<div className="min-h-40" />}>
+            <RecentQuizzes recent={data.recent} />
+          </WhenVisible>
+        </div>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useDeferredValue } from "react";
+import { lazy, type ReactNode, useDeferredValue } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { RevealHold, RevealTogether } from "../../../components/ui/reveal";
 import { Spinner } from "../../../components/ui/spinner";
@@ -32,8 +32,9 @@ export function UserDashboardPage({ planSection }: { planSection?: ReactNode }) 
             <Alert>We could not load your readiness. Reload the page to try again.</Alert>
           </div>
         ) : null}
-        {/* A lazily loaded section: until its code is in, it holds the reveal. */}
-        <Suspense fallback={<RevealHold />}>{planSection}</Suspense>
+        {/* Below the readiness, which already names the plan and its quota: the plan section, its
+            code and its call come after the first screen (in view, or once the page is idle). */}
+        {planSection ? <WhenVisible placeholder={<div className="mb-8 min-h-32" />}>{planSection}</WhenVisible> : null}
         <section aria-labelledby="next-steps-heading" data-testid="next-steps">
           <h2 id="next-steps-heading" className="mb-3 text-lg font-semibold text-slate-900">
             Next steps

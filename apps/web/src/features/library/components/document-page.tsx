@@ -1,3 +1,4 @@
+import { PLAN_LIMIT } from "@academy/contract/constants";
 import type { LibraryDocument } from "@academy/contract/library";
 import DOMPurify from "dompurify";
 import { useEffect, useRef, useState } from "react";
@@ -109,7 +110,7 @@ export function DocumentPage() {
   if (query.isPending) return <Spinner label="Opening the document…" />;
   if (query.isError) {
     const error = query.error;
-    const locked = error instanceof ApiError && error.code === "PLAN_LIMIT";
+    const locked = error instanceof ApiError && error.code === PLAN_LIMIT;
     return (
       <div>
         <PageHeader title={locked ? "This document is locked" : "Document not found"} />

@@ -1,3 +1,4 @@
+import { QUIZ_MAX_LENGTH, QUIZ_MIN_LENGTH } from "@academy/contract/constants";
 import type { QuizDifficulty, QuizMode } from "@academy/contract/quiz";
 import { useEffect, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -47,8 +48,8 @@ export function ThemeContdPage() {
     );
 
   async function next() {
-    if (!Number.isInteger(length) || length < 5 || length > 100) {
-      setError("A quiz has 5 to 100 questions");
+    if (!Number.isInteger(length) || length < QUIZ_MIN_LENGTH || length > QUIZ_MAX_LENGTH) {
+      setError(`A quiz has ${QUIZ_MIN_LENGTH} to ${QUIZ_MAX_LENGTH} questions`);
       return;
     }
     try {
@@ -108,13 +109,13 @@ export function ThemeContdPage() {
           label="Number of questions"
           name="length"
           type="number"
-          min={5}
-          max={100}
+          min={QUIZ_MIN_LENGTH}
+          max={QUIZ_MAX_LENGTH}
           inputMode="numeric"
           value={length}
           error={error || undefined}
           onChange={(e) => setLength(Number(e.target.value))}
-          hint="5 to 100. A real exam section is often 40."
+          hint={`${QUIZ_MIN_LENGTH} to ${QUIZ_MAX_LENGTH}. A real exam section is often 40.`}
         />
         <div>
           <label htmlFor="difficulty" className="block text-sm font-medium text-slate-800">

@@ -1,4 +1,5 @@
 import type { Profile } from "@academy/contract/auth";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@academy/contract/constants";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useId, useMemo, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -23,7 +24,6 @@ import { focusFirst, readForm, Section } from "./section";
 import { TwoFactorSetup } from "./two-factor-setup";
 
 type Errors = Record<string, string | undefined>;
-const PASSWORD_MIN = 8;
 const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 
@@ -409,8 +409,8 @@ function PasswordSection() {
     const v = readForm(target, ["current_password", "password", "confirm"] as const);
     const errors: Errors = {};
     if (!v.current_password) errors.current_password = "Enter your current password";
-    if (v.password.length < PASSWORD_MIN) errors.password = `Use at least ${PASSWORD_MIN} characters`;
-    else if (v.password.length > 128) errors.password = "Use at most 128 characters";
+    if (v.password.length < PASSWORD_MIN_LENGTH) errors.password = `Use at least ${PASSWORD_MIN_LENGTH} characters`;
+    else if (v.password.length > PASSWORD_MAX_LENGTH) errors.password = `Use at most ${PASSWORD_MAX_LENGTH} characters`;
     else if (v.confirm !== v.password) errors.confirm = "The two passwords differ";
     if (Object.values(errors).some(Boolean)) {
       form.setErrors(errors);
@@ -441,7 +441,7 @@ function PasswordSection() {
             name="password"
             type="password"
             autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN} characters.`}
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
             error={form.errors.password}
           />
           <TextField label="Repeat new password" name="confirm" type="password" autoComplete="new-password" error={form.errors.confirm} />
