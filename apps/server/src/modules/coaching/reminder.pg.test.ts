@@ -40,7 +40,8 @@ it("the reminder waits for its time, then three instances' workers send it once"
   await mail.waitForMail(user.email, () => t.app.mail.flush(), /^Coaching session with/);
 
   // A second and a third instance on the same database, each with its own pool and worker.
-  const [{ name }] = (await t.db.execute(sql`select current_database() as name`)).rows as [{ name: string }];
+  const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  const name = result.rows[0]!.name;
   const others = await Promise.all([1, 2].map(() => openPostgres(databaseUrl(process.env.TEST_DATABASE_URL!, name), { poolMax: 3 })));
   const workers = [
     t.app.mail,
