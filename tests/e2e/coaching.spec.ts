@@ -1,6 +1,9 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect as baseExpect, type Page, test } from "@playwright/test";
 import { openStaffArea, STAFF_STATE, uniqueEmail } from "./helpers";
 import { MAIL_URL } from "./playwright.config";
+
+// Each screen's first answers can take many seconds on a busy CI machine.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** A new candidate on the Premium plan (two coaching sessions a month), paid on the checkout page with the test card. */
 async function premiumCandidate(page: Page): Promise<string> {
@@ -37,6 +40,21 @@ async function openFirstDay(page: Page): Promise<string> {
   return month;
 }
 
+/** The page does not scroll sideways at a phone's 390 px nor a small laptop's 1024 px. */
+async function fitsPhoneAndLaptop(page: Page, what: string) {
+  const size = page.viewportSize();
+  for (const width of [390, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+      innerWidth: window.innerWidth,
+    }));
+    expect.soft(scrollWidth, `${what} at ${width} px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 async function mailsTo(request: APIRequestContext, to: string) {
   return (await (await request.get(MAIL_URL, { params: { to } })).json()) as { subject: string; text: string }[];
 }
@@ -62,6 +80,7 @@ test("a candidate chooses a coach, books with a note, sees it upcoming, moves it
     page.getByText(/You can cancel up to 24 hours before \(your credit comes back\) and move it up to 12 hours before/),
   ).toBeVisible();
   await page.getByLabel("Note for your coach").fill("I would like to work on airway management.");
+  await fitsPhoneAndLaptop(page, "the slot picker");
   await page.getByRole("button", { name: `Book ${firstTime}` }).click();
 
   // It is upcoming, with its windows, and the credit is spent (this month's, when it is this month).
@@ -73,6 +92,7 @@ test("a candidate chooses a coach, books with a note, sees it upcoming, moves it
   const thisMonth = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric" }).format(new Date());
   if (shownMonth === thisMonth) await expect(page.getByTestId("credits-left")).toContainText("1 of 2 left");
   const booked = (await upcoming.textContent()) ?? "";
+  await fitsPhoneAndLaptop(page, "an upcoming session");
 
   // Both people get the invite by mail.
   await expect
@@ -135,6 +155,7 @@ test.describe("staff", () => {
     await expect(page.getByText(/sessions? booked this week/)).toBeVisible();
     await page.getByRole("button", { name: "Next week" }).click();
     await page.getByRole("button", { name: "This week" }).click();
+    await fitsPhoneAndLaptop(page, "the week view");
 
     await page.getByRole("tab", { name: "My availability" }).click();
     const form = page.getByRole("form", { name: "My availability" });
@@ -148,6 +169,7 @@ test.describe("staff", () => {
     await form.getByLabel("Monday opening 2 Until").fill("16:30");
     await form.getByRole("button", { name: "Add a date" }).click();
     await form.getByLabel("Date", { exact: true }).fill("2031-12-24");
+    await fitsPhoneAndLaptop(page, "the availability editor");
     // Overlapping hours are refused with the rule before anything is sent.
     await form.getByLabel("Monday opening 2 From").fill("11:00");
     await form.getByRole("button", { name: "Save availability" }).click();
