@@ -5,6 +5,7 @@ import { fmt } from "./lib.mjs";
 import { benchLibrary, printLibrary } from "./library.mjs";
 import { benchLighthouse, printLighthouse } from "./lighthouse.mjs";
 import { benchQuiz } from "./quiz.mjs";
+import { benchScheduling, printScheduling } from "./scheduling.mjs";
 import { benchStartup } from "./startup.mjs";
 import { benchWebBundle, printWebBundle } from "./web-bundle.mjs";
 
@@ -20,6 +21,8 @@ for (const r of await benchHttp()) {
 }
 const q = await benchQuiz();
 console.log(`quiz generation (40 of 10,000, 5,000 past answers, ${q.runs} runs): p50 ${fmt(q.p50_ms)} ms, p95 ${fmt(q.p95_ms)} ms`);
+// A month of a coach's open slots (PostgreSQL when BENCH_DATABASE_URL is set, PGlite otherwise).
+if (!printScheduling(await benchScheduling())) process.exitCode = 1;
 // PostgreSQL when BENCH_DATABASE_URL is set (the search budget is stated for it), PGlite otherwise.
 const library = await benchLibrary({ dbs: process.env.BENCH_DATABASE_URL ? ["postgres"] : ["pglite"] });
 if (!printLibrary(library)) process.exitCode = 1;

@@ -37,7 +37,7 @@ import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { textInputPlugin } from "./plugins/text-input.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createAnswerer } from "./providers/ai/create-answerer.ts";
-import { createCalendarProvider } from "./providers/calendar/calendar.ts";
+import { createCalendarProvider } from "./providers/calendar/create-calendar.ts";
 import { createLogTransport, createSmtpTransport } from "./providers/mail/transport.ts";
 import { createOidcClients } from "./providers/oauth/oidc.ts";
 import { createPaymentProvider } from "./providers/payments/create-provider.ts";
@@ -143,7 +143,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(contactRoutes, { db: database.db, mail });
   await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID, publicUrl: config.publicUrl });
   await app.register(questionBankRoutes, { db: database.db, projectId: config.PROJECT_ID });
-  await app.register(coachingRoutes, { deps: { db: database.db, publicUrl: config.publicUrl, calendar: createCalendarProvider() } });
+  await app.register(coachingRoutes, { deps: { db: database.db, publicUrl: config.publicUrl, calendar: createCalendarProvider(config) } });
 
   const payments = await createPaymentProvider(config, database.db);
   // The test-mode provider raises the provider's events itself, applied in its own transaction.

@@ -36,6 +36,8 @@ describe("configuration", () => {
     [{ S3_ENDPOINT: "https://s3.example" }, "S3_BUCKET: required when S3_ENDPOINT is set"],
     [{ S3_BUCKET: "academy", S3_ACCESS_KEY_ID: "key" }, "S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID"],
     [{ S3_BUCKET: "academy", S3_SECRET_ACCESS_KEY: "secret" }, "S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY"],
+    [{ CALENDAR_PROVIDER: "outlook" }, "CALENDAR_PROVIDER"],
+    [{ CALENDAR_PROVIDER: "google", GOOGLE_CALENDAR_API_URL: "not a url" }, "GOOGLE_CALENDAR_API_URL"],
   ])("refuses %o with a message naming the variable", (env, expected) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(expected);

@@ -116,6 +116,10 @@ export const ConfigSchema = z.object({
   AI_MODEL: z.string().min(1).max(200).default("gpt-4o-mini"),
   /** The speech-to-text model of AI_BASE_URL (gpt-transcribe). */
   AI_TRANSCRIBE_MODEL: z.string().min(1).max(200).default("whisper-1"),
+  /** Where `google-calendar-event` puts coaching sessions; unset: nowhere (the call answers 503). */
+  CALENDAR_PROVIDER: z.enum(["google"]).optional(),
+  /** Google Calendar's API (another base URL: a local server shaped like it, in tests). */
+  GOOGLE_CALENDAR_API_URL: z.url().default("https://www.googleapis.com/calendar/v3"),
 });
 
 export type OidcProvider = { name: string; issuer: string; clientId: string; clientSecret: string };

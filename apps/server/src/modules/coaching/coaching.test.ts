@@ -5,10 +5,13 @@ import { emailOutbox } from "../../db/schema/accounts.ts";
 import { coachProfiles } from "../../db/schema/coaching.ts";
 import { schedule } from "../../db/schema/content.ts";
 import { packages } from "../../db/schema/packages.ts";
+import { questions } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
 import { DEMO_COACHES, seedCoaches } from "../../db/seed/coaches.ts";
-import { createTestApp } from "../../test/app.ts";
+import { createTestApp, TEST_ENV } from "../../test/app.ts";
 import { type ReceivedMail, startMailServer } from "../../test/mail-server.ts";
+import { wrongResponse } from "../../test/quiz-answers.ts";
+import { correctResponse } from "../quiz/scoring.ts";
 
 const mail = await startMailServer();
 const t = await createTestApp({ SMTP_URL: mail.url, PUBLIC_URL: "https://academy.example" });
@@ -301,6 +304,129 @@ describe("booking", () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/moved up to 60 days before/);
     await t.db.update(coachProfiles).set({ rescheduleNoticeHours: 12 }).where(eq(coachProfiles.userId, dana));
+  });
+
+  it("refuses bad moves with a clear 4xx and leaves the session and the credits as they were", async () => {
+    const user = await candidate();
+    const other = await candidate();
+    const slots = await monthSlots(dana, user.token);
+    // Three different days, so neither buffers nor the coach's daily cap say no first.
+    const dayOf = (s: Slot) => s.start.slice(0, 10);
+    const mine = slots[0]!;
+    const theirs = slots.find((s) => dayOf(s) !== dayOf(mine))!;
+    const open = slots.find((s) => dayOf(s) !== dayOf(mine) && dayOf(s) !== dayOf(theirs))!;
+    const made = (
+      await book(user.token, { user_id: user.user_id, coach_id: dana, meeting_start: mine.start, meeting_end: mine.end })
+    ).json();
+    expect(
+      (await book(other.token, { user_id: other.user_id, coach_id: dana, meeting_start: theirs.start, meeting_end: theirs.end }))
+        .statusCode,
+    ).toBe(200);
+    const before = JSON.stringify(await rows());
+    const creditsBefore = await credits(user.token);
+    const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+    const move = (token: string, id: number, body: Record<string, unknown>) => t.call("POST", `${S}/${id}/reschedule`, { token, body });
+    const cases: [string, string, number, Record<string, unknown>, number, RegExp][] = [
+      [
+        "into the past",
+        user.token,
+        made.model.id,
+        { meeting_start: "2020-01-06T09:00:00Z", meeting_end: "2020-01-06T09:45:00Z" },
+        400,
+        /past/,
+      ],
+      [
+        "outside availability",
+        user.token,
+        made.model.id,
+        { meeting_start: shift(open.start, 5 * 60_000), meeting_end: shift(open.end, 5 * 60_000) },
+        400,
+        /outside/,
+      ],
+      [
+        "onto another's booking",
+        user.token,
+        made.model.id,
+        { meeting_start: theirs.start, meeting_end: theirs.end },
+        409,
+        /booked by someone else/,
+      ],
+      ["end before start", user.token, made.model.id, { meeting_start: open.end, meeting_end: open.start }, 400, /end after/],
+      [
+        "another person's session",
+        other.token,
+        made.model.id,
+        { meeting_start: open.start, meeting_end: open.end },
+        404,
+        /No such booking/,
+      ],
+      ["an unknown session", user.token, 999_999, { meeting_start: open.start, meeting_end: open.end }, 404, /No such booking/],
+    ];
+    for (const [name, token, id, body, status, message] of cases) {
+      const res = await move(token, id, body);
+      expect(res.statusCode, name).toBe(status);
+      expect(res.json().message, name).toMatch(message);
+    }
+    expect(JSON.stringify(await rows())).toBe(before);
+    expect(await credits(user.token)).toEqual(creditsBefore);
+    // Unknown zones are refused by every slots call.
+    for (const [url, body] of [
+      ["dates", { userId: dana, date: "2026-01", tz: "Mars/Base" }],
+      ["schedules", { userId: dana, date: "2026-01-05", tz: "Not/AZone" }],
+    ] as const) {
+      const res = await t.call("POST", `${S}/${url}`, { token: user.token, body });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toMatch(/Unknown time zone/);
+    }
+  });
+
+  it("the note starts from the candidate's weakest theme and missed questions, and the coach reads them before the call", async () => {
+    const user = await candidate();
+    const quizPath = `/v3/api/custom/${TEST_ENV.PROJECT_ID}/quiz`;
+    const onboarded = await t.call("PUT", `/v3/api/custom/${TEST_ENV.PROJECT_ID}/onboarding`, {
+      token: user.token,
+      body: { track: "ems" },
+    });
+    expect(onboarded.statusCode, onboarded.body).toBe(200);
+    const created = await t.call("POST", `${quizPath}/create`, {
+      token: user.token,
+      body: { themes: ["airway-breathing"], length: 5, mode: "exam" },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const quiz = created.json().model as { id: number; questions: { questionId: string }[] };
+    const answers = [];
+    const missed: string[] = [];
+    for (const [i, q] of quiz.questions.entries()) {
+      const [row] = await t.db.select().from(questions).where(eq(questions.contentId, q.questionId));
+      if (i > 0) missed.push(row!.stem);
+      answers.push({ questionId: q.questionId, response: i === 0 ? correctResponse(row!) : wrongResponse(row!) });
+    }
+    expect((await t.call("PUT", `${quizPath}/update/${quiz.id}`, { token: user.token, body: { answers } })).statusCode).toBe(200);
+    expect((await t.call("POST", `${quizPath}/submit/${quiz.id}`, { token: user.token })).statusCode).toBe(200);
+
+    const note = (await t.call("GET", `${S}/my`, { token: user.token })).json().note_suggestion as string;
+    expect(note).toMatch(/^I'd like to work on: Airway/);
+    expect(note).toContain("Questions I missed recently:");
+    const listed = note.split("\n").filter((l) => l.startsWith("- "));
+    expect(listed.length).toBeGreaterThan(0);
+    for (const line of listed) expect(missed.some((stem) => stem.startsWith(line.slice(2).replace(/\.\.\.$/, "")))).toBe(true);
+
+    const [slot] = await monthSlots(sam, user.token);
+    const made = (
+      await book(user.token, {
+        user_id: user.user_id,
+        coach_id: sam,
+        meeting_start: slot!.start,
+        meeting_end: slot!.end,
+        meeting_details: note,
+      })
+    ).json();
+    const brief = (await t.call("GET", `${S}/bookings/${made.model.id}/learner`, { token: admin.token })).json().model;
+    expect(brief.booking.meeting_details).toBe(note);
+    expect(brief.weakest_themes[0]).toMatchObject({ theme: "airway-breathing" });
+    expect(brief.weakest_themes[0].mastery).toBeLessThan(0.5);
+    expect(brief.recent_quizzes.map((q: { id: number }) => q.id)).toContain(quiz.id);
+    expect(brief.missed_questions.map((q: { stem: string }) => q.stem).every((s: string) => missed.includes(s))).toBe(true);
   });
 
   it("the database refuses an overlapping session of a coach, whatever writes it", async () => {

@@ -163,9 +163,10 @@ export const coachingRoutes: FastifyPluginAsyncZod<{ deps: service.Deps }> = asy
       schema: {
         tags,
         summary: "Put a session in the coach's calendar",
-        description: "Answers 503 (code CALENDAR_NOT_CONFIGURED) while no calendar provider is configured; nothing else depends on it.",
+        description:
+          "Creates the event through the configured provider (`CALENDAR_PROVIDER`; Google Calendar takes the coach's access token as `tokens.access_token`, and `tokens.calendar_id`, default primary) and answers its id. 400: no token, or the provider refused it; 502 (code CALENDAR_UNAVAILABLE): the provider failed; 503 (code CALENDAR_NOT_CONFIGURED) while no provider is configured. Nothing else depends on it.",
         body: CalendarEventRequest,
-        response: { 200: CalendarEventResponse, ...errors },
+        response: { 200: CalendarEventResponse, ...errors, 502: ErrorResponse },
       },
       preHandler: staff,
     },

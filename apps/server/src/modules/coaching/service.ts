@@ -11,7 +11,7 @@ import type {
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/http-error.ts";
 import type { Principal } from "../../plugins/auth.ts";
-import type { CalendarProvider } from "../../providers/calendar/calendar.ts";
+import { CalendarError, type CalendarProvider } from "../../providers/calendar/calendar.ts";
 import { assertAllowed, getEntitlements } from "../entitlements/service.ts";
 import { enqueueMail, type TemplateSlug, withdrawMail } from "../mail/service.ts";
 import { coachingBrief } from "../quiz/service.ts";
@@ -587,13 +587,19 @@ export async function createCalendarEvent(deps: Deps, body: CalendarEventRequest
       code: "CALENDAR_NOT_CONFIGURED",
     });
   const { start, end } = parseTimes(body.startTime, body.endTime);
-  return deps.calendar.createEvent({
-    summary: body.summary,
-    location: body.location,
-    description: body.description,
-    start: new Date(start),
-    end: new Date(end),
-    attendees: body.attendees,
-    tokens: body.tokens,
-  });
+  try {
+    return await deps.calendar.createEvent({
+      summary: body.summary,
+      location: body.location,
+      description: body.description,
+      start: new Date(start),
+      end: new Date(end),
+      attendees: body.attendees,
+      tokens: body.tokens,
+    });
+  } catch (e) {
+    if (!(e instanceof CalendarError)) throw e;
+    if (e.kind === "input") throw badRequest(e.message, { tokens: e.message });
+    throw new HttpError(502, e.message, { code: "CALENDAR_UNAVAILABLE" });
+  }
 }

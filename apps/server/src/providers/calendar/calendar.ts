@@ -12,11 +12,19 @@ export type CalendarEvent = {
 
 export interface CalendarProvider {
   readonly name: string;
-  /** Creates the event; answers the provider's id for it. */
+  /** Creates the event; answers the provider's id for it. Throws `CalendarError` when it cannot. */
   createEvent(event: CalendarEvent): Promise<string>;
 }
 
-/** No calendar provider is configured yet: the scheduling calls answer 503 for calendar events. */
-export function createCalendarProvider(): CalendarProvider | null {
-  return null;
+/**
+ * Why an event was not created: `input` when the caller's tokens are missing or the provider
+ * refused them (the caller can fix it), `unavailable` when the provider failed or could not be reached.
+ */
+export class CalendarError extends Error {
+  constructor(
+    readonly kind: "input" | "unavailable",
+    message: string,
+  ) {
+    super(message);
+  }
 }

@@ -1,28 +1,42 @@
 import { describe, expect, it } from "vitest";
-import { formatRanges, parseOverrides, parseRanges } from "./hours";
+import { clockOf, formatRanges, minutesOfClock, nextRange, problemOf } from "./hours";
 
-describe("opening hours as typed", () => {
-  it("read ranges and write them back the same", () => {
-    const ranges = parseRanges("09:00-12:00, 14:30-17:00");
-    expect(ranges).toEqual([
-      { start: 540, end: 720 },
-      { start: 870, end: 1020 },
-    ]);
-    expect(formatRanges(ranges)).toBe("09:00-12:00, 14:30-17:00");
-    expect(parseRanges("")).toEqual([]);
+describe("opening hours in time inputs", () => {
+  it("turn minutes into an input's value and back, midnight at the end of the day included", () => {
+    expect(clockOf(570)).toBe("09:30");
+    expect(minutesOfClock("09:30")).toBe(570);
+    expect(minutesOfClock("14:05:00")).toBe(845);
+    expect(minutesOfClock("00:00")).toBe(0);
+    expect(minutesOfClock("00:00", true)).toBe(1440);
+    expect(clockOf(1440)).toBe("00:00");
+    expect(minutesOfClock("")).toBeNull();
+    expect(minutesOfClock("24:30")).toBeNull();
+    expect(
+      formatRanges([
+        { start: 540, end: 720 },
+        { start: 1320, end: 1440 },
+      ]),
+    ).toBe("09:00–12:00, 22:00–24:00");
   });
 
-  it("refuse what is not a range, with a message naming it", () => {
-    expect(() => parseRanges("9-12")).toThrow(/not a time/);
-    expect(() => parseRanges("12:00-09:00")).toThrow(/ends before/);
-    expect(() => parseRanges("09:75-10:00")).toThrow(/not a time of day/);
+  it("name a range that ends before it starts, and two that overlap", () => {
+    expect(
+      problemOf([
+        { start: 540, end: 720 },
+        { start: 780, end: 1020 },
+      ]),
+    ).toBeNull();
+    expect(problemOf([{ start: 720, end: 540 }])).toMatch(/12:00–09:00 ends before it starts/);
+    expect(
+      problemOf([
+        { start: 780, end: 1020 },
+        { start: 540, end: 800 },
+      ]),
+    ).toMatch(/09:00–13:20 and 13:00–17:00 overlap/);
   });
 
-  it("read date overrides: days off and other hours", () => {
-    expect(parseOverrides("2026-12-24 off\n\n2026-12-27 10:00-12:00")).toEqual([
-      { date: "2026-12-24", ranges: [] },
-      { date: "2026-12-27", ranges: [{ start: 600, end: 720 }] },
-    ]);
-    expect(() => parseOverrides("Christmas off")).toThrow(/start with a date/);
+  it("offer the next range after the day's last one", () => {
+    expect(nextRange([])).toEqual({ start: 540, end: 720 });
+    expect(nextRange([{ start: 540, end: 720 }])).toEqual({ start: 780, end: 900 });
   });
 });

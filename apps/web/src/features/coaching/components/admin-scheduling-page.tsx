@@ -32,14 +32,26 @@ const pct = (share: number) => `${Math.round(share * 100)}%`;
 export function AdminSchedulingPage() {
   const [tab, setTab] = useState<Tab>("bookings");
   const tz = useMemo(viewerZone, []);
+  // Arrow keys move between the tabs, as in any tab list; Tab moves on to the panel.
+  const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    const by = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+    if (!by) return;
+    e.preventDefault();
+    const next = TABS[(TABS.findIndex((t) => t.id === tab) + by + TABS.length) % TABS.length]!;
+    setTab(next.id);
+    requestAnimationFrame(() => document.getElementById(`scheduling-tab-${next.id}`)?.focus());
+  };
   const tabs = (
-    <div role="tablist" aria-label="Scheduling" className="mb-4 flex flex-wrap gap-2">
+    <div role="tablist" aria-label="Scheduling" className="mb-4 flex flex-wrap gap-2" onKeyDown={onKeyDown}>
       {TABS.map((t) => (
         <button
           key={t.id}
+          id={`scheduling-tab-${t.id}`}
           type="button"
           role="tab"
           aria-selected={tab === t.id}
+          aria-controls={tab === t.id && t.id !== "bookings" ? "scheduling-panel" : undefined}
+          tabIndex={tab === t.id ? 0 : -1}
           className={tab === t.id ? buttonClass.primary : buttonClass.secondary}
           onClick={() => setTab(t.id)}
         >
@@ -53,7 +65,9 @@ export function AdminSchedulingPage() {
     <div>
       <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Scheduling</h1>
       {tabs}
-      {tab === "week" ? <CoachWeek tz={tz} /> : <AvailabilityEditor />}
+      <div role="tabpanel" id="scheduling-panel" aria-labelledby={`scheduling-tab-${tab}`}>
+        {tab === "week" ? <CoachWeek tz={tz} /> : <AvailabilityEditor />}
+      </div>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useMemo, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
-import { buttonClass } from "../../../components/ui/styles";
+import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
+import { Link } from "../../../lib/navigation";
 import { useCoachWeek } from "../api/coach-week";
 import { dayLabel, timeIn, todayIn } from "../calendar";
 
@@ -26,33 +27,53 @@ export function CoachWeek({ tz }: { tz: string }) {
     new Date(Date.parse(`${monday}T00:00:00Z`) + 8 * DAY).toISOString(),
   );
   const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: tz }).format(new Date(iso));
+  const today = todayIn(tz);
+  const booked = (week.data ?? []).filter((b) => b.status === "booked" && days.includes(dayOf(b.meeting_start))).length;
   return (
-    <section aria-label="My week" className="space-y-3">
-      <div className="flex items-center gap-2">
+    <section aria-labelledby="week-heading" className="min-w-0 space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="week-heading" className="mr-auto text-lg font-semibold text-slate-900">
+          Week of {dayLabel(monday)}
+        </h2>
         <button type="button" className={buttonClass.secondary} onClick={() => setMonday(addDays(monday, -7))}>
           Previous week
+        </button>
+        <button type="button" className={buttonClass.secondary} onClick={() => setMonday(mondayOf(today))} disabled={days.includes(today)}>
+          This week
         </button>
         <button type="button" className={buttonClass.secondary} onClick={() => setMonday(addDays(monday, 7))}>
           Next week
         </button>
-        <span className="text-sm text-slate-600">Week of {dayLabel(monday)}</span>
       </div>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {week.isSuccess ? `${booked} session${booked === 1 ? "" : "s"} booked this week, in your time zone (${tz}).` : null}
+      </p>
       {week.isPending ? <Spinner label="Loading your week…" /> : null}
       {week.isError ? <Alert>{toFormError(week.error).message}</Alert> : null}
       <ol className="grid gap-2 md:grid-cols-7">
         {days.map((d) => {
           const sessions = (week.data ?? []).filter((b) => dayOf(b.meeting_start) === d);
           return (
-            <li key={d} className="min-h-20 rounded-lg border border-slate-200 bg-white p-2">
-              <p className="text-xs font-semibold text-slate-500">{dayLabel(d)}</p>
-              {sessions.length === 0 ? <p className="text-xs text-slate-400">Free</p> : null}
+            <li
+              key={d}
+              className={`min-h-20 min-w-0 rounded-lg border bg-white p-2 ${d === today ? "border-red-400" : "border-slate-200"}`}
+              aria-current={d === today ? "date" : undefined}
+            >
+              <h3 className="text-xs font-semibold text-slate-500">{dayLabel(d)}</h3>
+              {week.isSuccess && sessions.length === 0 ? <p className="text-xs text-slate-400">Free</p> : null}
               <ul className="mt-1 space-y-1">
                 {sessions.map((b) => (
                   <li
                     key={b.id}
                     className={`rounded p-1 text-xs ${b.status === "booked" ? "bg-red-50 text-red-900" : "bg-slate-50 text-slate-500 line-through"}`}
                   >
-                    {timeIn(b.meeting_start, tz)} {b.candidate_name || b.candidate_email}
+                    <span className="block font-semibold">
+                      {timeIn(b.meeting_start, tz)}–{timeIn(b.meeting_end, tz)}
+                    </span>
+                    <Link to={`/admin/view-scheduling/${b.id}`} className={`${linkClass} break-words`}>
+                      {b.candidate_name || b.candidate_email}
+                      {b.status === "booked" ? "" : " (cancelled)"}
+                    </Link>
                   </li>
                 ))}
               </ul>
