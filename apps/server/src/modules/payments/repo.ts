@@ -110,6 +110,9 @@ export async function countUserSubscriptions(db: Db, userId: number) {
 }
 
 /** The package of the user's live subscription, if any. */
+/** A user's live subscription, joined to its package (the package's columns decide what it gives). */
+const liveOf = (userId: number) => and(eq(stripeSubscriptions.userId, userId), inArray(stripeSubscriptions.status, [...LIVE_STATUSES]));
+
 export async function findLivePackage(db: Db, userId: number) {
   const [row] = await db
     .select({ pkg: packages })
@@ -117,11 +120,26 @@ export async function findLivePackage(db: Db, userId: number) {
     .innerJoin(stripePrices, eq(stripePrices.id, stripeSubscriptions.priceId))
     .innerJoin(stripeProducts, eq(stripeProducts.id, stripePrices.productId))
     .innerJoin(packages, eq(packages.id, stripeProducts.packageId))
-    .where(and(eq(stripeSubscriptions.userId, userId), inArray(stripeSubscriptions.status, [...LIVE_STATUSES])))
+    .where(liveOf(userId))
     .orderBy(desc(packages.displayOrder))
     .limit(1);
   return row?.pkg;
 }
+
+/**
+ * The library tier of the package findLivePackage finds, as a subquery (no row without a live
+ * subscription): for statements that decide access in the database.
+ */
+export const liveLibraryTierQuery = (db: Db, userId: number) =>
+  db
+    .select({ tier: packages.libraryTier })
+    .from(stripeSubscriptions)
+    .innerJoin(stripePrices, eq(stripePrices.id, stripeSubscriptions.priceId))
+    .innerJoin(stripeProducts, eq(stripeProducts.id, stripePrices.productId))
+    .innerJoin(packages, eq(packages.id, stripeProducts.packageId))
+    .where(liveOf(userId))
+    .orderBy(desc(packages.displayOrder))
+    .limit(1);
 
 // ---------- rows as the API answers them ----------
 

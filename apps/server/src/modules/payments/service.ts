@@ -20,6 +20,7 @@ import * as reports from "./reports-repo.ts";
 // What other modules read of payments: a user's live package and open subscription, their
 // invoices, and the academy's subscription and revenue figures for the staff dashboard.
 export const findLivePackage = repo.findLivePackage;
+export const liveLibraryTierQuery = repo.liveLibraryTierQuery;
 export const findOpenSubscriptionJoined = reports.findOpenSubscriptionJoined;
 export const recentInvoices = reports.recentInvoices;
 export const paidTotals = reports.paidTotals;
