@@ -3,7 +3,7 @@
 // answerer (one question at a time). Budgets: search p99 under 50 ms on PostgreSQL; an assistant
 // answer under 100 ms.
 //
-//   node bench/library.mjs [--db=postgres,pglite] [--sections=10000] [--duration=10]
+//   node bench/library.mjs [--db=postgres,pglite] [--sections=10000] [--duration=10] [--port=3990]
 //
 // PostgreSQL needs BENCH_DATABASE_URL (a server where the script may create and drop databases).
 import { execSync } from "node:child_process";
@@ -154,7 +154,7 @@ async function benchPglite(sections, port, duration) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-library-"));
   try {
     const setup = startServer({ port, dataDir, env });
-    await waitReady(port, setup.child);
+    await waitReady(port, setup.child, 600_000);
     await stopServer(setup);
     const db = await PGlite.create(path.join(dataDir, "db"));
     await db.exec(seedSql(sections));
@@ -163,7 +163,7 @@ async function benchPglite(sections, port, duration) {
     await db.close();
     const server = startServer({ port, dataDir, env });
     try {
-      await waitReady(port, server.child);
+      await waitReady(port, server.child, 600_000);
       return { sections: n, ...(await scenarios(port, duration)) };
     } finally {
       await stopServer(server);
@@ -187,7 +187,7 @@ async function benchPostgres(sections, port, duration) {
   try {
     const pgEnv = { ...env, DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "20" };
     const setup = startServer({ port, dataDir, env: pgEnv });
-    await waitReady(port, setup.child);
+    await waitReady(port, setup.child, 600_000);
     await stopServer(setup);
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
@@ -201,7 +201,7 @@ async function benchPostgres(sections, port, duration) {
     await client.end();
     const server = startServer({ port, dataDir, env: pgEnv });
     try {
-      await waitReady(port, server.child);
+      await waitReady(port, server.child, 600_000);
       return { sections: n, database, ...(await scenarios(port, duration)) };
     } finally {
       await stopServer(server);
@@ -252,6 +252,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     dbs: arg("db", "postgres").split(","),
     sections: Number(arg("sections", "10000")),
     duration: Number(arg("duration", "10")),
+    port: Number(arg("port", "3990")),
   });
   if (!results.length) console.log("set BENCH_DATABASE_URL (or --db=pglite) to run the library benchmark");
   if (!printLibrary(results)) process.exitCode = 1;

@@ -23,6 +23,19 @@ test("staff upload a document, see which questions cite a section, and unpublish
   // The library holds more documents than a page shows: find the new one.
   await page.getByLabel("Search by title").fill("Rope knots");
   await expect(page.getByRole("cell", { name: "Rope knots", exact: true })).toBeVisible();
+
+  // Tracks and themes are chosen from the known ones, never typed.
+  await page
+    .getByRole("row", { name: /Rope knots/ })
+    .getByRole("button", { name: "Edit Rope knots" })
+    .click();
+  const edit = page.getByRole("dialog", { name: "Edit document" });
+  const themes = edit.getByRole("group", { name: "Themes" });
+  await themes.getByRole("checkbox", { name: /^Search, rescue/ }).check();
+  await edit.getByRole("group", { name: "Tracks" }).getByRole("checkbox", { name: "Fire & Rescue" }).check();
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByRole("row", { name: /Rope knots/ })).toContainText("water-rescue, fire-rescue");
   await page.getByLabel("Search by title").fill("");
 
   // A file the library cannot hold is refused with a message.

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { uniqueEmail } from "./helpers";
+import PDFDocument from "pdfkit";
+import { staffHeaders, uniqueEmail } from "./helpers";
 
 async function signUpCandidate(page: Page) {
   await page.goto("/user/signup");
@@ -55,6 +56,52 @@ test("search the library, open the section, ask the assistant and follow its cit
   // The conversation is kept.
   await page.goto("/user/assistant");
   await expect(page.getByText("How many back blows for a choking adult?")).toBeVisible();
+});
+
+const makePdf = (pages: string[]) =>
+  new Promise<Buffer>((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    pages.forEach((text, i) => {
+      if (i) doc.addPage();
+      doc.fontSize(28).text(text);
+    });
+    doc.end();
+  });
+
+test("a PDF document opens at its page and previews in the page", async ({ page, request }) => {
+  const title = `Ice rescue ${Date.now()}`;
+  const uploaded = await request.post("/v2/api/library/admin/documents", {
+    headers: staffHeaders(),
+    multipart: {
+      file: {
+        name: "ice-rescue.pdf",
+        mimeType: "application/pdf",
+        buffer: await makePdf(["Ice rescue basics for the crew.", "Never walk onto thin ice; reach with a throwbag."]),
+      },
+      title,
+      tier: "free",
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { slug } = (await uploaded.json()).model as { slug: string };
+
+  await signUpCandidate(page);
+  await page.goto(`/user/document-library/${slug}#page-2`);
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByText("Never walk onto thin ice")).toBeInViewport();
+  await page.getByRole("button", { name: "Preview the PDF" }).click();
+  const preview = page.locator(`iframe[title="${title} (PDF preview)"]`);
+  await expect(preview).toBeVisible({ timeout: 15_000 });
+  // The browser's PDF viewer opens the file inside the frame (no download, nothing blocked).
+  await expect(page.frameLocator(`iframe[title="${title} (PDF preview)"]`).locator("embed, iframe").first()).toBeAttached({
+    timeout: 15_000,
+  });
+  await page.screenshot({ path: `test-results/library-pdf-preview-${process.env.E2E_PORT ?? "e2e"}.png` });
+  await page.getByRole("button", { name: "Hide the PDF" }).click();
+  await expect(preview).toBeHidden();
 });
 
 test("a quiz result links each explanation to the library section it cites", async ({ page }) => {

@@ -186,8 +186,10 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/blog/edit/:id", "admin", "Edit post", "admin-blog-editor"),
   route("/admin/blog/categories", "admin", "Blog categories", "admin-blog-categories"),
   route("/admin/blog/categories/new", "admin", "Add category", "admin-blog-categories"),
+  route("/admin/blog/categories/edit/:id", "admin", "Rename category", "admin-blog-categories"),
   route("/admin/blog/tags", "admin", "Blog tags", "admin-blog-tags"),
   route("/admin/blog/tags/new", "admin", "Add tag", "admin-blog-tags"),
+  route("/admin/blog/tags/edit/:id", "admin", "Rename tag", "admin-blog-tags"),
   route("/admin/scheduling", "admin", "Scheduling", "admin-scheduling"),
   route("/admin/view-scheduling/:id", "admin", "Session details", "admin-scheduling"),
 

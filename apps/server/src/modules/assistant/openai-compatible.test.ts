@@ -157,3 +157,62 @@ describe("the study assistant on an OpenAI-compatible endpoint", () => {
     expect(notAudio.statusCode).toBe(400);
   });
 });
+
+describe("what a user types stays out of the log", () => {
+  it("logs no prompt, text to translate, transcript or search words, even when the provider fails", async () => {
+    const { buildApp } = await import("../../app.ts");
+    const { Writable } = await import("node:stream");
+    let captured = "";
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        captured += chunk.toString();
+        done();
+      },
+    });
+    const logged = await buildApp({ config: t.config, database: t.database, logger: { level: "trace", stream }, serveWeb: false });
+    const call = (method: "GET" | "POST", url: string, body?: object, query?: Record<string, string>) =>
+      logged.inject({
+        method,
+        url,
+        query,
+        headers: { "x-project": PROJECT, authorization: `Bearer ${candidate.token}` },
+        ...(body ? { payload: body } : {}),
+      });
+    try {
+      const prompt = "Zanzibarquokka how many back blows for a choking adult?";
+      const text = "Quixotryne the casualty is breathing";
+      mode = "cite";
+      expect((await call("POST", "/v2/api/qna/query", { user_prompt: prompt })).statusCode).toBe(200);
+      expect((await call("POST", "/v5/api/deployments/sow/gpt-translate", { text, target_language: "French" })).statusCode).toBe(200);
+      expect((await call("GET", "/v2/api/library/search", undefined, { q: "Snorfleback tourniquet" })).statusCode).toBe(200);
+      mode = "down";
+      expect((await call("POST", "/v2/api/qna/query", { user_prompt: prompt })).statusCode).toBe(200);
+      expect(
+        (await call("POST", "/v5/api/deployments/sow/gpt-translate", { text, target_language: "French" })).statusCode,
+      ).toBeGreaterThanOrEqual(500);
+      const wav = Buffer.concat([Buffer.from("RIFF"), Buffer.from([36, 0, 0, 0]), Buffer.from("WAVEfmt "), Buffer.alloc(32)]);
+      mode = "cite";
+      const heard = await logged.inject({
+        method: "POST",
+        url: "/v5/api/deployments/sow/gpt-transcribe",
+        payload: Buffer.concat([
+          Buffer.from('------a\r\nContent-Disposition: form-data; name="file"; filename="q.wav"\r\nContent-Type: audio/wav\r\n\r\n'),
+          wav,
+          Buffer.from("\r\n------a--\r\n"),
+        ]),
+        headers: {
+          "content-type": "multipart/form-data; boundary=----a",
+          "x-project": PROJECT,
+          authorization: `Bearer ${candidate.token}`,
+        },
+      });
+      expect(heard.statusCode).toBe(200);
+    } finally {
+      mode = "cite";
+      await logged.close();
+    }
+    // The log saw the calls (trace level), never their words.
+    expect(captured).toContain("/v5/api/deployments/sow/gpt-translate");
+    for (const word of ["Zanzibarquokka", "Quixotryne", "Snorfleback", "how do I open the airway"]) expect(captured).not.toContain(word);
+  });
+});

@@ -268,6 +268,8 @@ describe("writing", () => {
       ["DELETE", `${B}/delete/${a.id}`, undefined],
       ["POST", `${B}/category`, { name: "Mine" }],
       ["DELETE", `${B}/category/${guides.id}`, undefined],
+      ["PUT", `${B}/category/${guides.id}`, { name: "Mine" }],
+      ["PUT", `${B}/tags/${ems.id}`, { name: "Mine" }],
       ["POST", `${B}/tags`, { name: "Mine" }],
       ["DELETE", `${B}/tags/${ems.id}`, undefined],
     ] as const;
@@ -310,6 +312,40 @@ describe("writing", () => {
     expect((await t.call("GET", `${B}/single/${tagged.id}`)).json().model.tags).toEqual([]);
     await t.call("DELETE", `${B}/delete/${tagged.id}`, { token: admin.token });
     expect((await t.call("DELETE", `${B}/delete/${tagged.id}`, { token: admin.token })).statusCode).toBe(404);
+  });
+
+  it("renames a category or tag: its posts keep it, its slug stays unless one is given, clashes and unknown ids refused", async () => {
+    const cat = await term("category", "Interview tips");
+    const tag = await term("tags", "Night shift");
+    const held = await post({ title: "Kept through renames", tag_ids: [tag.id], category_ids: [cat.id] });
+    const renamed = await t.call("PUT", `${B}/category/${cat.id}`, { token: admin.token, body: { name: "Interview advice" } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().model).toMatchObject({ id: cat.id, name: "Interview advice", slug: "interview-tips" });
+    const moved = await t.call("PUT", `${B}/tags/${tag.id}`, { token: admin.token, body: { name: "Night shifts", slug: "night-shifts" } });
+    expect(moved.json().model).toMatchObject({ id: tag.id, name: "Night shifts", slug: "night-shifts" });
+    const single = (await t.call("GET", `${B}/single/${held.id}`)).json().model;
+    expect(single.categories).toEqual([expect.objectContaining({ id: cat.id, name: "Interview advice" })]);
+    expect(single.tags).toEqual([expect.objectContaining({ id: tag.id, name: "Night shifts", slug: "night-shifts" })]);
+    const filtered = await t.call("GET", `${B}/filter`, { query: { tags: "night-shifts" } });
+    expect(titles(filtered)).toEqual(["Kept through renames"]);
+
+    // A slug another term holds, an unknown id, an empty name: refused, nothing changed.
+    const clash = await t.call("PUT", `${B}/tags/${tag.id}`, { token: admin.token, body: { name: "EMS again", slug: "ems" } });
+    expect(clash.statusCode).toBe(409);
+    expect((await t.call("PUT", `${B}/category/999999`, { token: admin.token, body: { name: "Ghost" } })).statusCode).toBe(404);
+    expect((await t.call("PUT", `${B}/tags/${tag.id}`, { token: admin.token, body: { name: "  " } })).statusCode).toBe(400);
+    expect((await t.call("PUT", `${B}/tags/${tag.id}`, { token: admin.token, body: { name: "x", slug: "Not A Slug!" } })).statusCode).toBe(
+      400,
+    );
+    const tags = (await t.call("GET", `${B}/tags`, { token: admin.token })).json().list;
+    expect(tags.find((x: { id: number }) => x.id === tag.id)).toMatchObject({ name: "Night shifts", slug: "night-shifts" });
+    // Renaming to its own slug is no clash.
+    expect(
+      (await t.call("PUT", `${B}/tags/${tag.id}`, { token: admin.token, body: { name: "Night Shifts", slug: "night-shifts" } })).statusCode,
+    ).toBe(200);
+    await t.call("DELETE", `${B}/delete/${held.id}`, { token: admin.token });
+    await t.call("DELETE", `${B}/category/${cat.id}`, { token: admin.token });
+    await t.call("DELETE", `${B}/tags/${tag.id}`, { token: admin.token });
   });
 
   it("refuses a category or tag whose slug exists", async () => {

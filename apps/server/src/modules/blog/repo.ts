@@ -291,10 +291,35 @@ export async function listTags(db: Db, visible: Where) {
     .orderBy(asc(blogTags.name));
 }
 
-export async function termSlugTaken(db: Conn, kind: TermKind, slug: string): Promise<boolean> {
+/** Whether another category or tag (not `exceptId`) has this slug. */
+export async function termSlugTaken(db: Conn, kind: TermKind, slug: string, exceptId?: number): Promise<boolean> {
   const table = termTable(kind);
-  const [row] = await db.select({ id: table.id }).from(table).where(sql`lower(${table.slug}) = ${slug.toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(sql`lower(${table.slug}) = ${slug.toLowerCase()}`, exceptId === undefined ? undefined : ne(table.id, exceptId)))
+    .limit(1);
   return !!row;
+}
+
+/** Renames a category or tag (and changes its slug or description when given); null when there is none. */
+export async function updateTerm(
+  db: Conn,
+  kind: TermKind,
+  id: number,
+  values: { name: string; slug?: string; description?: string },
+): Promise<Term | null> {
+  const table = termTable(kind);
+  const [row] = await db
+    .update(table)
+    .set({
+      name: values.name,
+      ...(values.slug ? { slug: values.slug } : {}),
+      ...(kind === "category" && values.description !== undefined ? { description: values.description } : {}),
+    })
+    .where(eq(table.id, id))
+    .returning({ id: table.id, slug: table.slug, name: table.name });
+  return row ?? null;
 }
 
 export async function insertCategory(db: Conn, values: { slug: string; name: string; description: string }): Promise<Term> {

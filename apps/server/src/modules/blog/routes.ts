@@ -151,6 +151,25 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
     async (request) => ({ error: false as const, message: "Created", model: await service.createCategory(db, request.body) }),
   );
 
+  app.put(
+    `${BASE}/category/:id`,
+    {
+      schema: {
+        tags,
+        summary: "Rename a category (staff); its posts keep it, and its slug stays unless one is given",
+        params: BlogIdParams,
+        body: SaveBlogCategoryRequest,
+        response: { 200: BlogTermSaved, ...errors },
+      },
+      preHandler: staff,
+    },
+    async (request) => ({
+      error: false as const,
+      message: "Saved",
+      model: await service.renameCategory(db, request.params.id, request.body),
+    }),
+  );
+
   app.delete(
     `${BASE}/category/:id`,
     {
@@ -198,6 +217,21 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
       await service.deleteTag(db, request.query.id);
       return { error: false as const, message: "Deleted" };
     },
+  );
+
+  app.put(
+    `${BASE}/tags/:id`,
+    {
+      schema: {
+        tags,
+        summary: "Rename a tag (staff); its posts keep it, and its slug stays unless one is given",
+        params: BlogIdParams,
+        body: SaveBlogTagRequest,
+        response: { 200: BlogTermSaved, ...errors },
+      },
+      preHandler: staff,
+    },
+    async (request) => ({ error: false as const, message: "Saved", model: await service.renameTag(db, request.params.id, request.body) }),
   );
 
   app.delete(

@@ -290,6 +290,30 @@ export async function createTag(db: Db, body: z.output<typeof SaveBlogTagRequest
   return createTerm(db, "tag", body.name, body.slug, (slug) => repo.insertTag(db, { slug, name: body.name }));
 }
 
+/**
+ * Renames a category or tag: its posts keep it. A slug given changes the address too (a clash is
+ * 409); without one the slug stays, so links to the category or tag keep working.
+ */
+async function renameTerm(db: Db, kind: repo.TermKind, id: number, body: { name: string; slug?: string; description?: string }) {
+  const slug = body.slug || undefined;
+  const clash = () => conflict(`A ${kind} with the slug ${slug} already exists`, { slug: `A ${kind} with this slug already exists` });
+  if (slug && (await repo.termSlugTaken(db, kind, slug, id))) throw clash();
+  try {
+    const row = await repo.updateTerm(db, kind, id, { ...body, slug });
+    if (!row) throw notFound(kind === "category" ? "Category not found" : "Tag not found");
+    return row;
+  } catch (e) {
+    if (isUniqueViolation(e)) throw clash();
+    throw e;
+  }
+}
+
+export const renameCategory = (db: Db, id: number, body: z.output<typeof SaveBlogCategoryRequest>): Promise<BlogTerm> =>
+  renameTerm(db, "category", id, { name: body.name, slug: body.slug, description: body.description.trim() });
+
+export const renameTag = (db: Db, id: number, body: z.output<typeof SaveBlogTagRequest>): Promise<BlogTerm> =>
+  renameTerm(db, "tag", id, { name: body.name, slug: body.slug });
+
 /** Removing a category or tag takes it off its posts; the posts stay. */
 export async function deleteCategory(db: Db, id: number): Promise<void> {
   if (!(await repo.deleteCategory(db, id))) throw notFound("Category not found");

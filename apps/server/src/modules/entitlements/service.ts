@@ -1,8 +1,9 @@
 import { PLAN_LIMIT } from "@academy/contract/constants";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { HttpError } from "../../lib/http-error.ts";
-import { findLivePackage } from "../payments/service.ts";
-import { findDefaultPackage } from "./repo.ts";
+import { findLivePackage, liveLibraryTierQuery } from "../payments/service.ts";
+import { defaultLibraryTierQuery, findDefaultPackage } from "./repo.ts";
 
 export type Entitlements = {
   packageId: number;
@@ -35,6 +36,15 @@ export async function getEntitlements(db: Db, userId: number): Promise<Entitleme
     coachingSessionsPerMonth: plan.coachingSessionsPerMonth,
     assistantQuestionsPerDay: ASSISTANT_QUESTIONS_PER_DAY[plan.libraryTier],
   };
+}
+
+/**
+ * The library tier a user's plan opens as an SQL expression, by the same rule as getEntitlements
+ * (the live subscription's package, else the default package; null when neither exists), so a
+ * statement can decide access in the database without a round trip of its own.
+ */
+export function libraryTierSql(db: Db, userId: number): SQL<"free" | "core" | "premium" | null> {
+  return sql`coalesce((${liveLibraryTierQuery(db, userId)}), (${defaultLibraryTierQuery(db)}))`;
 }
 
 const TIER_RANK = { free: 0, core: 1, premium: 2 } as const;

@@ -3,8 +3,10 @@ import { count, eq } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
 import { libraryDocuments, librarySections } from "../../db/schema/library.ts";
+import { stripeSubscriptions } from "../../db/schema/payments.ts";
 import { seedLibraryContent } from "../../db/seed/library-content.ts";
 import { createTestApp, PROJECT } from "../../test/app.ts";
+import { CARDS, paymentsHelpers } from "../payments/test-helpers.ts";
 
 const t = await createTestApp({ UPLOAD_DIR: `/tmp/library-test-${process.pid}-${Date.now()}`, UPLOAD_MAX_BYTES: String(200 * 1024) });
 const candidate = await t.signUp("user");
@@ -177,6 +179,27 @@ describe("access from the package", () => {
     expect(staff.body).toContain("recorded at 1 and 5 minutes after birth");
   });
 
+  it("opens in search what a live subscription's plan opens, and locks it again when the plan ends", async () => {
+    const pay = paymentsHelpers(t);
+    const reader = await t.signUp("user");
+    const apgarHit = async () =>
+      (await t.call("GET", "/v2/api/library/search", { token: reader.token, query: { q: "APGAR score" } }))
+        .json()
+        .list.find((h: { anchor: string }) => h.anchor === "the-newborn-and-the-apgar-score");
+    expect(await apgarHit()).toMatchObject({ snippet: [], locked: { tier: "premium" } });
+    expect((await pay.addCard(reader.token, CARDS.visa)).statusCode).toBe(200);
+    const sub = await t.call("POST", `${pay.P}/customer/subscription`, {
+      token: reader.token,
+      body: { price_id: await pay.priceId("Premium monthly") },
+    });
+    expect(sub.statusCode, sub.body).toBe(200);
+    const open = await apgarHit();
+    expect(open.locked).toBeNull();
+    expect(open.snippet.filter((p: { hit: boolean }) => p.hit).map((p: { text: string }) => p.text.toLowerCase())).toContain("apgar");
+    await t.db.update(stripeSubscriptions).set({ status: "canceled" }).where(eq(stripeSubscriptions.userId, reader.user_id));
+    expect(await apgarHit()).toMatchObject({ snippet: [], locked: { tier: "premium", plans: ["Premium"] } });
+  });
+
   it("locks a single section staff mark for a higher package, everywhere", async () => {
     const [row] = await t.db.select().from(libraryDocuments).where(eq(libraryDocuments.slug, "water-rescue-techniques"));
     const sections = await t.db.select().from(librarySections).where(eq(librarySections.documentId, row!.id));
@@ -330,6 +353,15 @@ describe("staff", () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers["content-type"]).toBe("application/pdf");
     expect(file.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+
+    // The stored PDF is no photo to delete: the photo library refuses it while the document holds it.
+    const [row] = await t.db.select().from(libraryDocuments).where(eq(libraryDocuments.slug, "ice-rescue"));
+    const removed = await t.call("DELETE", `/v2/api/lambda/photo/${row!.fileUploadId}`, { token: admin.token });
+    expect(removed.statusCode, removed.body).toBe(409);
+    expect(removed.json().message).toContain('library document "Ice rescue"');
+    const still = await t.call("GET", "/v2/api/library/documents/ice-rescue/file", { token: candidate.token });
+    expect(still.statusCode).toBe(200);
+    expect(still.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
   });
 
   it("upload Markdown, replace its file, edit, unpublish, and see which questions cite each section", async () => {
@@ -405,6 +437,32 @@ describe("staff", () => {
         })
       ).statusCode,
     ).toBe(400);
+    // Tracks and themes are the known ones: a theme the question bank does not hold, or an unknown track, is refused.
+    const badTheme = await upload("/v2/api/library/admin/documents", admin.token, [
+      { name: "file", value: "## A\n\ntext here", fileName: "a.md" },
+      { name: "themes", value: "airway-breathing,no-such-theme" },
+    ]);
+    expect(badTheme.statusCode, badTheme.body).toBe(400);
+    expect(badTheme.json().message).toContain("no-such-theme");
+    const badTrack = await upload("/v2/api/library/admin/documents", admin.token, [
+      { name: "file", value: "## A\n\ntext here", fileName: "a.md" },
+      { name: "tracks", value: "space-rescue" },
+    ]);
+    expect(badTrack.statusCode).toBe(400);
+    const [airway] = await t.db.select().from(libraryDocuments).where(eq(libraryDocuments.slug, "airway-breathing"));
+    for (const body of [{ themes: ["made-up"] }, { tracks: ["space-rescue"] }, { title: "" }]) {
+      const res = await t.call("PUT", `/v2/api/library/admin/documents/${airway!.id}`, { token: admin.token, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const unchanged = (await t.db.select().from(libraryDocuments).where(eq(libraryDocuments.id, airway!.id)))[0]!;
+    expect(unchanged).toMatchObject({ title: airway!.title, themes: airway!.themes, tracks: airway!.tracks });
+    const known = await t.call("PUT", `/v2/api/library/admin/documents/${airway!.id}`, {
+      token: admin.token,
+      body: { themes: ["airway-breathing", "circulation-cpr"] },
+    });
+    expect(known.statusCode, known.body).toBe(200);
+    expect(known.json().model.themes).toEqual(["airway-breathing", "circulation-cpr"]);
+    await t.call("PUT", `/v2/api/library/admin/documents/${airway!.id}`, { token: admin.token, body: { themes: airway!.themes } });
     expect(await docCount()).toBe(before);
   });
 

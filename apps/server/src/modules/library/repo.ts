@@ -111,6 +111,16 @@ export async function findDocumentBySlug(db: Db, slug: string): Promise<Document
   return row;
 }
 
+/** The library document whose file an upload is, if any. */
+export async function documentUsingUpload(db: Db | Tx, uploadId: number): Promise<{ title: string } | undefined> {
+  const [row] = await db
+    .select({ title: libraryDocuments.title })
+    .from(libraryDocuments)
+    .where(eq(libraryDocuments.fileUploadId, uploadId))
+    .limit(1);
+  return row;
+}
+
 export async function findDocumentById(db: Db, id: number): Promise<DocumentRow | undefined> {
   const [row] = await db.select().from(libraryDocuments).where(eq(libraryDocuments.id, id));
   return row;
@@ -195,33 +205,56 @@ function filters(filter: { track?: string; theme?: string }): SQL {
   }`;
 }
 
+/** The plans on sale as a JSON array of {name, libraryTier}, in display order (what opens a locked item). */
+const plansJson = sql`(SELECT json_agg(json_build_object('name', ${packages.name}, 'libraryTier', ${packages.libraryTier})
+  ORDER BY ${packages.displayOrder}, ${packages.id}) FROM ${packages} WHERE ${packages.status} = 'active')`;
+
+export type SearchPage = {
+  /** The tier the reader's plan opens (null: no plan applies, not even a default one). */
+  readerTier: LibraryTier | null;
+  rows: SearchRow[];
+  /** The plans on sale, read only when a returned section is locked for the reader. */
+  plans: { name: string; libraryTier: LibraryTier }[] | null;
+};
+
 /**
- * Full-text search over published sections: best rank first (headings weigh more than text),
- * with a highlighted snippet only for sections the reader's plan opens (`rank` = their tier rank).
- * websearch_to_tsquery accepts any text; one of only stop words or signs is an empty query and
- * matches nothing.
+ * Full-text search over published sections in one statement: best rank first (headings weigh more
+ * than text), the reader's tier (`readerTier`, an SQL expression) decided in the same statement,
+ * a highlighted snippet only for the returned sections the reader's plan opens, and the plans on
+ * sale only when something returned is locked. websearch_to_tsquery accepts any text; one of only
+ * stop words or signs is an empty query and matches nothing.
  */
 export async function searchSections(
   db: Db,
-  input: { q: string; track?: string; theme?: string; limit: number; readerRank: number },
-): Promise<SearchRow[]> {
+  input: { q: string; track?: string; theme?: string; limit: number; readerTier: SQL | LibraryTier },
+): Promise<SearchPage> {
+  const needs = sql`greatest(${rankOf(sql`d.tier`)}, ${rankOf(sql`coalesce(s.tier, 'free')`)})`;
   const result = await db.execute(sql`
-    WITH q AS (SELECT websearch_to_tsquery('english', ${input.q}) AS query),
+    WITH reader AS (SELECT t.tier, ${rankOf(sql`t.tier`)} AS rank FROM (SELECT ${typeof input.readerTier === "string" ? sql`${input.readerTier}::text` : input.readerTier} AS tier) t),
+    q AS (SELECT websearch_to_tsquery('english', ${input.q}) AS query),
     hits AS (
       SELECT s.id, ts_rank(s.search, q.query) AS rank
       FROM library_section s JOIN library_document d ON d.id = s.document_id, q
       WHERE s.search @@ q.query AND ${filters(input)}
       ORDER BY rank DESC, s.id
       LIMIT ${input.limit}
+    ),
+    page AS (
+      SELECT s.id, d.slug AS document, d.title AS document_title, d.tracks, d.themes, d.tier AS doc_tier,
+        s.anchor, s.heading, s.tier AS section_tier, h.rank, ${needs} > reader.rank AS locked,
+        CASE WHEN ${needs} <= reader.rank THEN ts_headline('english', s.body_text, q.query,
+          ${`StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`})
+        END AS snippet
+      FROM hits h JOIN library_section s ON s.id = h.id JOIN library_document d ON d.id = s.document_id, q, reader
     )
-    SELECT d.slug AS document, d.title AS document_title, d.tracks, d.themes, d.tier AS doc_tier,
-      s.anchor, s.heading, s.tier AS section_tier, h.rank,
-      CASE WHEN ${opens(input.readerRank)} THEN ts_headline('english', s.body_text, q.query,
-        ${`StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`})
-      END AS snippet
-    FROM hits h JOIN library_section s ON s.id = h.id JOIN library_document d ON d.id = s.document_id, q
-    ORDER BY h.rank DESC, s.id`);
-  return rowsOf<SearchRow>(result).map((r) => ({ ...r, rank: Number(r.rank) }));
+    SELECT reader.tier AS reader_tier,
+      coalesce((SELECT json_agg(page ORDER BY page.rank DESC, page.id) FROM page), '[]'::json) AS rows,
+      CASE WHEN EXISTS (SELECT 1 FROM page WHERE page.locked) THEN ${plansJson} END AS plans
+    FROM reader`);
+  const [row] = rowsOf<{ reader_tier: LibraryTier | null; rows: SearchRow[] | string; plans: SearchPage["plans"] | string }>(result);
+  // node-postgres and PGlite both hand json back parsed; a driver that does not gets it parsed here.
+  const parse = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
+  return { readerTier: row?.reader_tier ?? null, rows: parse(row?.rows ?? []), plans: parse(row?.plans ?? null) };
 }
 
 export type Passage = {

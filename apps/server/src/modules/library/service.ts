@@ -16,7 +16,7 @@ import { type LibraryDocument as ContentDocument, parseLibraryDocument, slugify 
 import { badRequest, HttpError, notFound } from "../../lib/http-error.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import type { FileStore } from "../../providers/storage/store.ts";
-import { getEntitlements } from "../entitlements/service.ts";
+import { getEntitlements, libraryTierSql } from "../entitlements/service.ts";
 import { questionsCitingDocument } from "../question-bank/service.ts";
 import { openUpload, storeUpload } from "../uploads/service.ts";
 import { type SectionDraft, sectionsOfMarkdown, sectionsOfPages } from "./markdown.ts";
@@ -39,12 +39,15 @@ export async function readerOf(db: Db, principal: Principal): Promise<Reader> {
  * tiers that will be asked about, so the plans are only read when something is locked.
  */
 async function lockMaker(db: Db, reader: Reader, tiers?: LibraryTier[]) {
-  let plans: { name: string; libraryTier: LibraryTier }[] | undefined;
   const anyLocked = tiers === undefined || tiers.some((t) => TIER_RANK[t] > reader.rank);
-  if (reader.rank < 2 && anyLocked) plans = await repo.plansOnSale(db);
+  return lockOf(reader.rank, reader.rank < 2 && anyLocked ? await repo.plansOnSale(db) : []);
+}
+
+/** The lock of an item of `tier` for a reader of tier rank `rank`, naming which of `plans` open it. */
+function lockOf(rank: number, plans: { name: string; libraryTier: LibraryTier }[]) {
   return (tier: LibraryTier): LockInfo | null => {
-    if (TIER_RANK[tier] <= reader.rank) return null;
-    const names = (plans ?? []).filter((p) => TIER_RANK[p.libraryTier] >= TIER_RANK[tier]).map((p) => p.name);
+    if (TIER_RANK[tier] <= rank) return null;
+    const names = plans.filter((p) => TIER_RANK[p.libraryTier] >= TIER_RANK[tier]).map((p) => p.name);
     return {
       tier,
       plans: names,
@@ -167,6 +170,10 @@ export async function openDocumentFile(db: Db, store: FileStore, principal: Prin
   };
 }
 
+/** The library document whose file an upload is, if any (the photo library keeps such files). */
+export const documentUsingFile = (db: Parameters<typeof repo.documentUsingUpload>[0], uploadId: number) =>
+  repo.documentUsingUpload(db, uploadId);
+
 // ---------------------------------------------------------------- search
 
 /** Turns ts_headline's marked text into parts, so the browser renders it as text (no HTML). */
@@ -184,17 +191,18 @@ export function snippetParts(marked: string): SnippetPart[] {
   return parts;
 }
 
+/**
+ * Search as one statement after sign-in: the reader's plan, the page of hits with snippets for
+ * what the plan opens, and the plans on sale when something is locked.
+ */
 export async function search(db: Db, principal: Principal, q: { q: string; track?: string; theme?: string; limit: number }) {
   const text = q.q.trim();
   if (!text) return { list: [] as LibrarySearchHit[] };
-  const reader = await readerOf(db, principal);
-  const rows = await repo.searchSections(db, { ...q, q: text, readerRank: reader.rank });
-  const lock = await lockMaker(
-    db,
-    reader,
-    rows.map((r) => higher(r.doc_tier, r.section_tier)),
-  );
-  const list: LibrarySearchHit[] = rows.map((r) => {
+  const readerTier = principal.role === "admin" ? "premium" : libraryTierSql(db, principal.id);
+  const page = await repo.searchSections(db, { ...q, q: text, readerTier });
+  if (!page.readerTier) throw new HttpError(503, "No default plan is configured");
+  const lock = lockOf(TIER_RANK[page.readerTier], page.plans ?? []);
+  const list: LibrarySearchHit[] = page.rows.map((r) => {
     const locked = lock(higher(r.doc_tier, r.section_tier));
     return {
       document: r.document,
@@ -329,12 +337,21 @@ async function storePdf(db: Db, store: FileStore, userId: number, bytes: Buffer,
   return { fileUploadId: row.id, fileKey: row.storageKey, fileName: row.originalName, fileSize: row.size };
 }
 
+/** Themes staff give a document must be the question bank's: an unknown one is refused with 400. */
+async function assertKnownThemes(db: Db, themes: string[] | undefined) {
+  if (!themes?.length) return;
+  const known = new Set((await repo.themeNames(db)).map((t) => t.slug));
+  const unknown = themes.filter((t) => !known.has(t));
+  if (unknown.length) throw badRequest(`Unknown theme: ${unknown.join(", ")}`, { themes: `Unknown theme: ${unknown.join(", ")}` });
+}
+
 export async function uploadDocument(
   deps: { db: Db; store: FileStore },
   staffId: number,
   file: { bytes: Buffer; fileName: string },
   fields: { title?: string; summary?: string; tracks: string[]; themes: string[]; tier: LibraryTier },
 ): Promise<AdminLibraryRow> {
+  await assertKnownThemes(deps.db, fields.themes);
   const parsed = await parseLibraryFile(file.bytes, file.fileName);
   const title = fields.title || titleOf(parsed, file.fileName);
   const slug = await uniqueSlug(deps.db, title);
@@ -400,6 +417,7 @@ export async function updateDocumentDetails(
   const doc = await repo.findDocumentById(db, id);
   if (!doc) throw notFound("No such document");
   const { sectionTiers, ...fields } = body;
+  await assertKnownThemes(db, fields.themes);
   if (sectionTiers) {
     const anchors = new Set((await repo.sectionsOf(db, [id])).map((s) => s.anchor));
     const unknown = Object.keys(sectionTiers).filter((a) => !anchors.has(a));

@@ -12,6 +12,7 @@ export * from "./subscription-service.ts";
 // What other modules read of payments: a user's live package and open subscription, their
 // invoices, and the academy's subscription and revenue figures for the staff dashboard.
 export const findLivePackage = subscriptionRepo.findLivePackage;
+export const liveLibraryTierQuery = subscriptionRepo.liveLibraryTierQuery;
 
 export const findOpenSubscriptionJoined = reports.findOpenSubscriptionJoined;
 

@@ -38,10 +38,10 @@ export async function countUserSubscriptions(db: Db, userId: number) {
   return row?.n ?? 0;
 }
 
-/** The package of the user's live subscription, if any. */
-export async function findLivePackage(db: Db, userId: number) {
-  const [row] = await db
-    .select({ pkg: packages })
+/** A user's live subscriptions joined to their packages, best package first (the package's columns decide what it gives). */
+function livePackages<T extends Parameters<Db["select"]>[0]>(db: Db, fields: NonNullable<T>, userId: number) {
+  return db
+    .select(fields)
     .from(stripeSubscriptions)
     .innerJoin(stripePrices, eq(stripePrices.id, stripeSubscriptions.priceId))
     .innerJoin(stripeProducts, eq(stripeProducts.id, stripePrices.productId))
@@ -49,8 +49,19 @@ export async function findLivePackage(db: Db, userId: number) {
     .where(and(eq(stripeSubscriptions.userId, userId), inArray(stripeSubscriptions.status, [...LIVE_STATUSES])))
     .orderBy(desc(packages.displayOrder))
     .limit(1);
+}
+
+/** The package of the user's live subscription, if any. */
+export async function findLivePackage(db: Db, userId: number) {
+  const [row] = await livePackages(db, { pkg: packages }, userId);
   return row?.pkg;
 }
+
+/**
+ * The library tier of the package findLivePackage finds, as a subquery (no row without a live
+ * subscription): for statements that decide access in the database.
+ */
+export const liveLibraryTierQuery = (db: Db, userId: number) => livePackages(db, { tier: packages.libraryTier }, userId);
 
 const subscriptionSelect = {
   sub: stripeSubscriptions,

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { type FileStore, StorageUnavailableError } from "../../providers/storage/store.ts";
 import { postUsingPhoto } from "../blog/service.ts";
+import { documentUsingFile } from "../library/service.ts";
 import * as repo from "./repo.ts";
 
 /** What may be uploaded, by the type its bytes show (never by name or declared type). */
@@ -95,7 +96,8 @@ async function withStorage<T>(call: () => Promise<T>): Promise<T> {
 export const findOwnPhotoByUrl = repo.findOwnPhotoByUrl;
 
 /**
- * Deletes a photo that nothing shows (a CMS entry, a page or a profile would break): the row in
+ * Deletes a photo that nothing shows (a CMS entry, a page, a profile, a blog cover or a library
+ * document would break): the row in
  * one transaction with the check, then the stored file. The row goes first: a file left behind by
  * a failed removal is harmless, a row without its file is not.
  */
@@ -111,6 +113,9 @@ export async function deletePhoto(
     if (usedBy) throw conflict(`This photo is used by ${usedBy}; remove it there first`);
     const asCover = await postUsingPhoto(tx, row.id);
     if (asCover) throw conflict(`This photo is used by the blog post "${asCover.title}" (as its cover); remove it there first`);
+    const asDocument = await documentUsingFile(tx, row.id);
+    if (asDocument)
+      throw conflict(`This file is the library document "${asDocument.title}"; replace or unpublish it in the library instead`);
     await repo.deletePhoto(tx, row.id);
     return row;
   });

@@ -15,7 +15,7 @@ function initialValue(field: ResourceField, row: Row | undefined): string | bool
   const value = row?.[field.name];
   if (field.kind === "checkbox") return value === true;
   if (value === null || value === undefined) return "";
-  if (field.kind === "lines" && Array.isArray(value)) return value.join("\n");
+  if ((field.kind === "lines" || field.kind === "choices") && Array.isArray(value)) return value.join("\n");
   if (field.kind === "datetime" && typeof value === "string") return value.slice(0, 16);
   if (field.kind === "money" && typeof value === "number") return moneyInput(value, currencyOf(field));
   return String(value);
@@ -44,7 +44,7 @@ export function toRecordValues(fields: readonly ResourceField[], values: FormVal
     if (field.kind === "checkbox") out[field.name] = value === true;
     else if (field.kind === "number") out[field.name] = value === "" ? (field.nullable ? null : undefined) : Number(value);
     else if (field.kind === "money") out[field.name] = value === "" ? undefined : parseMoney(String(value), currencyOf(field));
-    else if (field.kind === "lines")
+    else if (field.kind === "lines" || field.kind === "choices")
       out[field.name] = String(value ?? "")
         .split("\n")
         .map((line) => line.trim())
@@ -80,6 +80,54 @@ export function checkValues(fields: readonly ResourceField[], values: FormValues
     } else if (field.maxLength && text.length > field.maxLength) errors[field.name] = `Use at most ${field.maxLength} characters`;
   }
   return errors;
+}
+
+/** Any number of a field's options as a group of checkboxes; the value is the chosen options, one a line. */
+function Choices({
+  field,
+  id,
+  value,
+  describedBy,
+  onChange,
+}: {
+  field: ResourceField;
+  id: string;
+  value: string;
+  describedBy: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const chosen = value.split("\n").filter(Boolean);
+  const options = field.options ?? [];
+  // A value the options do not hold (a theme since removed) stays visible, so saving does not drop it unseen.
+  const extra = chosen.filter((c) => !options.some((o) => o.value === c)).map((c) => ({ value: c, label: `${c} (unknown)` }));
+  const toggle = (option: string, on: boolean) => onChange((on ? [...chosen, option] : chosen.filter((c) => c !== option)).join("\n"));
+  return (
+    <fieldset id={id} aria-describedby={describedBy}>
+      <legend className="block text-sm font-medium text-slate-800">
+        {field.label}
+        {field.required ? <span aria-hidden="true"> *</span> : null}
+      </legend>
+      {options.length + extra.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-500">Loading the choices…</p>
+      ) : (
+        <div className="mt-1 grid max-h-56 grid-cols-1 gap-1 overflow-y-auto rounded-lg border border-slate-300 p-2 sm:grid-cols-2">
+          {[...options, ...extra].map((o) => (
+            <label key={o.value} className="flex min-w-0 items-center gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name={field.name}
+                value={o.value}
+                checked={chosen.includes(o.value)}
+                onChange={(e) => toggle(o.value, e.target.checked)}
+                className="size-4 shrink-0 accent-red-700"
+              />
+              <span className="min-w-0 break-words">{o.label}</span>
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
+  );
 }
 
 interface ResourceFormProps {
@@ -133,7 +181,9 @@ export function ResourceForm({ formId, fields, row, serverErrors, message, previ
         const value = values[field.name];
         return (
           <div key={field.name}>
-            {field.kind === "checkbox" ? (
+            {field.kind === "choices" ? (
+              <Choices field={field} id={id} value={String(value)} describedBy={describedBy} onChange={(v) => set(field.name, v)} />
+            ) : field.kind === "checkbox" ? (
               <label htmlFor={id} className="flex items-center gap-2 text-sm font-medium text-slate-800">
                 <input
                   {...common}

@@ -41,7 +41,8 @@ export interface Option {
 }
 
 /** `money`: the record holds integer minor units (cents); the form shows and takes a decimal amount. */
-export type FieldKind = "text" | "email" | "textarea" | "number" | "money" | "select" | "checkbox" | "datetime" | "lines";
+/** `choices`: any number of the field's options, as a group of checkboxes; sent as a list. */
+export type FieldKind = "text" | "email" | "textarea" | "number" | "money" | "select" | "checkbox" | "datetime" | "lines" | "choices";
 
 export type FormValues = Record<string, string | boolean>;
 

@@ -11,6 +11,7 @@ import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { getLibraryDocument, useLibraryDocumentDetail } from "../api/get-document";
 import { listLibraryDocuments } from "../api/list-documents";
+import { useLibraryThemes } from "../api/list-themes";
 import { replaceLibraryFile } from "../api/replace-file";
 import { updateLibraryDocument, useUpdateLibraryDocument } from "../api/update-document";
 import { uploadLibraryDocument } from "../api/upload-document";
@@ -55,11 +56,12 @@ const columns: ResourceColumn<DocRow>[] = [
   { key: "updated_at", label: "Updated", sortable: true, hideOnMobile: true, render: (r) => new Date(r.updated_at).toLocaleDateString() },
 ];
 
-const fields: ResourceField[] = [
+/** The edit form: tracks and themes are chosen from the known ones (the question bank's themes). */
+const fieldsWith = (themes: readonly { value: string; label: string }[]): ResourceField[] => [
   { name: "title", label: "Title", kind: "text", required: true, maxLength: 200 },
   { name: "summary", label: "Summary", kind: "textarea", maxLength: 1000 },
-  { name: "tracks", label: "Tracks", kind: "lines", hint: "One per line: ems, fire-rescue, water-rescue, dispatch." },
-  { name: "themes", label: "Themes", kind: "lines", hint: "One theme slug per line (e.g. airway-breathing)." },
+  { name: "tracks", label: "Tracks", kind: "choices", options: TRACKS },
+  { name: "themes", label: "Themes", kind: "choices", options: themes, hint: "The question bank's themes this document covers." },
   { name: "tier", label: "Who may read it", kind: "select", required: true, options: TIERS },
   { name: "status", label: "Status", kind: "select", required: true, options: STATUSES },
 ];
@@ -334,6 +336,8 @@ const routes = adminRoutesOf("library", ["edit", "view"]);
 /** Staff: every library document, uploads, edits, access per document and section, publishing. */
 export function AdminLibraryPage() {
   const panel = useAdminPanel(routes);
+  const themes = useLibraryThemes();
+  const fields = useMemo(() => fieldsWith((themes.data ?? []).map((t) => ({ value: t.slug, label: t.name }))), [themes.data]);
   const filters = useMemo(
     () => [
       { name: "status", label: "Status", options: STATUSES },

@@ -25,3 +25,9 @@ export const createTag = async (body: { name: string; slug?: string }) =>
 export const deleteTag = async (id: number) => {
   await unwrap(api.delete(`${BLOG}/tags`, { ...blogOpts, query: { id } }));
 };
+/** PUT blog/category/{id}: rename (its posts keep it; the slug changes only when one is given). */
+export const renameCategory = async (id: number, body: { name: string; slug?: string; description?: string }) =>
+  (await unwrap(api.put<{ model: BlogTerm }>(`${BLOG}/category/${id}`, body, blogOpts))).model;
+/** PUT blog/tags/{id}: rename (its posts keep it; the slug changes only when one is given). */
+export const renameTag = async (id: number, body: { name: string; slug?: string }) =>
+  (await unwrap(api.put<{ model: BlogTerm }>(`${BLOG}/tags/${id}`, body, blogOpts))).model;

@@ -5,7 +5,7 @@ import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
 import type { ListQuery, ResourceColumn, ResourceField, ResourceSource } from "../../../components/ui/resource-table/types";
 import { buttonClass } from "../../../components/ui/styles";
 import { Link, useLocation, useParams } from "../../../lib/navigation";
-import { createCategory, createTag, deleteCategory, deleteTag, listCategories, listTags } from "../api/terms";
+import { createCategory, createTag, deleteCategory, deleteTag, listCategories, listTags, renameCategory, renameTag } from "../api/terms";
 
 type TermRow = (BlogCategory | BlogTag) & { description?: string };
 
@@ -33,7 +33,7 @@ const SLUG_FIELD: ResourceField = {
   label: "Slug",
   kind: "text",
   maxLength: 80,
-  hint: "Used in addresses (/blog?tag=emt). Left blank, it is made from the name.",
+  hint: "Used in addresses (/blog?tag=emt). Left blank, it is made from the name (and kept as it is when renaming).",
 };
 
 const KINDS = {
@@ -49,6 +49,9 @@ const KINDS = {
         return row;
       },
       create: async (values) => createCategory(values as { name: string; slug?: string; description?: string }),
+      update: async (id, values) => {
+        await renameCategory(id, values as { name: string; slug?: string; description?: string });
+      },
       remove: deleteCategory,
     } satisfies ResourceSource<TermRow>,
     fields: [
@@ -69,6 +72,9 @@ const KINDS = {
         return row;
       },
       create: async (values) => createTag(values as { name: string; slug?: string }),
+      update: async (id, values) => {
+        await renameTag(id, values as { name: string; slug?: string });
+      },
       remove: deleteTag,
     } satisfies ResourceSource<TermRow>,
     fields: [{ name: "name", label: "Name", kind: "text", required: true, maxLength: 40 }, SLUG_FIELD] satisfies ResourceField[],
@@ -81,12 +87,12 @@ const columns: ResourceColumn<TermRow>[] = [
   { key: "post_count", label: "Posts", sortable: true, align: "right" },
 ];
 
-/** /admin/blog/categories and /admin/blog/tags: add and delete the blog's categories and tags. */
+/** /admin/blog/categories and /admin/blog/tags: add, rename and delete the blog's categories and tags. */
 export function AdminBlogTermsPage({ kind }: { kind: keyof typeof KINDS }) {
   const { pathname } = useLocation();
   const { id } = useParams();
   const base = `/admin/blog/${kind}`;
-  const mode = useMemo(() => panelModeOf(pathname, id, { add: `${base}/new` }), [pathname, id, base]);
+  const mode = useMemo(() => panelModeOf(pathname, id, { add: `${base}/new`, edit: `${base}/edit/` }), [pathname, id, base]);
   const k = KINDS[kind];
   return (
     <ResourceTable<TermRow>
@@ -100,7 +106,7 @@ export function AdminBlogTermsPage({ kind }: { kind: keyof typeof KINDS }) {
       fields={k.fields}
       searchLabel="Search by name"
       defaultSort={{ field: "name", direction: "asc" }}
-      paths={{ list: base, add: `${base}/new` }}
+      paths={{ list: base, add: `${base}/new`, edit: (rowId) => `${base}/edit/${rowId}` }}
       mode={mode}
       rowLabel={(r) => r.name}
       toolbar={

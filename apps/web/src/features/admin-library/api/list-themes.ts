@@ -1,0 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import { api, customPath, unwrap } from "../../../lib/api-client";
+
+export type ThemeChoice = { slug: string; name: string; tracks: string[] };
+
+/** GET quiz/admin/themes: the question bank's themes, the ones a library document may be filed under. */
+export function useLibraryThemes() {
+  return useQuery({
+    queryKey: ["admin", "themes"],
+    queryFn: async () => (await unwrap(api.get<{ list: ThemeChoice[] }>(customPath("quiz/admin/themes")))).list,
+    staleTime: 5 * 60_000,
+  });
+}
