@@ -102,7 +102,7 @@ export async function readContent(opts: { dir?: string; only?: string[] } = {}) 
           problems.push(`themes/${file}: ${q.id} cites unknown section ${q.reference.document}#${q.reference.section}`);
       }
       if (q.image && !images.has(q.image.file)) problems.push(`themes/${file}: ${q.id} shows images/${q.image.file}, which does not exist`);
-      if (q.type === "numeric" && q.tolerance > Math.abs(q.answer) && q.answer !== 0)
+      if (q.type === "numeric" && q.answer !== undefined && q.tolerance > Math.abs(q.answer) && q.answer !== 0)
         problems.push(`themes/${file}: ${q.id} tolerance is wider than the answer itself`);
     }
     themes.push(theme);

@@ -13,6 +13,7 @@ import {
   quizQuestions,
   quizStarts,
   quizzes,
+  type StoredNumeric,
   themes,
   tracks,
 } from "../../db/schema/quiz.ts";
@@ -169,7 +170,7 @@ export const openQuizzes = (db: Db, userId: number) =>
 export async function insertQuiz(
   db: Db,
   quiz: typeof quizzes.$inferInsert,
-  items: { questionId: number; position: number; optionOrder: string[] }[],
+  items: QuizItemInsert[],
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(quizzes).values(quiz).returning();
@@ -195,6 +196,18 @@ export async function lockQuiz(db: Db, userId: number, id: number) {
     .where(and(eq(quizzes.id, id), eq(quizzes.userId, userId)))
     .for("update");
   return row;
+}
+
+export type QuizItemInsert = { questionId: number; position: number; optionOrder: string[]; params?: Record<string, number> | null };
+
+/** The numeric keys of those of these questions that are numeric (what drawing their numbers needs). */
+export async function numericKeysOf(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, StoredNumeric | null>();
+  const rows = await db
+    .select({ id: questions.id, numeric: questions.numeric })
+    .from(questions)
+    .where(and(inArray(questions.id, ids), eq(questions.type, "numeric")));
+  return new Map(rows.map((r) => [r.id, r.numeric]));
 }
 
 export const quizItems = (db: Db, quizId: number) =>
@@ -370,7 +383,7 @@ export async function withCalibrationLock(db: Db, work: (tx: Db) => Promise<void
 }
 
 /** Adds the next item of an adaptive exam and counts it in the quiz's total. */
-export async function appendQuizItem(db: Db, quizId: number, item: { questionId: number; position: number; optionOrder: string[] }) {
+export async function appendQuizItem(db: Db, quizId: number, item: QuizItemInsert) {
   await db.insert(quizQuestions).values({ ...item, quizId });
   await db
     .update(quizzes)
