@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { evaluateFormula, FormulaError, formulaVariables, variableChoices } from "./formula.ts";
+import { evaluateFormula, type FormulaError, formulaVariables, variableChoices } from "./formula.ts";
 
 /**
  * The question bank as staff write it: one JSON file per theme under content/themes,

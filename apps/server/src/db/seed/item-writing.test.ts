@@ -73,3 +73,28 @@ describe("pictures in questions", () => {
     expect(found.themes[0]!.questions[0]!.guideline).toEqual({ edition: "Demo guideline 2025", reviewed: "2026-11-20" });
   });
 });
+
+describe("the content check", () => {
+  it("fails, not warns, on an item-writing breach in the files", async () => {
+    const { mkdtemp, mkdir, writeFile } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const { readContent } = await import("./content.ts");
+    const dir = await mkdtemp(path.join(tmpdir(), "content-"));
+    await mkdir(path.join(dir, "themes"));
+    await mkdir(path.join(dir, "library"));
+    // Every key is the longest option, and two stems are the same.
+    const questions = Array.from({ length: 15 }, (_, i) =>
+      single(`demo-${String(i + 1).padStart(3, "0")}`, `Question ${Math.min(i, 13) + 1}?`, "A much longer right answer"),
+    );
+    await writeFile(
+      path.join(dir, "themes", "demo.json"),
+      JSON.stringify({ slug: "demo", name: "Demo", description: "Demo.", tracks: ["ems"], questions }),
+    );
+    const { problems } = await readContent({ dir, only: ["demo"] });
+    expect(problems).toEqual([
+      "demo-015: the same stem as demo-014",
+      "themes/demo.json: the key is the longest option in 15 of 15 single-choice questions (100%; at most a third)",
+    ]);
+  });
+});

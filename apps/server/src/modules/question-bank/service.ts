@@ -49,9 +49,7 @@ function toContent(q: repo.QuestionRow) {
   return q.type === "numeric"
     ? {
         ...base,
-        ...(q.numeric!.formula
-          ? { variables: q.numeric!.variables, formula: q.numeric!.formula }
-          : { answer: q.numeric!.answer ?? 0 }),
+        ...(q.numeric!.formula ? { variables: q.numeric!.variables, formula: q.numeric!.formula } : { answer: q.numeric!.answer ?? 0 }),
         tolerance: q.numeric!.tolerance,
         unit: q.numeric!.unit,
       }

@@ -40,7 +40,8 @@ describe("mock exams", () => {
 
     // Submitting answers 60 right: the result has a scaled score and a chance to pass.
     const batch = [];
-    for (const q of quiz.questions.slice(0, 60)) batch.push({ questionId: q.questionId, response: await rightAnswer(quiz.id, q.questionId) });
+    for (const q of quiz.questions.slice(0, 60))
+      batch.push({ questionId: q.questionId, response: await rightAnswer(quiz.id, q.questionId) });
     expect((await t.call("PUT", `${P}/quiz/update/${quiz.id}`, { token: u.token, body: { answers: batch } })).statusCode).toBe(200);
     const done = (await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token })).json().model;
     expect(done.examResult.passMark).toBe(0.7);

@@ -167,11 +167,7 @@ export const openQuizzes = (db: Db, userId: number) =>
     .where(and(eq(quizzes.userId, userId), eq(quizzes.status, "in_progress")))
     .orderBy(desc(quizzes.createdAt), desc(quizzes.id));
 
-export async function insertQuiz(
-  db: Db,
-  quiz: typeof quizzes.$inferInsert,
-  items: QuizItemInsert[],
-) {
+export async function insertQuiz(db: Db, quiz: typeof quizzes.$inferInsert, items: QuizItemInsert[]) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(quizzes).values(quiz).returning();
     await tx.insert(quizQuestions).values(items.map((i) => ({ ...i, quizId: row!.id })));

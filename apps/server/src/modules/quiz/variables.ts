@@ -38,4 +38,3 @@ export function resolveQuestion<
     numeric: { answer, tolerance, unit },
   };
 }
-

@@ -5,8 +5,8 @@ import { stripeSubscriptions } from "../../db/schema/payments.ts";
 import { questions, quizzes } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
-import { CARDS, paymentsHelpers } from "../payments/test-helpers.ts";
 import { rightResponse } from "../../test/quiz-answers.ts";
+import { CARDS, paymentsHelpers } from "../payments/test-helpers.ts";
 
 const t = await createTestApp();
 const pay = paymentsHelpers(t);
