@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema/accounts.ts";
 import { stripeSubscriptions } from "../../db/schema/payments.ts";
-import { questions, quizzes } from "../../db/schema/quiz.ts";
+import { quizzes } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
 import { rightResponse } from "../../test/quiz-answers.ts";
