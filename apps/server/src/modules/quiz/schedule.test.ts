@@ -6,6 +6,7 @@ import { createTestApp, TEST_ENV } from "../../test/app.ts";
 import { quizQuestion, rightResponse, wrongResponse } from "../../test/quiz-answers.ts";
 import { refitDue } from "./calibration.ts";
 import { seedDifficulty } from "./irt.ts";
+import { calibrationAnswers } from "./repo.ts";
 import { DAY_MS, isEvidence, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
 import { correctResponse } from "./scoring.ts";
 import { createQuiz, dashboard, refitItems, submitQuiz, updateQuiz } from "./service.ts";
@@ -148,6 +149,15 @@ describe("item calibration job", () => {
     expect(runs.at(-1)!.answers).toBe(summary!.answers);
     // Nothing new since: no refit due.
     expect(await refitDue(t.db)).toBe(false);
+  });
+
+  it("reads the evidence in pages along the primary key, missing and repeating nothing", async () => {
+    const whole = await calibrationAnswers(t.db, 1_000_000);
+    expect(whole.length).toBeGreaterThan(3);
+    const paged = await calibrationAnswers(t.db, 2);
+    expect(paged).toHaveLength(whole.length);
+    const key = (a: { userId: number; questionId: number }) => `${a.userId}/${a.questionId}`;
+    expect(paged.map(key).sort()).toEqual(whole.map(key).sort());
   });
 });
 
