@@ -113,7 +113,11 @@ export async function benchRefitFromDb({ answers = 1_000_000, candidates = 50_00
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const r = await benchRefitFromDb({ answers: Number(arg("answers", 1_000_000)) });
+  const r = await benchRefitFromDb({ answers: Number(arg("answers", 1_000_000)) }).catch((e) => {
+    // A failed statement inside the job's transaction surfaces as its rollback: show the first cause.
+    for (let c = e; c; c = c.cause) console.error(String(c.message ?? c).slice(0, 300));
+    process.exit(1);
+  });
   console.log(
     `item refit from PostgreSQL (${r.answers.toLocaleString("en")} answers, ${r.items.toLocaleString("en")} items, statement timeout ${r.timeoutMs} ms): ${r.seconds.toFixed(1)} s (database ${(r.milliseconds / 1000).toFixed(1)} s read and fit, the rest saving and queueing; ${r.queued} queued for review); loading the answers took ${r.fillSeconds.toFixed(0)} s`,
   );

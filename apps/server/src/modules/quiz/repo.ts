@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { readFinalAnswers } from "../../db/final-answers.ts";
 import {
   type AnswerResponse,
   answers,
@@ -316,36 +317,17 @@ export const themeItemDifficulties = (db: Db, themeSlugs: string[], track: strin
     );
 
 /** Every answer that is evidence, of finished quizzes (and practice answers), for the item fit. */
-/** Rows per read of the evidence: each read stays far inside the statement timeout. */
-export const CALIBRATION_PAGE = 50_000;
-
-/**
- * Every answer that counts as evidence, read in pages along the primary key, so a million
- * answers never make one statement that outlives the server's statement timeout.
- */
-export async function calibrationAnswers(db: Db, pageSize = CALIBRATION_PAGE) {
-  const out: { userId: number; questionId: number; isCorrect: boolean }[] = [];
-  let after: { quizId: number; questionId: number } | null = null;
-  for (;;) {
-    const page: { quizId: number; userId: number; questionId: number; isCorrect: boolean }[] = await db
-      .select({ quizId: answers.quizId, userId: answers.userId, questionId: answers.questionId, isCorrect: answers.isCorrect })
-      .from(answers)
-      .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
-      .where(
-        and(
-          eq(answers.evidence, true),
-          or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice")),
-          after ? sql`(${answers.quizId}, ${answers.questionId}) > (${after.quizId}, ${after.questionId})` : undefined,
-        ),
-      )
-      .orderBy(asc(answers.quizId), asc(answers.questionId))
-      .limit(pageSize);
-    for (const r of page) out.push({ userId: r.userId, questionId: r.questionId, isCorrect: r.isCorrect });
-    if (page.length < pageSize) return out;
-    const last: { quizId: number; questionId: number } = page.at(-1)!;
-    after = { quizId: last.quizId, questionId: last.questionId };
-  }
-}
+/** Every answer that counts as evidence, of every quiz whose answers are final, read in batches of quizzes. */
+export const calibrationAnswers = (db: Db, batch?: number) =>
+  readFinalAnswers(
+    db,
+    (ids) =>
+      db
+        .select({ userId: answers.userId, questionId: answers.questionId, isCorrect: answers.isCorrect })
+        .from(answers)
+        .where(and(inArray(answers.quizId, ids), eq(answers.evidence, true))),
+    batch,
+  );
 
 export async function countCalibrationAnswers(db: Db) {
   const [row] = await db.select({ n: count() }).from(answers).where(eq(answers.evidence, true));
