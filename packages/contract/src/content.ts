@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { evaluateFormula, type FormulaError, formulaVariables, variableChoices } from "./formula.ts";
 
 /**
  * The question bank as staff write it: one JSON file per theme under content/themes,
@@ -86,19 +87,70 @@ export const OrderingQuestion = z.strictObject({
   type: z.literal("ordering"),
   options: z.array(ContentOption).min(3).max(7),
 });
+/** A number that varies per attempt: drawn from min..max in steps of step. */
+export const NumericVariable = z
+  .strictObject({ min: z.number(), max: z.number(), step: z.number().positive() })
+  .refine((v) => v.max >= v.min, "max is at least min")
+  .refine((v) => variableChoices(v) <= 10_000, "at most 10,000 values");
 export const NumericQuestion = z.strictObject({
   ...QuestionBase,
   type: z.literal("numeric"),
-  answer: z.number(),
+  /** The answer of a question with fixed numbers; absent when `formula` computes it. */
+  answer: z.number().optional(),
+  /**
+   * Numbers drawn per attempt (the stem shows them as `{name}`), and the formula over them that
+   * gives the answer (see formula.ts): a drug dose by weight, a friction loss, a drip rate.
+   */
+  variables: z
+    .record(z.string().regex(/^[a-z][a-z0-9_]*$/, "a variable name is lowercase letters, digits and _"), NumericVariable)
+    .optional(),
+  formula: z.string().trim().min(1).max(300).optional(),
   /** Accepted absolute difference from the answer (0 = exact). */
   tolerance: z.number().min(0),
   unit: z.string().trim().max(20).default(""),
 });
 
+/** Why a numeric question's answer, formula and variables do not fit together, or null. */
+export function numericProblem(q: z.infer<typeof NumericQuestion>): string | null {
+  const templated = q.formula !== undefined || q.variables !== undefined;
+  if (!templated) return q.answer === undefined ? "a numeric question has an answer, or variables and a formula" : null;
+  if (q.answer !== undefined) return "a question with a formula has no fixed answer";
+  if (!q.formula || !q.variables || Object.keys(q.variables).length === 0)
+    return "a question whose numbers vary has both variables and a formula";
+  const declared = Object.keys(q.variables);
+  let used: string[];
+  try {
+    used = formulaVariables(q.formula);
+  } catch (e) {
+    return `formula: ${(e as FormulaError).message}`;
+  }
+  const unknown = used.filter((n) => !declared.includes(n));
+  if (unknown.length) return `formula uses undeclared ${unknown.join(", ")}`;
+  const shown = new Set([...q.stem.matchAll(/\{([a-z][a-z0-9_]*)\}/g)].map((m) => m[1]!));
+  const hidden = declared.filter((n) => !shown.has(n));
+  if (hidden.length) return `the stem does not show {${hidden.join("}, {")}}`;
+  const unknownShown = [...shown].filter((n) => !declared.includes(n));
+  if (unknownShown.length) return `the stem shows undeclared {${unknownShown.join("}, {")}}`;
+  // The formula must give a number at both ends of every range.
+  for (const end of ["min", "max"] as const) {
+    const values = Object.fromEntries(declared.map((n) => [n, q.variables![n]![end]]));
+    try {
+      evaluateFormula(q.formula, values);
+    } catch (e) {
+      return `formula at the ${end} of the ranges: ${(e as Error).message}`;
+    }
+  }
+  return null;
+}
+
 export const ContentQuestion = z
   .discriminatedUnion("type", [SingleQuestion, MultipleQuestion, TrueFalseQuestion, OrderingQuestion, NumericQuestion])
   .superRefine((q, ctx) => {
-    if (q.type === "numeric") return;
+    if (q.type === "numeric") {
+      const problem = numericProblem(q);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+      return;
+    }
     const ids = q.options.map((o) => o.id);
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", message: "option ids repeat" });
     const keyed = q.options.filter((o) => o.correct === true).length;

@@ -121,6 +121,14 @@ const QuestionType = z.enum(["single", "multiple", "true_false", "ordering", "nu
 const QuizStatus = z.enum(["in_progress", "submitted", "expired"]);
 const LibraryRef = z.object({ document: z.string(), section: z.string() });
 const NumericKey = z.object({ answer: z.number(), tolerance: z.number(), unit: z.string() });
+/** A stored numeric key: a fixed answer, or numbers drawn per attempt and the formula over them. */
+const StoredNumericKey = z.object({
+  answer: z.number().optional(),
+  formula: z.string().optional(),
+  variables: z.record(z.string(), z.object({ min: z.number(), max: z.number(), step: z.number() })).optional(),
+  tolerance: z.number(),
+  unit: z.string(),
+});
 
 export const PlayerOption = z.object({ id: z.string(), text: z.string() });
 export type PlayerOption = z.infer<typeof PlayerOption>;
@@ -356,7 +364,7 @@ export const AdminQuestion = z.object({
   difficulty: z.number().int(),
   stem: z.string(),
   options: z.array(AdminOption),
-  numeric: NumericKey.nullable(),
+  numeric: StoredNumericKey.nullable(),
   explanation: z.string(),
   source: z.string(),
   reference: LibraryRef.nullable(),

@@ -22,7 +22,16 @@ export function questionRowOf(
     difficulty: q.difficulty,
     stem: q.stem,
     options: q.type === "numeric" ? [] : q.options,
-    numeric: q.type === "numeric" ? { answer: q.answer, tolerance: q.tolerance, unit: q.unit } : null,
+    numeric:
+      q.type === "numeric"
+        ? {
+            ...(q.answer !== undefined ? { answer: q.answer } : {}),
+            ...(q.formula !== undefined ? { formula: q.formula } : {}),
+            ...(q.variables !== undefined ? { variables: q.variables } : {}),
+            tolerance: q.tolerance,
+            unit: q.unit,
+          }
+        : null,
     explanation: q.explanation,
     source: q.source,
     reference: q.reference ?? null,

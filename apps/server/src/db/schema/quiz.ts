@@ -1,3 +1,4 @@
+import type { FormulaVariable } from "@academy/contract/formula";
 import type { OnboardingProfile } from "@academy/contract/quiz";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
@@ -47,7 +48,19 @@ export const blueprints = pgTable(
 );
 
 export type StoredOption = { id: string; text: string; correct?: boolean; explanation: string };
+/** A numeric question's key as an attempt grades it: the answer (fixed, or computed from the attempt's numbers). */
 export type NumericKey = { answer: number; tolerance: number; unit: string };
+/**
+ * A numeric question as stored: a fixed answer, or numbers drawn per attempt (`variables`, shown
+ * in the stem as `{name}`) and the formula that computes the answer from them.
+ */
+export type StoredNumeric = {
+  answer?: number;
+  formula?: string;
+  variables?: Record<string, FormulaVariable>;
+  tolerance: number;
+  unit: string;
+};
 
 export const questions = pgTable(
   "question",
@@ -62,7 +75,7 @@ export const questions = pgTable(
     /** Options in stored order (ordering: the correct order), with their key flags and explanations. */
     options: jsonb("options").$type<StoredOption[]>().notNull().default([]),
     /** Numeric questions only. */
-    numeric: jsonb("numeric").$type<NumericKey | null>(),
+    numeric: jsonb("numeric").$type<StoredNumeric | null>(),
     explanation: text("explanation").notNull(),
     source: text("source").notNull(),
     reference: jsonb("reference").$type<{ document: string; section: string } | null>(),
@@ -166,6 +179,8 @@ export const quizQuestions = pgTable(
     position: integer("position").notNull(),
     /** Option ids in the order this quiz shows them (seeded shuffle). */
     optionOrder: jsonb("option_order").$type<string[]>().notNull().default([]),
+    /** A numeric question whose numbers vary: the values drawn for this attempt (seeded), so every read agrees. */
+    params: jsonb("params").$type<Record<string, number> | null>(),
     flagged: boolean("flagged").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.quizId, t.position] }), uniqueIndex("quiz_question_unique").on(t.quizId, t.questionId)],

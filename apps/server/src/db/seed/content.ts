@@ -3,6 +3,7 @@ import path from "node:path";
 import { ContentTheme, ContentTracks, Slug, TrackSlug } from "@academy/contract/content";
 import type { z } from "zod";
 import { CONTENT_DIR } from "../../paths.ts";
+import { itemWritingProblems } from "./item-writing.ts";
 
 export type LibraryDocument = {
   slug: string;
@@ -102,7 +103,7 @@ export async function readContent(opts: { dir?: string; only?: string[] } = {}) 
           problems.push(`themes/${file}: ${q.id} cites unknown section ${q.reference.document}#${q.reference.section}`);
       }
       if (q.image && !images.has(q.image.file)) problems.push(`themes/${file}: ${q.id} shows images/${q.image.file}, which does not exist`);
-      if (q.type === "numeric" && q.tolerance > Math.abs(q.answer) && q.answer !== 0)
+      if (q.type === "numeric" && q.answer !== undefined && q.tolerance > Math.abs(q.answer) && q.answer !== 0)
         problems.push(`themes/${file}: ${q.id} tolerance is wider than the answer itself`);
     }
     themes.push(theme);
@@ -128,5 +129,8 @@ export async function readContent(opts: { dir?: string; only?: string[] } = {}) 
     }
   }
 
+  // Item-writing rules (item-writing.ts) are problems too: the key may not give itself away by
+  // length, and no stem may appear twice in the bank.
+  problems.push(...itemWritingProblems(themes));
   return { themes, tracks, documents: [...documents.values()], problems };
 }

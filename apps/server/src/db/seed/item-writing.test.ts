@@ -1,6 +1,6 @@
 import type { ContentTheme } from "@academy/contract/content";
 import { describe, expect, it } from "vitest";
-import { itemWritingWarnings } from "./item-writing.ts";
+import { itemWritingProblems } from "./item-writing.ts";
 
 const option = (id: string, text: string, correct: boolean) => ({ id, text, correct, explanation: "Why." });
 const single = (id: string, stem: string, keyText: string) => ({
@@ -18,13 +18,13 @@ const theme = (questions: ReturnType<typeof single>[]) =>
   ({ slug: "demo", name: "Demo", description: "Demo.", tracks: ["ems"], questions }) as unknown as ContentTheme;
 
 describe("item-writing checks", () => {
-  it("warns when the key is the longest option in more than a third of a theme's single-choice items", () => {
+  it("refuses a theme when the key is the longest option in more than a third of a theme's single-choice items", () => {
     const longKeys = theme([
       single("demo-001", "First?", "A much longer right answer"),
       single("demo-002", "Second?", "Another long right answer"),
       single("demo-003", "Third?", "Tiny"),
     ]);
-    expect(itemWritingWarnings([longKeys])).toEqual([
+    expect(itemWritingProblems([longKeys])).toEqual([
       "themes/demo.json: the key is the longest option in 2 of 3 single-choice questions (67%; at most a third)",
     ]);
     const fine = theme([
@@ -32,13 +32,13 @@ describe("item-writing checks", () => {
       single("demo-002", "Second?", "Tiny"),
       single("demo-003", "Third?", "Key"),
     ]);
-    expect(itemWritingWarnings([fine])).toEqual([]);
+    expect(itemWritingProblems([fine])).toEqual([]);
   });
 
   it("finds duplicate stems across themes, ignoring case and punctuation", () => {
     const a = theme([single("demo-001", "What is the rate of compressions?", "Tiny")]);
     const b = theme([single("demo-002", "what is the rate of compressions", "Key")]);
-    expect(itemWritingWarnings([a, b])).toEqual(["demo-002: the same stem as demo-001"]);
+    expect(itemWritingProblems([a, b])).toEqual(["demo-002: the same stem as demo-001"]);
   });
 });
 
@@ -71,5 +71,30 @@ describe("pictures in questions", () => {
     const found = await readContent({ dir, only: ["demo"] });
     expect(found.problems).toEqual([]);
     expect(found.themes[0]!.questions[0]!.guideline).toEqual({ edition: "Demo guideline 2025", reviewed: "2026-11-20" });
+  });
+});
+
+describe("the content check", () => {
+  it("fails, not warns, on an item-writing breach in the files", async () => {
+    const { mkdtemp, mkdir, writeFile } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const { readContent } = await import("./content.ts");
+    const dir = await mkdtemp(path.join(tmpdir(), "content-"));
+    await mkdir(path.join(dir, "themes"));
+    await mkdir(path.join(dir, "library"));
+    // Every key is the longest option, and two stems are the same.
+    const questions = Array.from({ length: 15 }, (_, i) =>
+      single(`demo-${String(i + 1).padStart(3, "0")}`, `Question ${Math.min(i, 13) + 1}?`, "A much longer right answer"),
+    );
+    await writeFile(
+      path.join(dir, "themes", "demo.json"),
+      JSON.stringify({ slug: "demo", name: "Demo", description: "Demo.", tracks: ["ems"], questions }),
+    );
+    const { problems } = await readContent({ dir, only: ["demo"] });
+    expect(problems).toEqual([
+      "demo-015: the same stem as demo-014",
+      "themes/demo.json: the key is the longest option in 15 of 15 single-choice questions (100%; at most a third)",
+    ]);
   });
 });

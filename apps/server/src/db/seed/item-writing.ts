@@ -1,8 +1,9 @@
 import type { ContentTheme } from "@academy/contract/content";
 
 /**
- * Item-writing checks on the question bank (scripts/check-content.ts): a test-wise candidate must
- * not be able to pick the key because it is the longest option, and no stem may appear twice.
+ * Item-writing checks on the question bank (readContent, so scripts/check-content.ts, the content
+ * test and the import at start all refuse a breach): a test-wise candidate must not be able to
+ * pick the key because it is the longest option, and no stem may appear twice.
  */
 
 /** Share of single-choice items per theme whose key may be the longest option (strictly). */
@@ -15,7 +16,7 @@ export const normaliseStem = (stem: string) =>
     .replace(/[^a-z0-9]+/g, " ")
     .trim();
 
-export function itemWritingWarnings(themes: readonly ContentTheme[]): string[] {
+export function itemWritingProblems(themes: readonly ContentTheme[]): string[] {
   const out: string[] = [];
   const stems = new Map<string, string>();
   for (const theme of themes) {

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { stripeSubscriptions } from "../../db/schema/payments.ts";
-import { questions, quizzes } from "../../db/schema/quiz.ts";
+import { quizzes } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
-import { wrongResponse } from "../../test/quiz-answers.ts";
+import { quizQuestion, wrongResponse } from "../../test/quiz-answers.ts";
 import { CARDS, paymentsHelpers } from "../payments/test-helpers.ts";
 import { correctResponse } from "../quiz/scoring.ts";
 import { dayGrid, fillSeries } from "./days.ts";
@@ -40,9 +40,9 @@ async function takeQuiz(token: string, theme: string, right: number, wrong: numb
   const quiz = created.json().model as { id: number; questions: { questionId: string }[] };
   const batch = [];
   for (const [i, q] of quiz.questions.slice(0, right + wrong).entries()) {
-    const [row] = await t.db.select().from(questions).where(eq(questions.contentId, q.questionId));
-    expect(row!.themeSlug).toBe(theme);
-    const key = correctResponse(row!);
+    const row = await quizQuestion(t.db, quiz.id, q.questionId);
+    expect(row.themeSlug).toBe(theme);
+    const key = correctResponse(row);
     batch.push({ questionId: q.questionId, response: i < right ? key : wrongResponse(row!) });
   }
   expect((await t.call("PUT", `${quizPath}/update/${quiz.id}`, { token, body: { answers: batch } })).statusCode).toBe(200);

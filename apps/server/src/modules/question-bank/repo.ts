@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { readFinalAnswers } from "../../db/final-answers.ts";
 import { answers, blueprints, questions, quizzes, themes } from "../../db/schema/quiz.ts";
 import { containsPattern } from "../../lib/like.ts";
 
@@ -80,19 +81,20 @@ export async function updateQuestion(db: Db, id: number, set: Partial<typeof que
   return updated;
 }
 
-/** Final answers (practice at once, exams once closed), for item statistics. */
+/** Final answers (practice at once, exams once closed), for item statistics, read in batches of quizzes. */
 export const finalAnswers = (db: Db) =>
-  db
-    .select({
-      questionId: answers.questionId,
-      userId: answers.userId,
-      isCorrect: answers.isCorrect,
-      response: answers.response,
-      quizId: answers.quizId,
-    })
-    .from(answers)
-    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
-    .where(or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice")));
+  readFinalAnswers(db, (ids) =>
+    db
+      .select({
+        questionId: answers.questionId,
+        userId: answers.userId,
+        isCorrect: answers.isCorrect,
+        response: answers.response,
+        quizId: answers.quizId,
+      })
+      .from(answers)
+      .where(inArray(answers.quizId, ids)),
+  );
 
 /** Finished timed mock exams (blueprint at the real length): score and length, for the reliability estimate. */
 export const finishedFixedExams = (db: Db) =>

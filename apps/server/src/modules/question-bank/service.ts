@@ -47,7 +47,12 @@ function toContent(q: repo.QuestionRow) {
     ...(q.reference ? { reference: q.reference } : {}),
   };
   return q.type === "numeric"
-    ? { ...base, answer: q.numeric!.answer, tolerance: q.numeric!.tolerance, unit: q.numeric!.unit }
+    ? {
+        ...base,
+        ...(q.numeric!.formula ? { variables: q.numeric!.variables, formula: q.numeric!.formula } : { answer: q.numeric!.answer ?? 0 }),
+        tolerance: q.numeric!.tolerance,
+        unit: q.numeric!.unit,
+      }
     : { ...base, options: q.options };
 }
 
@@ -136,6 +141,8 @@ const CSV_COLUMNS = [
   "source",
   "reference_document",
   "reference_section",
+  "formula",
+  "variables",
 ] as const;
 
 export async function exportQuestions(db: Db, format: "json" | "csv", filter: repo.QuestionFilter) {
@@ -162,6 +169,8 @@ export async function exportQuestions(db: Db, format: "json" | "csv", filter: re
         csvCell(x.source),
         csvCell(x.reference?.document ?? ""),
         csvCell(x.reference?.section ?? ""),
+        csvCell(x.formula ?? ""),
+        csvCell(x.variables ? JSON.stringify(x.variables) : ""),
       ].join(","),
     );
   }
@@ -194,6 +203,14 @@ function csvToObjects(text: string): { row: number; value: unknown; error?: stri
     if (get("reference_document")) o.reference = { document: get("reference_document"), section: get("reference_section") };
     if (o.type === "numeric") {
       o.answer = get("answer") === "" ? undefined : Number(get("answer"));
+      // A question whose numbers vary per attempt: the formula and its variables (JSON) instead of an answer.
+      if (get("formula")) o.formula = get("formula");
+      if (get("variables"))
+        try {
+          o.variables = JSON.parse(get("variables"));
+        } catch {
+          return { row: i + 2, value: o, error: "variables: not valid JSON" };
+        }
       o.tolerance = get("tolerance") === "" ? 0 : Number(get("tolerance"));
       o.unit = get("unit");
     } else {

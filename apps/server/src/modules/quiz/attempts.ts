@@ -10,6 +10,7 @@ import { adaptivePool, extendAdaptive, mockResult } from "./mock-exam.ts";
 import * as repo from "./repo.ts";
 import { isEvidence, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
 import { checkResponseShape, correctResponse, scoreResponse } from "./scoring.ts";
+import { resolveQuestion } from "./variables.ts";
 
 /** Taking a quiz: reading it, saving answers, submitting and scoring, discarding. */
 
@@ -63,7 +64,9 @@ export function summarise(quiz: repo.QuizRow, answered: number): QuizSummary {
   };
 }
 
-function reviewOf(q: repo.QuestionRow, response: AnswerResponse | null): QuestionReview {
+type ResolvedQuestion = ReturnType<typeof resolveQuestion<repo.QuestionRow>>;
+
+function reviewOf(q: ResolvedQuestion, response: AnswerResponse | null): QuestionReview {
   return {
     isCorrect: response ? scoreResponse(q, response) : false,
     correct: correctResponse(q),
@@ -94,7 +97,8 @@ export async function getQuiz(db: Db, userId: number, id: number, now = new Date
   const closed = quiz.status !== "in_progress";
 
   const playerQuestions = items.map((item) => {
-    const q = byId.get(item.questionId)!;
+    // A question whose numbers vary shows and grades the numbers drawn for this quiz.
+    const q = resolveQuestion(byId.get(item.questionId)!, item.params, quiz.seed);
     const optionById = new Map(q.options.map((o) => [o.id, o]));
     const answer = answerBy.get(q.id);
     const response = answer?.response ?? null;
@@ -175,7 +179,8 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
       tx,
       items.map((i) => i.questionId),
     );
-    const byContentId = new Map(rows.map((q) => [q.contentId, q]));
+    const paramsOf = new Map(items.map((i) => [i.questionId, i.params]));
+    const byContentId = new Map(rows.map((q) => [q.contentId, resolveQuestion(q, paramsOf.get(q.id), quiz.seed)]));
     const existing = new Map((await repo.quizAnswers(tx, id)).map((a) => [a.questionId, a]));
     const out: { questionId: string; review: QuestionReview }[] = [];
 

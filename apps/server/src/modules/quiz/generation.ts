@@ -12,6 +12,7 @@ import { type BankQuestion, generateQuiz, optionOrderFor, type QuestionHistory }
 import { adaptivePool, blueprintWeights } from "./mock-exam.ts";
 import { masteryFor } from "./progress.ts";
 import * as repo from "./repo.ts";
+import { drawParams } from "./variables.ts";
 
 type Settings = { track: string; themes: string[]; length: number; difficulty: QuizSettings["difficulty"]; mode: "practice" | "exam" };
 
@@ -199,6 +200,10 @@ export async function createQuiz(
       picked = q ? [{ questionId: q.id, optionOrder: optionOrderFor(q.type as BankQuestion["type"], q.optionIds, seed, q.id) }] : [];
     } else picked = (await plan(tx, userId, info, settings, seed, now, only, body.mock === "fixed")).picked;
     if (picked.length === 0) throw conflict("No questions match these choices yet: choose more themes or another difficulty");
+    const numericKeys = await repo.numericKeysOf(
+      tx,
+      picked.map((p) => p.questionId),
+    );
 
     const timeLimitSeconds = timeLimitOverride ?? (settings.mode === "exam" ? picked.length * EXAM_SECONDS_PER_QUESTION : null);
     const quiz = await repo.insertQuiz(
@@ -228,7 +233,12 @@ export async function createQuiz(
         deadlineAt: timeLimitSeconds ? new Date(now.getTime() + timeLimitSeconds * 1000) : null,
         createdAt: now,
       },
-      picked.map((p, position) => ({ questionId: p.questionId, position, optionOrder: p.optionOrder })),
+      picked.map((p, position) => ({
+        questionId: p.questionId,
+        position,
+        optionOrder: p.optionOrder,
+        params: drawParams(numericKeys.get(p.questionId) ?? null, seed, p.questionId),
+      })),
     );
     return { id: quiz.id, resumed: false };
   });

@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { questions } from "../../db/schema/quiz.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
-import { correctResponse } from "./scoring.ts";
+import { rightResponse } from "../../test/quiz-answers.ts";
 
 const t = await createTestApp();
 const P = `/v3/api/custom/${TEST_ENV.PROJECT_ID}`;
@@ -16,10 +14,7 @@ async function candidate() {
   return u;
 }
 
-async function rightAnswer(contentId: string) {
-  const [q] = await t.db.select().from(questions).where(eq(questions.contentId, contentId));
-  return correctResponse(q!);
-}
+const rightAnswer = (quizId: number, contentId: string) => rightResponse(t.db, quizId, contentId);
 
 describe("mock exams", () => {
   it("a fixed mock follows the blueprint exactly with the real exam's length and time, whatever themes onboarding chose", async () => {
@@ -45,7 +40,8 @@ describe("mock exams", () => {
 
     // Submitting answers 60 right: the result has a scaled score and a chance to pass.
     const batch = [];
-    for (const q of quiz.questions.slice(0, 60)) batch.push({ questionId: q.questionId, response: await rightAnswer(q.questionId) });
+    for (const q of quiz.questions.slice(0, 60))
+      batch.push({ questionId: q.questionId, response: await rightAnswer(quiz.id, q.questionId) });
     expect((await t.call("PUT", `${P}/quiz/update/${quiz.id}`, { token: u.token, body: { answers: batch } })).statusCode).toBe(200);
     const done = (await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token })).json().model;
     expect(done.examResult.passMark).toBe(0.7);
@@ -68,7 +64,7 @@ describe("mock exams", () => {
       const q = quiz.questions.at(-1);
       const saved = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
         token: u.token,
-        body: { answers: [{ questionId: q.questionId, response: await rightAnswer(q.questionId) }] },
+        body: { answers: [{ questionId: q.questionId, response: await rightAnswer(quiz.id, q.questionId) }] },
       });
       expect(saved.statusCode).toBe(200);
       expect(saved.json().complete).toBe(false);
@@ -80,7 +76,7 @@ describe("mock exams", () => {
     const first = quiz.questions[0];
     const again = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
       token: u.token,
-      body: { answers: [{ questionId: first.questionId, response: await rightAnswer(first.questionId) }] },
+      body: { answers: [{ questionId: first.questionId, response: await rightAnswer(quiz.id, first.questionId) }] },
     });
     expect(again.statusCode).toBe(409);
     // Resuming: the same open adaptive exam comes back.

@@ -4,6 +4,7 @@ import { type CatItem, examResult, nextItem, shouldStop } from "./cat.ts";
 import { estimateAbility, itemDifficulty } from "./irt.ts";
 import { expectedShare } from "./readiness.ts";
 import * as repo from "./repo.ts";
+import { drawParams } from "./variables.ts";
 
 /**
  * Mock exams: the track's real exam (content/tracks.json `exam`). "fixed" follows the blueprint
@@ -68,10 +69,12 @@ export async function extendAdaptive(
   const next = nextItem(pool, taken, blueprintWeights(track), est.theta);
   if (!next) return { complete: true };
   const q = byId.get(next.id)!;
+  const numericKeys = await repo.numericKeysOf(db, [q.id]);
   await repo.appendQuizItem(db, quiz.id, {
     questionId: q.id,
     position: items.length,
     optionOrder: shuffleOptions(q.optionIds, q.type, q.id),
+    params: drawParams(numericKeys.get(q.id) ?? null, quiz.seed, q.id),
   });
   return { complete: false };
 }

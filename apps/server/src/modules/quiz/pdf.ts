@@ -48,6 +48,8 @@ export function renderResultPdf(quiz: QuizModel, candidate: string, publicUrl = 
         .fontSize(11)
         .fillColor("#000")
         .text(`${q.position + 1}. ${q.stem}`);
+      // A question whose picture is the question: its text alternative, so the printed result still reads.
+      if (q.image) doc.fontSize(10).fillColor("#444").text(`Picture: ${q.image.alt}`);
       doc
         .fontSize(10)
         .fillColor(r?.isCorrect ? "#166534" : "#991b1b")

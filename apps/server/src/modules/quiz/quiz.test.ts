@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { packages as packagesTable } from "../../db/schema/packages.ts";
 import { answers, questionReviews, questions, quizzes } from "../../db/schema/quiz.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
-import { wrongResponse } from "../../test/quiz-answers.ts";
+import { quizQuestion, wrongResponse } from "../../test/quiz-answers.ts";
 import { correctResponse } from "./scoring.ts";
 
 const t = await createTestApp();
@@ -24,9 +24,10 @@ async function create(token: string, body: Record<string, unknown>) {
   return { res, quiz: res.json().model as { id: number; questions: Q[]; status: string; mode: string; deadlineAt: string | null } };
 }
 
-async function keyOf(contentId: string) {
-  const [q] = await t.db.select().from(questions).where(eq(questions.contentId, contentId));
-  return { q: q!, right: correctResponse(q!) };
+/** A question of a quiz as the quiz grades it (its numbers drawn for the quiz), and its right response. */
+async function keyOf(quizId: number, contentId: string) {
+  const q = await quizQuestion(t.db, quizId, contentId);
+  return { q, right: correctResponse(q) };
 }
 
 describe("content in the database", () => {
@@ -77,7 +78,7 @@ describe("creating and taking a quiz", () => {
       const n = seenType.get(q.type) ?? 0;
       if (n >= 2) continue;
       seenType.set(q.type, n + 1);
-      const { q: row, right } = await keyOf(q.questionId);
+      const { q: row, right } = await keyOf(quiz.id, q.questionId);
       const isRight = n === 0;
       plan.set(q.questionId, isRight);
       batch.push({ questionId: q.questionId, response: isRight ? right : wrongResponse(row) });
@@ -133,7 +134,7 @@ describe("creating and taking a quiz", () => {
     const u = await newUser();
     const { quiz } = await create(u.token, { length: 5, mode: "practice", seed: 1 });
     const first = quiz.questions[0]!;
-    const { right } = await keyOf(first.questionId);
+    const { right } = await keyOf(quiz.id, first.questionId);
     const res = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
       token: u.token,
       body: { answers: [{ questionId: first.questionId, response: right }] },
@@ -171,7 +172,7 @@ describe("creating and taking a quiz", () => {
     const u = await newUser();
     const { quiz } = await create(u.token, { length: 5, seed: 11 });
     const first = quiz.questions[0]!;
-    const { right } = await keyOf(first.questionId);
+    const { right } = await keyOf(quiz.id, first.questionId);
     await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
       token: u.token,
       body: { answers: [{ questionId: first.questionId, response: right }] },
@@ -232,7 +233,7 @@ describe("bad input: a clear 4xx and nothing changed", () => {
     expect((await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token })).statusCode).toBe(200);
     const second = await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token });
     expect(second.statusCode).toBe(409);
-    const { right } = await keyOf(q0.questionId);
+    const { right } = await keyOf(quiz.id, q0.questionId);
     const late = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
       token: u.token,
       body: { answers: [{ questionId: q0.questionId, response: right }] },
@@ -249,7 +250,7 @@ describe("bad input: a clear 4xx and nothing changed", () => {
     const { quiz } = await create(u.token, { length: 5, mode: "exam", seed: 8 });
     expect(quiz.deadlineAt).not.toBeNull();
     const q0 = quiz.questions[0]!;
-    const { right } = await keyOf(q0.questionId);
+    const { right } = await keyOf(quiz.id, q0.questionId);
     await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
       token: u.token,
       body: { answers: [{ questionId: q0.questionId, response: right }] },
@@ -261,7 +262,7 @@ describe("bad input: a clear 4xx and nothing changed", () => {
     const q1 = quiz.questions[1]!;
     const late = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
       token: u.token,
-      body: { answers: [{ questionId: q1.questionId, response: (await keyOf(q1.questionId)).right }] },
+      body: { answers: [{ questionId: q1.questionId, response: (await keyOf(quiz.id, q1.questionId)).right }] },
     });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/time limit of this exam has passed/);
@@ -413,7 +414,7 @@ describe("onboarding, preview and dashboard", () => {
     expect(before.readiness).toMatchObject({ answered: 0, needed: 20, estimate: null, passMark: 0.7 });
     const { quiz } = await create(u.token, { length: 30, mode: "practice", seed: 21 });
     const batch = [];
-    for (const q of quiz.questions) batch.push({ questionId: q.questionId, response: (await keyOf(q.questionId)).right });
+    for (const q of quiz.questions) batch.push({ questionId: q.questionId, response: (await keyOf(quiz.id, q.questionId)).right });
     // 10 answers are not enough: still no figure.
     await t.call("PUT", `${P}/quiz/update/${quiz.id}`, { token: u.token, body: { answers: batch.slice(0, 10) } });
     const early = (await t.call("GET", `${P}/dashboard`, { token: u.token })).json().model;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { readFinalAnswers } from "../../db/final-answers.ts";
 import {
   type AnswerResponse,
   answers,
@@ -13,6 +14,7 @@ import {
   quizQuestions,
   quizStarts,
   quizzes,
+  type StoredNumeric,
   themes,
   tracks,
 } from "../../db/schema/quiz.ts";
@@ -166,11 +168,7 @@ export const openQuizzes = (db: Db, userId: number) =>
     .where(and(eq(quizzes.userId, userId), eq(quizzes.status, "in_progress")))
     .orderBy(desc(quizzes.createdAt), desc(quizzes.id));
 
-export async function insertQuiz(
-  db: Db,
-  quiz: typeof quizzes.$inferInsert,
-  items: { questionId: number; position: number; optionOrder: string[] }[],
-) {
+export async function insertQuiz(db: Db, quiz: typeof quizzes.$inferInsert, items: QuizItemInsert[]) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(quizzes).values(quiz).returning();
     await tx.insert(quizQuestions).values(items.map((i) => ({ ...i, quizId: row!.id })));
@@ -195,6 +193,18 @@ export async function lockQuiz(db: Db, userId: number, id: number) {
     .where(and(eq(quizzes.id, id), eq(quizzes.userId, userId)))
     .for("update");
   return row;
+}
+
+export type QuizItemInsert = { questionId: number; position: number; optionOrder: string[]; params?: Record<string, number> | null };
+
+/** The numeric keys of those of these questions that are numeric (what drawing their numbers needs). */
+export async function numericKeysOf(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, StoredNumeric | null>();
+  const rows = await db
+    .select({ id: questions.id, numeric: questions.numeric })
+    .from(questions)
+    .where(and(inArray(questions.id, ids), eq(questions.type, "numeric")));
+  return new Map(rows.map((r) => [r.id, r.numeric]));
 }
 
 export const quizItems = (db: Db, quizId: number) =>
@@ -307,12 +317,17 @@ export const themeItemDifficulties = (db: Db, themeSlugs: string[], track: strin
     );
 
 /** Every answer that is evidence, of finished quizzes (and practice answers), for the item fit. */
-export const calibrationAnswers = (db: Db) =>
-  db
-    .select({ userId: answers.userId, questionId: answers.questionId, isCorrect: answers.isCorrect })
-    .from(answers)
-    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
-    .where(and(eq(answers.evidence, true), or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice"))));
+/** Every answer that counts as evidence, of every quiz whose answers are final, read in batches of quizzes. */
+export const calibrationAnswers = (db: Db, batch?: number) =>
+  readFinalAnswers(
+    db,
+    (ids) =>
+      db
+        .select({ userId: answers.userId, questionId: answers.questionId, isCorrect: answers.isCorrect })
+        .from(answers)
+        .where(and(inArray(answers.quizId, ids), eq(answers.evidence, true))),
+    batch,
+  );
 
 export async function countCalibrationAnswers(db: Db) {
   const [row] = await db.select({ n: count() }).from(answers).where(eq(answers.evidence, true));
@@ -370,7 +385,7 @@ export async function withCalibrationLock(db: Db, work: (tx: Db) => Promise<void
 }
 
 /** Adds the next item of an adaptive exam and counts it in the quiz's total. */
-export async function appendQuizItem(db: Db, quizId: number, item: { questionId: number; position: number; optionOrder: string[] }) {
+export async function appendQuizItem(db: Db, quizId: number, item: QuizItemInsert) {
   await db.insert(quizQuestions).values({ ...item, quizId });
   await db
     .update(quizzes)

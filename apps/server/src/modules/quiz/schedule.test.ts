@@ -3,9 +3,10 @@ import { Rating } from "ts-fsrs";
 import { describe, expect, it } from "vitest";
 import { answers, calibrationRuns, itemCalibrations, questionReviews, questions } from "../../db/schema/quiz.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
-import { wrongResponse } from "../../test/quiz-answers.ts";
+import { quizQuestion, rightResponse, wrongResponse } from "../../test/quiz-answers.ts";
 import { refitDue } from "./calibration.ts";
 import { seedDifficulty } from "./irt.ts";
+import { calibrationAnswers } from "./repo.ts";
 import { DAY_MS, isEvidence, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
 import { correctResponse } from "./scoring.ts";
 import { createQuiz, dashboard, refitItems, submitQuiz, updateQuiz } from "./service.ts";
@@ -61,8 +62,7 @@ describe("spaced review through the API", () => {
     const t0 = new Date(Date.now() - 3 * DAY_MS);
     const { quiz } = await createQuiz(t.db, u.user_id, { length: 6, mode: "practice", seed: 11, new: true }, t0);
     const ids = quiz.questions.map((q) => q.questionId);
-    const rows = new Map((await t.db.select().from(questions)).map((q) => [q.contentId, q]));
-    const [missed, unsure, rightFast, rightSlow] = ids.map((id) => rows.get(id)!);
+    const [missed, unsure, rightFast, rightSlow] = await Promise.all(ids.map((id) => quizQuestion(t.db, quiz.id, id)));
     await updateQuiz(
       t.db,
       u.user_id,
@@ -103,7 +103,7 @@ describe("spaced review through the API", () => {
       t.db,
       u.user_id,
       retry.quiz.id,
-      { answers: [{ questionId: again.questionId, response: correctResponse(missed!) }] },
+      { answers: [{ questionId: again.questionId, response: await rightResponse(t.db, retry.quiz.id, missed!.contentId) }] },
       new Date(t0.getTime() + 120_000),
     );
     const [retried] = await t.db
@@ -120,7 +120,7 @@ describe("spaced review through the API", () => {
       t.db,
       u.user_id,
       review.quiz.id,
-      { answers: [{ questionId: unsure!.contentId, response: correctResponse(unsure!) }] },
+      { answers: [{ questionId: unsure!.contentId, response: await rightResponse(t.db, review.quiz.id, unsure!.contentId) }] },
       reviewAt,
     );
     const [reviewed] = await t.db
@@ -149,6 +149,15 @@ describe("item calibration job", () => {
     expect(runs.at(-1)!.answers).toBe(summary!.answers);
     // Nothing new since: no refit due.
     expect(await refitDue(t.db)).toBe(false);
+  });
+
+  it("reads the evidence in batches of quizzes, missing and repeating nothing", async () => {
+    const whole = await calibrationAnswers(t.db, 1_000_000);
+    expect(whole.length).toBeGreaterThan(3);
+    const paged = await calibrationAnswers(t.db, 1);
+    expect(paged).toHaveLength(whole.length);
+    const key = (a: { userId: number; questionId: number }) => `${a.userId}/${a.questionId}`;
+    expect(paged.map(key).sort()).toEqual(whole.map(key).sort());
   });
 });
 

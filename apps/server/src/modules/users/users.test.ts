@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema/accounts.ts";
 import { stripeSubscriptions } from "../../db/schema/payments.ts";
-import { questions, quizzes } from "../../db/schema/quiz.ts";
+import { quizzes } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
+import { rightResponse } from "../../test/quiz-answers.ts";
 import { CARDS, paymentsHelpers } from "../payments/test-helpers.ts";
-import { correctResponse } from "../quiz/scoring.ts";
 
 const t = await createTestApp();
 const pay = paymentsHelpers(t);
@@ -278,8 +278,7 @@ describe("an account's plan and activity", () => {
       const quiz = created.json().model as { id: number; questions: { questionId: string }[] };
       const batch = [];
       for (const q of quiz.questions.slice(0, right)) {
-        const [row] = await t.db.select().from(questions).where(eq(questions.contentId, q.questionId));
-        batch.push({ questionId: q.questionId, response: correctResponse(row!) });
+        batch.push({ questionId: q.questionId, response: await rightResponse(t.db, quiz.id, q.questionId) });
       }
       if (batch.length) await t.call("PUT", `${quizPath}/update/${quiz.id}`, { token: u.token, body: { answers: batch } });
       expect((await t.call("POST", `${quizPath}/submit/${quiz.id}`, { token: u.token })).statusCode).toBe(200);

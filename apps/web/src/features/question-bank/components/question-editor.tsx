@@ -64,7 +64,12 @@ export function QuestionEditor({ question, themes, onDone }: { question: AdminQu
       source,
       ...(refDoc ? { reference: { document: refDoc, section: refSection } } : {}),
       ...(type === "numeric"
-        ? { answer: numeric.answer, tolerance: numeric.tolerance, unit: numeric.unit }
+        ? {
+            // A question whose numbers vary per attempt keeps its variables and formula instead of an answer.
+            ...(numeric.formula ? { formula: numeric.formula, variables: numeric.variables } : { answer: numeric.answer ?? 0 }),
+            tolerance: numeric.tolerance,
+            unit: numeric.unit,
+          }
         : { options: type === "ordering" ? options.map(({ correct: _c, ...o }) => o) : options }),
     };
     try {
@@ -164,17 +169,25 @@ export function QuestionEditor({ question, themes, onDone }: { question: AdminQu
         </label>
         {type === "numeric" ? (
           <div className="grid grid-cols-3 gap-3">
-            <label className="text-sm font-medium text-slate-800">
-              Answer
-              <input
-                type="number"
-                step="any"
-                className={input}
-                value={numeric.answer}
-                onChange={(e) => setNumeric({ ...numeric, answer: Number(e.target.value) })}
-              />
-              {err("answer")}
-            </label>
+            {numeric.formula !== undefined ? (
+              <label className="text-sm font-medium text-slate-800">
+                Formula
+                <input className={input} value={numeric.formula} onChange={(e) => setNumeric({ ...numeric, formula: e.target.value })} />
+                {err("formula")}
+              </label>
+            ) : (
+              <label className="text-sm font-medium text-slate-800">
+                Answer
+                <input
+                  type="number"
+                  step="any"
+                  className={input}
+                  value={numeric.answer ?? 0}
+                  onChange={(e) => setNumeric({ ...numeric, answer: Number(e.target.value) })}
+                />
+                {err("answer")}
+              </label>
+            )}
             <label className="text-sm font-medium text-slate-800">
               Tolerance ±
               <input
@@ -299,7 +312,15 @@ export function QuestionEditor({ question, themes, onDone }: { question: AdminQu
         <p className="mt-1 font-semibold text-slate-900">{stem || "Your question appears here"}</p>
         {type === "numeric" ? (
           <p className="mt-3 text-sm text-slate-700">
-            [ number ] {numeric.unit} · accepted: {numeric.answer} ± {numeric.tolerance}
+            [ number ] {numeric.unit} · accepted: {numeric.formula ?? numeric.answer} ± {numeric.tolerance}
+            {numeric.variables ? (
+              <span className="mt-1 block text-xs text-slate-600">
+                Numbers drawn per attempt:{" "}
+                {Object.entries(numeric.variables)
+                  .map(([name, v]) => `${name} ${v.min} to ${v.max} in steps of ${v.step}`)
+                  .join("; ")}
+              </span>
+            ) : null}
           </p>
         ) : (
           <ul className="mt-3 space-y-1.5">

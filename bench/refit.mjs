@@ -1,0 +1,125 @@
+// The item refit as the background job runs it, from the database: `node bench/refit.mjs`.
+// A fresh PostgreSQL database (BENCH_DATABASE_URL, default the local server) is migrated and seeded
+// with the content, then filled with 1,000,000 answers of 50,000 made-up candidates of known
+// ability to the bank's questions (Rasch-simulated from known difficulties); `refitItems` then
+// reads the evidence, fits, saves the fitted difficulties and queues doubtful questions, all with
+// the server's own statement timeout. Budget: under 60 s. The database is dropped afterwards.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import pg from "pg";
+import { root } from "./lib.mjs";
+
+const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+
+/** The server's database code and the job, bundled (npm packages stay external, so pg and drizzle load as usual). */
+async function loadJob() {
+  const dir = path.join(root, "node_modules/.cache/bench");
+  mkdirSync(dir, { recursive: true });
+  const outfile = path.join(dir, "refit-job.mjs");
+  await build({
+    stdin: {
+      contents: `
+        export { openPostgres } from "./apps/server/src/db/client.ts";
+        export { seedQuizContent } from "./apps/server/src/db/seed/quiz-content.ts";
+        export { refitItems } from "./apps/server/src/modules/quiz/calibration.ts";
+        export { loadConfig } from "./apps/server/src/config.ts";`,
+      resolveDir: root,
+      loader: "ts",
+    },
+    bundle: true,
+    outfile,
+    format: "esm",
+    platform: "node",
+    // npm packages load from node_modules as usual; the workspace's own TypeScript is bundled.
+    plugins: [
+      {
+        name: "npm-external",
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith("@academy/") ? undefined : { path: a.path, external: true }));
+        },
+      },
+    ],
+    logLevel: "error",
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+/**
+ * Answers in SQL, so a million rows load in seconds: candidate abilities and item difficulties are
+ * drawn uniformly in -2..2 logits, each answer right with the Rasch probability.
+ */
+const fillSql = ({ answers, candidates, perQuiz }) => `
+  CREATE TEMP TABLE bench_item AS
+    SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, (random() * 4 - 2) AS b FROM question WHERE status = 'active';
+  INSERT INTO "user" (email, password_hash, first_name, last_name)
+    SELECT 'refit-' || g || '@bench.test', 'x', 'Bench', 'Candidate ' || g FROM generate_series(1, ${candidates}) g;
+  CREATE TEMP TABLE bench_user AS
+    SELECT id, row_number() OVER (ORDER BY id) - 1 AS k, (random() * 4 - 2) AS theta FROM "user" WHERE email LIKE 'refit-%@bench.test';
+  INSERT INTO quiz (user_id, title, track_slug, blueprint_version, settings, mode, seed, status, total, correct_count, score, submitted_at)
+    SELECT u.id, 'Bench quiz', 'ems', 1, '{"themes":[],"length":${perQuiz},"difficulty":"adaptive"}', 'exam', q, 'submitted', ${perQuiz}, 0, 0, now()
+    FROM bench_user u, generate_series(1, ${Math.ceil(answers / candidates / perQuiz)}) q;
+  INSERT INTO quiz_answer (quiz_id, question_id, user_id, response, is_correct, evidence)
+    SELECT s.quiz_id, s.question_id, s.user_id, '{"value":0}', random() < 1 / (1 + exp(s.b - s.theta)), true
+    FROM (
+      SELECT DISTINCT ON (qz.id, i.id) qz.id AS quiz_id, i.id AS question_id, qz.user_id, i.b, u.theta
+      FROM quiz qz
+      JOIN bench_user u ON u.id = qz.user_id
+      CROSS JOIN generate_series(0, ${perQuiz - 1}) n
+      JOIN bench_item i ON i.k = (hashint4(qz.id * 131 + n) & 2147483647) % (SELECT count(*) FROM bench_item)
+      WHERE qz.title = 'Bench quiz'
+    ) s
+    LIMIT ${answers};
+  ANALYZE quiz_answer; ANALYZE quiz;`;
+
+export async function benchRefitFromDb({ answers = 1_000_000, candidates = 50_000, perQuiz = 21 } = {}) {
+  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `academy_bench_refit_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const job = await loadJob();
+  // The server's own statement timeout: the job's read must fit in it.
+  const config = job.loadConfig({
+    NODE_ENV: "production",
+    PROJECT_ID: "bench",
+    PROJECT_SECRET: "bench-secret",
+    JWT_SECRET: "b".repeat(48),
+  });
+  const database = await job.openPostgres(url.href, { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS });
+  try {
+    await database.migrate();
+    await job.seedQuizContent(database.db);
+    const client = new pg.Client({ connectionString: url.href });
+    await client.connect();
+    const t0 = performance.now();
+    await client.query("SET statement_timeout = 0");
+    await client.query(fillSql({ answers, candidates, perQuiz }));
+    const loaded = Number((await client.query("SELECT count(*) AS n FROM quiz_answer")).rows[0].n);
+    const fillSeconds = (performance.now() - t0) / 1000;
+    await client.end();
+    const t1 = performance.now();
+    const summary = await job.refitItems(database.db);
+    const seconds = (performance.now() - t1) / 1000;
+    return { answers: loaded, fillSeconds, seconds, timeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS, ...summary };
+  } finally {
+    await database.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const r = await benchRefitFromDb({ answers: Number(arg("answers", 1_000_000)) }).catch((e) => {
+    // A failed statement inside the job's transaction surfaces as its rollback: show the first cause.
+    for (let c = e; c; c = c.cause) console.error(String(c.message ?? c).slice(0, 300));
+    process.exit(1);
+  });
+  console.log(
+    `item refit from PostgreSQL (${r.answers.toLocaleString("en")} answers, ${r.items.toLocaleString("en")} items, statement timeout ${r.timeoutMs} ms): ${r.seconds.toFixed(1)} s (database ${(r.milliseconds / 1000).toFixed(1)} s read and fit, the rest saving and queueing; ${r.queued} queued for review); loading the answers took ${r.fillSeconds.toFixed(0)} s`,
+  );
+  if (r.seconds >= 60) process.exitCode = 1;
+}
