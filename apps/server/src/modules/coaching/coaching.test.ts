@@ -10,7 +10,7 @@ import { users } from "../../db/schema/users.ts";
 import { DEMO_COACHES, seedCoaches } from "../../db/seed/coaches.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
 import { type ReceivedMail, startMailServer } from "../../test/mail-server.ts";
-import { wrongResponse } from "../../test/quiz-answers.ts";
+import { quizQuestion, wrongResponse } from "../../test/quiz-answers.ts";
 import { correctResponse } from "../quiz/scoring.ts";
 
 const mail = await startMailServer();
@@ -399,7 +399,8 @@ describe("booking", () => {
     for (const [i, q] of quiz.questions.entries()) {
       const [row] = await t.db.select().from(questions).where(eq(questions.contentId, q.questionId));
       if (i > 0) missed.push(row!.stem);
-      answers.push({ questionId: q.questionId, response: i === 0 ? correctResponse(row!) : wrongResponse(row!) });
+      const graded = await quizQuestion(t.db, quiz.id, q.questionId);
+      answers.push({ questionId: q.questionId, response: i === 0 ? correctResponse(graded) : wrongResponse(graded) });
     }
     expect((await t.call("PUT", `${quizPath}/update/${quiz.id}`, { token: user.token, body: { answers } })).statusCode).toBe(200);
     expect((await t.call("POST", `${quizPath}/submit/${quiz.id}`, { token: user.token })).statusCode).toBe(200);
