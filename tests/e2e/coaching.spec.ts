@@ -60,7 +60,7 @@ async function mailsTo(request: APIRequestContext, to: string) {
 }
 
 test("a candidate chooses a coach, books with a note, sees it upcoming, moves it and cancels it", async ({ page, request }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const email = await premiumCandidate(page);
 
   await page.goto("/user/get-coaching");
@@ -136,7 +136,7 @@ test.describe("staff", () => {
   test.use({ storageState: STAFF_STATE });
 
   test("staff see the bookings and the learner, their week, and set their hours with time inputs", async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await openStaffArea(page);
     await page.goto("/admin/scheduling");
     await expect(page).toHaveTitle(/Scheduling/);
@@ -176,7 +176,7 @@ test.describe("staff", () => {
     await expect(form.getByText("Monday: 09:00–12:00 and 11:00–16:30 overlap")).toBeVisible();
     await form.getByLabel("Monday opening 2 From").fill("14:00");
     await form.getByRole("button", { name: "Save availability" }).click();
-    await expect(page.getByText("Your availability is saved")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Your availability is saved")).toBeVisible({ timeout: 45_000 });
 
     // Saved: the same hours come back after a reload.
     await page.reload();
