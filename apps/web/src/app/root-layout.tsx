@@ -11,6 +11,13 @@ const SessionExpiredModal = lazy(() =>
   import("../features/auth/components/session-expired-modal").then((m) => ({ default: m.SessionExpiredModal })),
 );
 
+/** Session recording (after the candidate agrees): loads with the query library once signed in, never with the first screen. */
+const SessionRecorder = lazy(() =>
+  Promise.all([import("./with-query-client"), import("../features/analytics/components/session-recorder")]).then(([q, m]) =>
+    q.withQueryClient(m.SessionRecorder),
+  ),
+);
+
 /** Start-up session check (spec section 4): until it answers, guards wait. */
 function useStartupCheck(): boolean {
   const { state, dispatch } = useAuth();
@@ -94,6 +101,12 @@ export function RootLayout({ children }: { children: ReactNode }) {
     <>
       <PersonWrapper fallback={<FullPageLoader />}>
         <Suspense fallback={<Spinner />}>{children}</Suspense>
+        {/* After the page, in its flow: the consent question never covers or shifts what the page shows. */}
+        {state.isAuthenticated && state.role === "user" ? (
+          <Suspense fallback={null}>
+            <SessionRecorder />
+          </Suspense>
+        ) : null}
       </PersonWrapper>
       {state.sessionExpired && state.isAuthenticated ? (
         <Suspense fallback={null}>

@@ -61,8 +61,8 @@ export async function storeBatch(db: Db, session: SessionValues, events: EventVa
       .onConflictDoUpdate({
         target: analyticsSessions.sessionId,
         set: {
-          // An ended session stays ended; a late batch only adds its events.
-          status: sql`case when ${analyticsSessions.status} = 'ended' then 'ended' else excluded.status end`,
+          // The latest batch says whether the tab is still open (a reload sends "ended", then goes on).
+          status: sql`excluded.status`,
           screenWidth: sql`excluded.screen_width`,
           screenHeight: sql`excluded.screen_height`,
           screenSize: sql`excluded.screen_size`,
