@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { expect, type Request, test } from "@playwright/test";
+import { expect as baseExpect, type Request, test } from "@playwright/test";
 import { openStaffArea, PROJECT, STAFF_STATE, signIn, uniqueEmail } from "./helpers";
 
 const INGEST = "/v2/api/lambda/analytics/user-sessions";
-test.describe.configure({ timeout: 120_000 });
+// Generous waits: CI machines are slow and busy.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ timeout: 240_000 });
 
 test.describe("a candidate's recorded sessions", () => {
   test.use({ storageState: { cookies: [], origins: [] } });
