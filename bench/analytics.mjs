@@ -126,7 +126,8 @@ export async function benchAnalytics({ port = 4395, db = "pglite", duration = Nu
   }
   const server = startServer({ port, dataDir, env });
   try {
-    await waitReady(port, server.child);
+    // A fresh database migrates and seeds first: slow on a busy machine.
+    await waitReady(port, server.child, 240_000);
     const base = `http://127.0.0.1:${port}`;
     const people = await recordedPeople(base);
     await ingest(base, people, { duration: 3, rate: 50 }); // warm-up

@@ -18,6 +18,19 @@ const SessionRecorder = lazy(() =>
   ),
 );
 
+/** Session recording waits this long after the app opens: it is no part of the first screen and stays out of its load. */
+const RECORDER_DELAY_MS = 3_000;
+
+/** True once `ms` have passed since the first render (never before, so the first screen loads without it). */
+function useAfterDelay(ms: number): boolean {
+  const [isDue, setDue] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDue(true), ms);
+    return () => window.clearTimeout(timer);
+  }, [ms]);
+  return isDue;
+}
+
 /** Start-up session check (spec section 4): until it answers, guards wait. */
 function useStartupCheck(): boolean {
   const { state, dispatch } = useAuth();
@@ -92,6 +105,7 @@ function useFocusOnNavigate() {
 export function RootLayout({ children }: { children: ReactNode }) {
   const { state } = useAuth();
   const checking = useStartupCheck();
+  const isRecorderDue = useAfterDelay(RECORDER_DELAY_MS);
   useSignOutRedirect();
   useDocumentTitle();
   useFocusOnNavigate();
@@ -102,7 +116,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
       <PersonWrapper fallback={<FullPageLoader />}>
         <Suspense fallback={<Spinner />}>{children}</Suspense>
         {/* After the page, in its flow: the consent question never covers or shifts what the page shows. */}
-        {state.isAuthenticated && state.role === "user" ? (
+        {isRecorderDue && state.isAuthenticated && state.role === "user" ? (
           <Suspense fallback={null}>
             <SessionRecorder />
           </Suspense>
