@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, against the built server (built first when stale).
 import { buildStale } from "../scripts/build-stale.mjs";
+import { benchAnalytics, printAnalytics } from "./analytics.mjs";
 import { benchHttp } from "./http.mjs";
 import { fmt } from "./lib.mjs";
 import { benchLibrary, printLibrary } from "./library.mjs";
@@ -26,6 +27,7 @@ if (!printScheduling(await benchScheduling())) process.exitCode = 1;
 // PostgreSQL when BENCH_DATABASE_URL is set (the search budget is stated for it), PGlite otherwise.
 const library = await benchLibrary({ dbs: process.env.BENCH_DATABASE_URL ? ["postgres"] : ["pglite"] });
 if (!printLibrary(library)) process.exitCode = 1;
+if (!printAnalytics(await benchAnalytics())) process.exitCode = 1;
 const web = await benchWebBundle();
 console.log("web first load (cold cache, Chromium):");
 if (!printWebBundle(web)) process.exitCode = 1;

@@ -5,6 +5,9 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { safeError } from "./lib/safe-error.ts";
 import { createSecretBox } from "./lib/secret-box.ts";
+import { createIngestTokens } from "./modules/analytics/ingest-token.ts";
+import { analyticsRoutes } from "./modules/analytics/routes.ts";
+import { startRetentionJob } from "./modules/analytics/service.ts";
 import { assistantRoutes } from "./modules/assistant/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { pruneAccounts } from "./modules/auth/service.ts";
@@ -114,6 +117,13 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
     onDone: (summary) => app.log.info({ calibration: summary }, "item difficulties refitted"),
   });
   app.addHook("onClose", async () => calibration.stop());
+  // Hourly: delete recorded sessions past ANALYTICS_RETENTION_DAYS (one instance at a time).
+  const retention = startRetentionJob(database.db, {
+    retentionDays: config.ANALYTICS_RETENTION_DAYS,
+    intervalMs: 3_600_000,
+    onError: (e) => app.log.warn({ err: e }, "deleting old recorded sessions failed"),
+  });
+  app.addHook("onClose", async () => retention.stop());
   const authDeps = { db: database.db, tokens, config, mail, twoFactorBox: createSecretBox(signingKey, "two-factor") };
 
   await app.register(errorsPlugin);
@@ -140,6 +150,14 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(cmsRoutes, { db: database.db });
   await app.register(blogRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(pmRoutes, { db: database.db });
+  await app.register(analyticsRoutes, {
+    deps: {
+      db: database.db,
+      // Good for two hours: a tab left open still sends its last batch on leaving.
+      ingestTokens: createIngestTokens(signingKey, 2 * 3600),
+      ingestRateLimit: config.ANALYTICS_INGEST_RATE_LIMIT,
+    },
+  });
   await app.register(contactRoutes, { db: database.db, mail });
   await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID, publicUrl: config.publicUrl });
   await app.register(questionBankRoutes, { db: database.db, projectId: config.PROJECT_ID });

@@ -90,6 +90,10 @@ export const ConfigSchema = z.object({
     .default(true),
   /** Sign-in attempts allowed per minute for one address and email (the security default is 5). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Days a recorded session is kept after its last batch; a job deletes older sessions and events. */
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Session-analytics batches one person may send a minute (429 over it). */
+  ANALYTICS_INGEST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Sign-ups allowed per hour from one address (an admin creating accounts is not counted). */
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   /** The card provider's secret API key; when unset, the built-in test-mode provider is used. */

@@ -28,3 +28,17 @@ export const QUIZ_MIN_LENGTH = 5;
 export const QUIZ_MAX_LENGTH = 100;
 /** Exam mode allows this many seconds per question. */
 export const EXAM_SECONDS_PER_QUESTION = 72;
+
+// ---------- session analytics ----------
+/** The most events one batch may carry (more: 400). */
+export const ANALYTICS_MAX_EVENTS_PER_BATCH = 200;
+/** The longest `html_copy` a batch may carry, in characters (more: 400). */
+export const ANALYTICS_MAX_HTML_COPY = 100_000;
+/** The largest batch body the ingest call reads, in bytes (more: 413). */
+export const ANALYTICS_MAX_BATCH_BYTES = 256 * 1024;
+/** The browser sends what it buffered once this many events wait (and on leaving the page). */
+export const ANALYTICS_FLUSH_EVENTS = 50;
+/** Screen size classes, by the viewport's width in CSS pixels: below 640 small, below 1024 medium, else large. */
+export const ANALYTICS_SCREEN_SIZES = ["small", "medium", "large"] as const;
+export const screenSizeOf = (width: number): (typeof ANALYTICS_SCREEN_SIZES)[number] =>
+  width < 640 ? "small" : width < 1024 ? "medium" : "large";

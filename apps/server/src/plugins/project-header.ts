@@ -8,8 +8,14 @@ import { HttpError } from "../lib/http-error.ts";
 export const API_PREFIXES = ["/v1/", "/v2/", "/v3/", "/v4/", "/v5/", "/rest/"];
 /** Called by the card provider, which cannot send our project header; its signature is checked instead. */
 const SIGNED_PATHS = ["/v2/api/lambda/stripe/webhook"];
+/**
+ * Posted by `navigator.sendBeacon`, which cannot send headers: a batch without an Authorization
+ * header names its sender with a signed ingest token in its body instead (modules/analytics).
+ */
+const BEACON_PATHS = ["/v2/api/lambda/analytics/user-sessions"];
+const pathOf = (url: string) => url.split("?")[0] ?? url;
 export const isApiPath = (url: string) => {
-  const path = url.split("?")[0] ?? url;
+  const path = pathOf(url);
   return API_PREFIXES.some((p) => path.startsWith(p)) && !SIGNED_PATHS.includes(path);
 };
 
@@ -18,6 +24,7 @@ export const projectHeaderPlugin = fp<{ projectId: string; projectSecret: string
     const expected = Buffer.from(encodeProjectHeader(projectId, projectSecret));
     app.addHook("onRequest", async (request) => {
       if (!isApiPath(request.url)) return;
+      if (!request.headers.authorization && BEACON_PATHS.includes(pathOf(request.url))) return;
       const sent = request.headers[PROJECT_HEADER];
       const given = Buffer.from(typeof sent === "string" ? sent : "");
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, "Invalid project");

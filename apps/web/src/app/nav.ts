@@ -51,6 +51,7 @@ export const adminNav: readonly NavGroup[] = [
         match: ["/admin/user", "/admin/users", "/admin/add-user", "/admin/edit-user", "/admin/view-user"],
       },
       { label: "Study plans", to: "/admin/study-plans" },
+      { label: "Session analytics", to: "/admin/analytics" },
     ],
   },
   {

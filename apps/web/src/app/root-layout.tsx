@@ -11,6 +11,26 @@ const SessionExpiredModal = lazy(() =>
   import("../features/auth/components/session-expired-modal").then((m) => ({ default: m.SessionExpiredModal })),
 );
 
+/** Session recording (after the candidate agrees): loads with the query library once signed in, never with the first screen. */
+const SessionRecorder = lazy(() =>
+  Promise.all([import("./with-query-client"), import("../features/analytics/components/session-recorder")]).then(([q, m]) =>
+    q.withQueryClient(m.SessionRecorder),
+  ),
+);
+
+/** Session recording waits this long after the app opens: it is no part of the first screen and stays out of its load. */
+const RECORDER_DELAY_MS = 3_000;
+
+/** True once `ms` have passed since the first render (never before, so the first screen loads without it). */
+function useAfterDelay(ms: number): boolean {
+  const [isDue, setDue] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDue(true), ms);
+    return () => window.clearTimeout(timer);
+  }, [ms]);
+  return isDue;
+}
+
 /** Start-up session check (spec section 4): until it answers, guards wait. */
 function useStartupCheck(): boolean {
   const { state, dispatch } = useAuth();
@@ -85,6 +105,7 @@ function useFocusOnNavigate() {
 export function RootLayout({ children }: { children: ReactNode }) {
   const { state } = useAuth();
   const checking = useStartupCheck();
+  const isRecorderDue = useAfterDelay(RECORDER_DELAY_MS);
   useSignOutRedirect();
   useDocumentTitle();
   useFocusOnNavigate();
@@ -94,6 +115,12 @@ export function RootLayout({ children }: { children: ReactNode }) {
     <>
       <PersonWrapper fallback={<FullPageLoader />}>
         <Suspense fallback={<Spinner />}>{children}</Suspense>
+        {/* After the page, in its flow: the consent question never covers or shifts what the page shows. */}
+        {isRecorderDue && state.isAuthenticated && state.role === "user" ? (
+          <Suspense fallback={null}>
+            <SessionRecorder />
+          </Suspense>
+        ) : null}
       </PersonWrapper>
       {state.sessionExpired && state.isAuthenticated ? (
         <Suspense fallback={null}>

@@ -84,6 +84,8 @@ const AdminBlogTermsPage = queryScreen(() => import("../features/blog/components
 const StudyPlanPage = queryScreen(() => import("../features/study-plan/components/study-plan-page"), "StudyPlanPage");
 const LearnerPlansPage = queryScreen(() => import("../features/study-plan/components/learner-plans-page"), "LearnerPlansPage");
 const GetCoachingPage = queryScreen(() => import("../features/coaching/components/get-coaching-page"), "GetCoachingPage");
+const AdminAnalyticsPage = queryScreen(() => import("../features/analytics/components/admin-analytics-page"), "AdminAnalyticsPage");
+const MySessionsSection = lazyScreen(() => import("../features/analytics/components/my-sessions-section"), "MySessionsSection");
 const AdminSchedulingPage = queryScreen(() => import("../features/coaching/components/admin-scheduling-page"), "AdminSchedulingPage");
 
 function renderScreen(screen: Screen, route: AppRoute) {
@@ -127,7 +129,15 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "admin-verify-email":
       return <VerifyEmailPage accountRole="admin" />;
     case "profile":
-      return <ProfilePage />;
+      return (
+        <ProfilePage
+          recordingSection={
+            <Suspense fallback={null}>
+              <MySessionsSection />
+            </Suspense>
+          }
+        />
+      );
     case "user-dashboard":
       return <UserDashboardPage planSection={<PlanSummary />} />;
     case "admin-dashboard":
@@ -214,6 +224,8 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <GetCoachingPage />;
     case "admin-scheduling":
       return <AdminSchedulingPage />;
+    case "admin-analytics":
+      return <AdminAnalyticsPage />;
   }
 }
 

@@ -70,7 +70,8 @@ export type Screen =
   | "admin-blog-tags"
   | "redirect"
   | "get-coaching"
-  | "admin-scheduling";
+  | "admin-scheduling"
+  | "admin-analytics";
 
 export interface AppRoute {
   path: string;
@@ -191,6 +192,8 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/blog/tags/new", "admin", "Add tag", "admin-blog-tags"),
   route("/admin/blog/tags/edit/:id", "admin", "Rename tag", "admin-blog-tags"),
   route("/admin/scheduling", "admin", "Scheduling", "admin-scheduling"),
+  route("/admin/analytics", "admin", "Session analytics", "admin-analytics"),
+  route("/admin/analytics/sessions/:id", "admin", "Session timeline", "admin-analytics"),
   route("/admin/view-scheduling/:id", "admin", "Session details", "admin-scheduling"),
 
   // Other paths named by the spec.

@@ -1,7 +1,7 @@
 import type { Profile } from "@academy/contract/auth";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@academy/contract/constants";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ChangeEvent, type FormEvent, useId, useMemo, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useMemo, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { CodeField, TextField } from "../../../components/ui/form-field";
 import { PageHeader } from "../../../components/ui/page-header";
@@ -59,7 +59,8 @@ async function submit<T>(
 }
 
 /** /user/profile and /admin/profile: name, photo, email, password, two-factor sign-in, time zone. */
-export function ProfilePage() {
+/** `recordingSection`: the session-recording choice and recordings, composed in by the app. */
+export function ProfilePage({ recordingSection }: { recordingSection?: ReactNode } = {}) {
   const query = useProfileQuery();
   if (query.isPending) return <Spinner label="Loading your profile…" />;
   if (query.isError)
@@ -80,6 +81,7 @@ export function ProfilePage() {
         <EmailSection profile={query.data} />
         <PasswordSection />
         <TwoFactorSection profile={query.data} />
+        {recordingSection}
       </div>
     </div>
   );

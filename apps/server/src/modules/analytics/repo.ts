@@ -1,0 +1,237 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { analyticsConsents, analyticsEvents, analyticsSessions, type StoredEventData } from "../../db/schema/analytics.ts";
+import { stripeSubscriptions } from "../../db/schema/payments.ts";
+import { onboardingProfiles, quizzes } from "../../db/schema/quiz.ts";
+import { users } from "../../db/schema/users.ts";
+
+export type SessionRow = typeof analyticsSessions.$inferSelect;
+export type EventRow = typeof analyticsEvents.$inferSelect;
+type EventType = EventRow["type"];
+
+const RETENTION_LOCK = 727_274_021;
+
+/** What an ingest needs to know about its sender, in one lookup: active account, token version, consent. */
+export async function ingestAccount(db: Db, userId: number) {
+  const [row] = await db
+    .select({ tokenVersion: users.tokenVersion, status: users.status, granted: analyticsConsents.granted })
+    .from(users)
+    .leftJoin(analyticsConsents, eq(analyticsConsents.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function findConsent(db: Db, userId: number) {
+  const [row] = await db.select().from(analyticsConsents).where(eq(analyticsConsents.userId, userId));
+  return row;
+}
+
+export async function saveConsent(db: Db, userId: number, granted: boolean) {
+  const [row] = await db
+    .insert(analyticsConsents)
+    .values({ userId, granted })
+    .onConflictDoUpdate({ target: analyticsConsents.userId, set: { granted, decidedAt: sql`now()` } })
+    .returning();
+  return row!;
+}
+
+export type SessionValues = {
+  sessionId: string;
+  userId: number;
+  status: "active" | "ended";
+  screenWidth: number;
+  screenHeight: number;
+  screenSize: "small" | "medium" | "large";
+  startTime: Date;
+  endTime: Date | null;
+  htmlCopy: string | null;
+};
+export type EventValues = { type: EventType; at: Date; path: string; target: string | null; data: StoredEventData | null };
+
+/**
+ * Adds a batch to its session in one transaction: the session row is created or brought up to
+ * date (only when it is the sender's own), then the events are added. Answers null when the
+ * session id belongs to someone else; nothing is written then.
+ */
+export async function storeBatch(db: Db, session: SessionValues, events: EventValues[]): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(analyticsSessions)
+      .values({ ...session, eventCount: events.length })
+      .onConflictDoUpdate({
+        target: analyticsSessions.sessionId,
+        set: {
+          // The latest batch says whether the tab is still open (a reload sends "ended", then goes on).
+          status: sql`excluded.status`,
+          screenWidth: sql`excluded.screen_width`,
+          screenHeight: sql`excluded.screen_height`,
+          screenSize: sql`excluded.screen_size`,
+          endTime: sql`greatest(${analyticsSessions.endTime}, excluded.end_time)`,
+          htmlCopy: sql`coalesce(excluded.html_copy, ${analyticsSessions.htmlCopy})`,
+          eventCount: sql`${analyticsSessions.eventCount} + ${events.length}`,
+          lastSeenAt: sql`now()`,
+        },
+        setWhere: eq(analyticsSessions.userId, session.userId),
+      })
+      .returning({ id: analyticsSessions.id });
+    if (!row) return null;
+    if (events.length) await tx.insert(analyticsEvents).values(events.map((e) => ({ ...e, sessionPk: row.id })));
+    return row.id;
+  });
+}
+
+const summaryColumns = {
+  id: analyticsSessions.id,
+  sessionId: analyticsSessions.sessionId,
+  userId: analyticsSessions.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  status: analyticsSessions.status,
+  screenWidth: analyticsSessions.screenWidth,
+  screenHeight: analyticsSessions.screenHeight,
+  screenSize: analyticsSessions.screenSize,
+  startTime: analyticsSessions.startTime,
+  endTime: analyticsSessions.endTime,
+  eventCount: analyticsSessions.eventCount,
+  pageCount: sql<number>`(select count(distinct ${analyticsEvents.path}) from ${analyticsEvents}
+    where ${analyticsEvents.sessionPk} = ${analyticsSessions.id} and ${analyticsEvents.type} = 'pageview')::int`,
+  firstPath: sql<string | null>`(select ${analyticsEvents.path} from ${analyticsEvents}
+    where ${analyticsEvents.sessionPk} = ${analyticsSessions.id} order by ${analyticsEvents.at}, ${analyticsEvents.id} limit 1)`,
+};
+export type SummaryRow = Awaited<ReturnType<typeof pageSessions>>["rows"][number];
+
+/** Sessions, newest first: one person's, or everyone's. */
+export async function pageSessions(db: Db, userId: number | undefined, limit: number, offset: number) {
+  const where = userId ? eq(analyticsSessions.userId, userId) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(analyticsSessions)
+      .innerJoin(users, eq(users.id, analyticsSessions.userId))
+      .where(where)
+      .orderBy(desc(analyticsSessions.startTime), desc(analyticsSessions.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(analyticsSessions).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The most events a timeline shows. */
+export const TIMELINE_MAX_EVENTS = 2000;
+
+export async function findSession(db: Db, id: number) {
+  const [row] = await db
+    .select({ ...summaryColumns, htmlCopy: analyticsSessions.htmlCopy })
+    .from(analyticsSessions)
+    .innerJoin(users, eq(users.id, analyticsSessions.userId))
+    .where(eq(analyticsSessions.id, id));
+  return row;
+}
+
+export const sessionEvents = (db: Db, sessionPk: number) =>
+  db
+    .select()
+    .from(analyticsEvents)
+    .where(eq(analyticsEvents.sessionPk, sessionPk))
+    .orderBy(asc(analyticsEvents.at), asc(analyticsEvents.id))
+    .limit(TIMELINE_MAX_EVENTS);
+
+/** Deletes one of the person's sessions (its events go with it); answers how many went. */
+export async function deleteSession(db: Db, id: number, userId: number): Promise<number> {
+  const rows = await db
+    .delete(analyticsSessions)
+    .where(and(eq(analyticsSessions.id, id), eq(analyticsSessions.userId, userId)))
+    .returning({ id: analyticsSessions.id });
+  return rows.length;
+}
+
+export async function deleteSessionsOf(db: Db, userId: number): Promise<number> {
+  const rows = await db.delete(analyticsSessions).where(eq(analyticsSessions.userId, userId)).returning({ id: analyticsSessions.id });
+  return rows.length;
+}
+
+// ---------------------------------------------------------------- staff overview
+
+export async function sessionsPerDay(db: Db, since: Date) {
+  const day = sql<string>`to_char(date_trunc('day', ${analyticsSessions.startTime} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  return db
+    .select({ day, sessions: sql<number>`count(*)::int`, people: sql<number>`count(distinct ${analyticsSessions.userId})::int` })
+    .from(analyticsSessions)
+    .where(gte(analyticsSessions.startTime, since))
+    .groupBy(day)
+    .orderBy(day);
+}
+
+/** Page views per path (numeric path segments read as `:id`), most viewed first. */
+export async function pageViews(db: Db, since: Date, limit = 25) {
+  const path = sql<string>`regexp_replace(${analyticsEvents.path}, '/[0-9]+(/|$)', '/:id\\1', 'g')`;
+  return db
+    .select({ path, views: sql<number>`count(*)::int`, sessions: sql<number>`count(distinct ${analyticsEvents.sessionPk})::int` })
+    .from(analyticsEvents)
+    .where(and(eq(analyticsEvents.type, "pageview"), gte(analyticsEvents.at, since)))
+    .groupBy(path)
+    .orderBy(desc(sql`count(*)`), path)
+    .limit(limit);
+}
+
+export async function screenSizes(db: Db, since: Date) {
+  return db
+    .select({ screenSize: analyticsSessions.screenSize, sessions: sql<number>`count(*)::int` })
+    .from(analyticsSessions)
+    .where(gte(analyticsSessions.startTime, since))
+    .groupBy(analyticsSessions.screenSize);
+}
+
+/** Candidates who signed up since `since`, and how many of them reached each later step. */
+export async function funnel(db: Db, since: Date) {
+  const onboarded = sql`exists (select 1 from ${onboardingProfiles} where ${onboardingProfiles.userId} = ${users.id})`;
+  const quizzed = sql`exists (select 1 from ${quizzes} where ${quizzes.userId} = ${users.id} and ${quizzes.status} = 'submitted')`;
+  const subscribed = sql`exists (select 1 from ${stripeSubscriptions} where ${stripeSubscriptions.userId} = ${users.id})`;
+  const [row] = await db
+    .select({
+      signedUp: sql<number>`count(*)::int`,
+      onboarded: sql<number>`count(*) filter (where ${onboarded})::int`,
+      firstQuiz: sql<number>`count(*) filter (where ${onboarded} and ${quizzed})::int`,
+      subscribed: sql<number>`count(*) filter (where ${onboarded} and ${quizzed} and ${subscribed})::int`,
+    })
+    .from(users)
+    .where(and(eq(users.role, "user"), gte(users.createdAt, since)));
+  return row ?? { signedUp: 0, onboarded: 0, firstQuiz: 0, subscribed: 0 };
+}
+
+// ---------------------------------------------------------------- retention
+
+/**
+ * Deletes sessions last heard of before `cutoff` (their events with them) and any older events of
+ * sessions still going, `batch` rows at a time. One instance at a time: the others skip the pass
+ * (a transaction-scoped advisory lock). Answers what it deleted, or null when another instance held the lock.
+ */
+export async function pruneBefore(db: Db, cutoff: Date, batch: number): Promise<{ sessions: number; events: number } | null> {
+  return db.transaction(async (tx) => {
+    const lock = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${RETENTION_LOCK}) AS ok`)) as unknown as {
+      rows: { ok: boolean }[];
+    };
+    if (!lock.rows[0]?.ok) return null;
+    let sessions = 0;
+    let events = 0;
+    for (;;) {
+      const old = tx
+        .select({ id: analyticsSessions.id })
+        .from(analyticsSessions)
+        .where(lt(analyticsSessions.lastSeenAt, cutoff))
+        .limit(batch);
+      const gone = await tx.delete(analyticsSessions).where(inArray(analyticsSessions.id, old)).returning({ id: analyticsSessions.id });
+      sessions += gone.length;
+      if (gone.length < batch) break;
+    }
+    for (;;) {
+      const old = tx.select({ id: analyticsEvents.id }).from(analyticsEvents).where(lt(analyticsEvents.at, cutoff)).limit(batch);
+      const gone = await tx.delete(analyticsEvents).where(inArray(analyticsEvents.id, old)).returning({ id: analyticsEvents.id });
+      events += gone.length;
+      if (gone.length < batch) break;
+    }
+    return { sessions, events };
+  });
+}
