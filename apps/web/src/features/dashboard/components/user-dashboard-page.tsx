@@ -19,7 +19,7 @@ export function UserDashboardPage({ planSection }: { planSection?: ReactNode }) 
   return (
     <>
       <WelcomeHeader greeting="Welcome back" description="Here is where your exam preparation starts. Pick your next step." />
-      {/* Readiness, the plan and the next steps appear together, so none of them moves the others. */}
+      {/* Readiness and the next steps appear together, so neither moves the other. */}
       <RevealTogether fallback={<Spinner label="Loading your dashboard…" />}>
         <RevealHold when={(!dashboard.isError && !model) || profile.isPending} />
         {model ? (
@@ -32,18 +32,23 @@ export function UserDashboardPage({ planSection }: { planSection?: ReactNode }) 
             <Alert>We could not load your readiness. Reload the page to try again.</Alert>
           </div>
         ) : null}
-        {/* Below the readiness, which already names the plan and its quota: the plan section, its
-            code and its call come after the first screen (in view, or once the page is idle). */}
-        {planSection ? <WhenVisible placeholder={<div className="mb-8 min-h-32" />}>{planSection}</WhenVisible> : null}
         <section aria-labelledby="next-steps-heading" data-testid="next-steps">
           <h2 id="next-steps-heading" className="mb-3 text-lg font-semibold text-slate-900">
             Next steps
           </h2>
-          {/* Below the readiness and the plan: its code loads after the first screen (in view, or once the page is idle). */}
+          {/* Below the readiness: its code loads after the first screen (in view, or once the page is idle). */}
           <WhenVisible placeholder={<div className="min-h-80" />}>
             <NextSteps model={model} />
           </WhenVisible>
         </section>
+        {/* Last, as the readiness already names the plan and its quota: the plan section (the plans
+            to choose from, or the current one), its code and its call come after the first screen
+            (in view, or once the page is idle), and below everything, so its arrival moves nothing. */}
+        {planSection ? (
+          <div className="mt-8">
+            <WhenVisible placeholder={<div className="min-h-32" />}>{planSection}</WhenVisible>
+          </div>
+        ) : null}
         {profile.data ? (
           <p className="mt-8 text-sm text-slate-500">
             Signed in as <span className="font-medium text-slate-700">{profile.data.email}</span>
