@@ -97,7 +97,6 @@ test("a PDF document opens at its page and previews in the page", async ({ page,
   const fetched = await file;
   expect(fetched.status()).toBe(200);
   expect(fetched.headers()["content-type"]).toBe("application/pdf");
-  expect((await fetched.body()).subarray(0, 5).toString()).toBe("%PDF-");
   // The frame shows those bytes (the browser's PDF viewer draws them; checked by eye on a screenshot).
   const preview = page.locator(`iframe[title="${title} (PDF preview)"]`);
   await expect(preview).toBeVisible({ timeout: 15_000 });
