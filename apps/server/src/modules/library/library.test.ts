@@ -108,6 +108,17 @@ describe("the library's documents", () => {
     expect((await t.call("GET", "/v2/api/library/documents/Bad%20Slug", { token: candidate.token })).statusCode).toBe(400);
     expect((await t.call("GET", "/v2/api/library/documents")).statusCode).toBe(401);
     expect((await t.call("GET", "/v2/api/library/search", { query: { q: "airway" } })).statusCode).toBe(401);
+    // Unknown sections and staff document ids: 404, and nothing is written.
+    const position = await t.call("PUT", "/v2/api/library/documents/airway-breathing/position", {
+      token: candidate.token,
+      body: { anchor: "no-such-section" },
+    });
+    expect(position.statusCode).toBe(404);
+    const doc = (await t.call("GET", "/v2/api/library/documents/airway-breathing", { token: candidate.token })).json().model;
+    expect(doc.position).not.toBe("no-such-section");
+    for (const url of ["/v2/api/library/admin/documents/999999", "/v2/api/library/documents/no-such-document/file"])
+      expect((await t.call("GET", url, { token: admin.token })).statusCode, url).toBe(404);
+    expect((await t.call("GET", "/v2/api/library/admin/documents/abc", { token: admin.token })).statusCode).toBe(400);
   });
 
   it("downloads a document's Markdown", async () => {
