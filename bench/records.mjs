@@ -147,7 +147,7 @@ async function benchPglite(rows, port, duration) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-records-"));
   try {
     const setup = startServer({ port, dataDir, env });
-    await waitReady(port, setup.child, 180_000);
+    await waitReady(port, setup.child);
     await stopServer(setup);
     const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { btree_gist, pg_trgm } });
     await db.exec(seedSql(rows));
@@ -155,7 +155,7 @@ async function benchPglite(rows, port, duration) {
     await db.close();
     const server = startServer({ port, dataDir, env });
     try {
-      await waitReady(port, server.child, 180_000);
+      await waitReady(port, server.child);
       return await scenarios(port, duration);
     } finally {
       await stopServer(server);
@@ -178,7 +178,7 @@ async function benchPostgres(rows, port, duration) {
   try {
     const server = startServer({ port, dataDir, env: { ...env, DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "10" } });
     try {
-      await waitReady(port, server.child, 180_000);
+      await waitReady(port, server.child);
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
       await client.query(seedSql(rows));

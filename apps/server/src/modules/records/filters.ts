@@ -55,16 +55,8 @@ const asValue: Bind = (value) => value;
 /** A parsed filter: its condition, and its shape (field, operator, how many values) for a prepared query's key. */
 export type ParsedFilter = { where: SQL; shape: string; pattern?: boolean };
 
-/**
- * Parses one `field,op,value` against the fields the caller may read. `indexedPatterns: false`
- * keeps text patterns off the trigram indexes (see parseFilters).
- */
-export function parseFilter(
-  text: string,
-  readable: ReadonlyMap<string, PgColumn>,
-  bind: Bind = asValue,
-  indexedPatterns = true,
-): ParsedFilter {
+/** Parses one `field,op,value` against the fields the caller may read. */
+export function parseFilter(text: string, readable: ReadonlyMap<string, PgColumn>, bind: Bind = asValue): ParsedFilter {
   const [field = "", ...rest] = text.split(",");
   const column = readable.get(field);
   if (!column) throw badRequest(`Unknown field in filter: ${shown(field)}`, { filter: "Unknown field" });
@@ -72,8 +64,6 @@ export function parseFilter(
   if (rest.length && (FILTER_OPS as readonly string[]).includes(rest[0] ?? "")) op = rest.shift() as FilterOp;
   const value = rest.join(",");
   const one = () => bind(coerceValue(column, field, value)) as string;
-  // `text || ''` is the same text (and null stays null), but no index matches the expression.
-  const patterned = indexedPatterns ? column : sql`(${column} || '')`;
   const pattern = (make: (escaped: string) => string) => {
     if (column.dataType !== "string") throw badRequest(`${op} needs a text field`, { filter: `${op} needs a text field` });
     return bind(make(escapeLike(String(coerceValue(column, field, value))))) as string;
@@ -99,21 +89,21 @@ export function parseFilter(
     case "cs":
       return shaped(
         ilike(
-          patterned,
+          column,
           pattern((v) => `%${v}%`),
         ),
       );
     case "sw":
       return shaped(
         ilike(
-          patterned,
+          column,
           pattern((v) => `${v}%`),
         ),
       );
     case "ew":
       return shaped(
         ilike(
-          patterned,
+          column,
           pattern((v) => `%${v}`),
         ),
       );
@@ -138,18 +128,15 @@ export function parseFilter(
 /**
  * The filters ANDed together (undefined for none), their shapes joined for a prepared query's key,
  * and whether any is a text pattern (cs, sw, ew): how selective a pattern is depends on its value,
- * so such a query is best planned with the value in hand. Within one person's rows
- * (`indexedPatterns: false`) a pattern is checked on those rows only: a trigram index would
- * gather the matches of the whole table first, which a plan made without the value may choose.
+ * so such a query is best planned with the value in hand.
  */
 export function parseFilters(
   filters: readonly string[],
   readable: ReadonlyMap<string, PgColumn>,
   bind: Bind = asValue,
-  indexedPatterns = true,
 ): { where: SQL | undefined; shape: string; patterns: boolean } {
   if (filters.length > MAX_FILTERS) throw badRequest(`At most ${MAX_FILTERS} filters`, { filter: "Too many filters" });
-  const parsed = filters.map((f) => parseFilter(f, readable, bind, indexedPatterns));
+  const parsed = filters.map((f) => parseFilter(f, readable, bind));
   return {
     where: parsed.length ? and(...parsed.map((p) => p.where)) : undefined,
     shape: parsed.map((p) => p.shape).join("; "),

@@ -110,9 +110,7 @@ async function readWindow(
   // as placeholders, so filtered windows are prepared too; a server-built condition is not.
   const isFixedShape = !opts.where;
   const bound = isFixedShape ? placeholders() : undefined;
-  // A person's own rows are few next to the table: their patterns are checked row by row along
-  // the owner's index (prepared), never gathered from a trigram index over everyone's rows.
-  const filters = parseFilters(opts.filters ?? [], columns, bound?.bind, rows !== "own");
+  const filters = parseFilters(opts.filters ?? [], columns, bound?.bind);
   const order = parseOrder(opts.order, columns, info);
   // A window of fixed shape checks the caller's account in its own statement; any other first.
   const actor = isFixedShape ? caller : await confirmAccount(db, caller);
@@ -199,10 +197,9 @@ async function readWindow(
     countsMatches ? `matches ${isDeep ? "deep" : reach}` : "",
     filters.shape,
   ].join(":");
-  // Over everyone's rows, a text pattern's plan depends on its value (the trigram index for a
-  // rare word, a scan in order for a common one), and a deep window's reach is in its text: both
-  // are planned per call.
-  const planPerCall = (filters.patterns && rows !== "own") || (countsMatches && isDeep);
+  // A text pattern's plan depends on its value (an index for a rare word, a scan in order for a
+  // common one), and a deep window's reach is in its text: both are planned per call.
+  const planPerCall = filters.patterns || (countsMatches && isDeep);
   const values = { owner: actor.userId, offset: window.offset, ...accountValues(actor), ...bound?.values };
   const found = await (isFixedShape ? preparedQuery(db, shape, build, { planPerCall }).all(values) : rawRows(db, build())).catch(
     translateDbError,
