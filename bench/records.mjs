@@ -1,5 +1,7 @@
 // Records API under autocannon (50 connections): first page, a plain list, a filtered first page,
-// a filtered deep page, get by id and create, on a `schedule` table seeded with N rows, on PGlite and on PostgreSQL.
+// a filtered deep page, an admin's filtered page with its total, get by id and create, on a
+// `schedule` table seeded with N rows, on PGlite and on PostgreSQL. On PostgreSQL each call also
+// reports the CPU time the server's database sessions spent per request (from /proc).
 //
 //   node bench/records.mjs [--db=pglite,postgres] [--rows=10000,100000] [--duration=10]
 //
@@ -8,11 +10,12 @@
 // rows whatever N is (a user's own history does not grow with the table); the rest belong to
 // 100 other accounts.
 import { execSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import autocannon from "autocannon";
 import pg from "pg";
 import { buildStale } from "../scripts/build-stale.mjs";
@@ -44,14 +47,42 @@ const run = (opts) =>
     autocannon({ connections: 50, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 
-async function scenarios(port, duration) {
-  const base = `http://127.0.0.1:${port}`;
+/** User and system CPU time (µs) of each of the processes `pids` still running, from /proc (Linux). */
+function cpuMicros(pids) {
+  const tick = 1_000_000 / 100; // USER_HZ is 100 on Linux
+  const times = new Map();
+  for (const pid of pids) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      times.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
+    } catch {}
+  }
+  return times;
+}
+
+/** CPU spent between two samples by the sessions alive at the second (a session opened meanwhile counts from zero). */
+function cpuSpent(before, after) {
+  let spent = 0;
+  for (const [pid, time] of after) spent += time - (before.get(pid) ?? 0);
+  return spent;
+}
+
+async function signIn(base, account, role) {
   const login = await fetch(`${base}/v2/api/lambda/login`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-project": PROJECT },
-    body: JSON.stringify({ ...USER, role: "user" }),
+    body: JSON.stringify({ ...account, role }),
   }).then((r) => r.json());
-  const headers = { "x-project": PROJECT, authorization: `Bearer ${login.token}` };
+  return { "x-project": PROJECT, authorization: `Bearer ${login.token}` };
+}
+
+/** `backends()` answers the pids of the server's database sessions (PostgreSQL), or null. */
+async function scenarios(port, duration, backends = async () => null) {
+  const base = `http://127.0.0.1:${port}`;
+  const headers = await signIn(base, USER, "user");
+  const adminHeaders = await signIn(base, ADMIN, "admin");
   const first = await fetch(`${base}/v4/api/records/schedule?size=1`, { headers }).then((r) => r.json());
   const ownId = first.list[0].id;
   const cases = [
@@ -64,6 +95,10 @@ async function scenarios(port, duration) {
     [
       "filtered deep page (page=30,20, sw filter, order meeting_start)",
       { url: `${base}/v4/api/records/schedule?page=30,20&filter=meeting_details,sw,Fitness&order=meeting_start,asc` },
+    ],
+    [
+      "admin filtered page (page=1,20, cs filter, with total)",
+      { url: `${base}/v4/api/records/schedule?page=1,20&filter=meeting_details,cs,interview`, headers: adminHeaders },
     ],
     ["get by id", { url: `${base}/v4/api/records/schedule/${ownId}` }],
     [
@@ -81,7 +116,10 @@ async function scenarios(port, duration) {
     // Two unrecorded seconds first: the server compiles its hot paths and each connection
     // prepares its statements, as a server that has been up for a while already has.
     await run({ headers, duration: WARM_UP_SECONDS, ...opts });
+    const pids = await backends();
+    const cpuBefore = pids ? cpuMicros(pids) : null;
     const r = await run({ headers, duration, ...opts });
+    const dbCpu = cpuBefore ? cpuSpent(cpuBefore, cpuMicros(await backends())) / Math.max(1, r.requests.total) : null;
     results.push({
       name,
       req_per_s: r.requests.average,
@@ -89,6 +127,7 @@ async function scenarios(port, duration) {
       p99_ms: r.latency.p99,
       non2xx: r.non2xx,
       errors: r.errors + r.timeouts,
+      db_cpu_us: dbCpu,
     });
   }
   return results;
@@ -100,6 +139,8 @@ const env = {
   ADMIN_PASSWORD: ADMIN.password,
   DEMO_USER_EMAIL: USER.email,
   DEMO_USER_PASSWORD: USER.password,
+  // The bench admin signs in with a password alone (decision 10's local/demo setting).
+  ADMIN_2FA_REQUIRED: "false",
 };
 
 async function benchPglite(rows, port, duration) {
@@ -108,7 +149,7 @@ async function benchPglite(rows, port, duration) {
     const setup = startServer({ port, dataDir, env });
     await waitReady(port, setup.child);
     await stopServer(setup);
-    const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { btree_gist } });
+    const db = await PGlite.create(path.join(dataDir, "db"), { extensions: { btree_gist, pg_trgm } });
     await db.exec(seedSql(rows));
     await db.exec("VACUUM ANALYZE");
     await db.close();
@@ -146,8 +187,16 @@ async function benchPostgres(rows, port, duration) {
       // during the measured runs.
       await client.query("CHECKPOINT").catch(() => {});
       execSync("sync");
-      await client.end();
-      return await scenarios(port, duration);
+      // The server's own sessions on the bench database (its pool), whose CPU each call is charged.
+      const backends = async () =>
+        (await client.query("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")).rows.map(
+          (r) => r.pid,
+        );
+      try {
+        return await scenarios(port, duration, backends);
+      } finally {
+        await client.end();
+      }
     } finally {
       await stopServer(server);
     }
@@ -176,7 +225,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     port: Number(arg("port", "4392")),
     duration: Number(arg("duration", "10")),
   });
-  console.log("| database | rows | call | req/s | p50 ms | p99 ms | non-2xx | errors |\n| --- | --- | --- | --- | --- | --- | --- | --- |");
+  console.log(
+    "| database | rows | call | req/s | p50 ms | p99 ms | non-2xx | errors | PostgreSQL CPU µs/req |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  );
   for (const r of results)
-    console.log(`| ${r.db} | ${fmt(r.rows)} | ${r.name} | ${fmt(r.req_per_s)} | ${r.p50_ms} | ${r.p99_ms} | ${r.non2xx} | ${r.errors} |`);
+    console.log(
+      `| ${r.db} | ${fmt(r.rows)} | ${r.name} | ${fmt(r.req_per_s)} | ${r.p50_ms} | ${r.p99_ms} | ${r.non2xx} | ${r.errors} | ${r.db_cpu_us === null ? "—" : fmt(r.db_cpu_us)} |`,
+    );
 }

@@ -39,6 +39,10 @@ export const RecordPageResponse = z.object({
   error: z.literal(false),
   list: z.array(RecordModel),
   total: z.number().int(),
+  total_capped: z
+    .boolean()
+    .optional()
+    .describe("true when more rows match than a filtered page counts (1,000, or as far as the page reaches): total is then a lower bound"),
   limit: z.number().int(),
   num_pages: z.number().int(),
   page: z.number().int(),

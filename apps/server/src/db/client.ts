@@ -2,6 +2,7 @@ import { mkdir, open, rm } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -81,7 +82,7 @@ export async function openPostgres(
 }
 
 /** Extensions the migrations create: PGlite loads them at start (PostgreSQL ships them in contrib). */
-export const PGLITE_EXTENSIONS = { btree_gist };
+export const PGLITE_EXTENSIONS = { btree_gist, pg_trgm };
 
 /** `dataDir` undefined = in memory. */
 export async function openPglite(dataDir?: string, from?: PGlite): Promise<Database> {

@@ -17,7 +17,7 @@ export function recordsSource<R extends Row = Row>(table: string, opts: { search
   return {
     async list(query, signal) {
       const answer = await unwrap(
-        api.get<{ list: R[]; total: number; num_pages: number }>(base, {
+        api.get<{ list: R[]; total: number; total_capped?: boolean; num_pages: number }>(base, {
           query: {
             page: `${query.page},${query.size}`,
             order: `${query.sort.field},${query.sort.direction}`,
@@ -27,7 +27,12 @@ export function recordsSource<R extends Row = Row>(table: string, opts: { search
           signal,
         }),
       );
-      return { rows: answer.list, total: answer.total, numPages: answer.num_pages } satisfies ListResult<R>;
+      return {
+        rows: answer.list,
+        total: answer.total,
+        totalCapped: answer.total_capped === true,
+        numPages: answer.num_pages,
+      } satisfies ListResult<R>;
     },
     async get(id) {
       return (await unwrap(api.get<{ model: R }>(`${base}/${id}`, { query: { join: opts.join } }))).model;

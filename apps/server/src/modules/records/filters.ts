@@ -53,7 +53,7 @@ export type Bind = (value: string | number | boolean | Date) => unknown;
 const asValue: Bind = (value) => value;
 
 /** A parsed filter: its condition, and its shape (field, operator, how many values) for a prepared query's key. */
-export type ParsedFilter = { where: SQL; shape: string };
+export type ParsedFilter = { where: SQL; shape: string; pattern?: boolean };
 
 /** Parses one `field,op,value` against the fields the caller may read. */
 export function parseFilter(text: string, readable: ReadonlyMap<string, PgColumn>, bind: Bind = asValue): ParsedFilter {
@@ -68,7 +68,11 @@ export function parseFilter(text: string, readable: ReadonlyMap<string, PgColumn
     if (column.dataType !== "string") throw badRequest(`${op} needs a text field`, { filter: `${op} needs a text field` });
     return bind(make(escapeLike(String(coerceValue(column, field, value))))) as string;
   };
-  const shaped = (where: SQL, values = 1): ParsedFilter => ({ where, shape: `${field} ${op} ${values}` });
+  const shaped = (where: SQL, values = 1): ParsedFilter => ({
+    where,
+    shape: `${field} ${op} ${values}`,
+    pattern: op === "cs" || op === "sw" || op === "ew",
+  });
   switch (op) {
     case "eq":
       return shaped(eq(column, one()));
@@ -121,15 +125,23 @@ export function parseFilter(text: string, readable: ReadonlyMap<string, PgColumn
   }
 }
 
-/** The filters ANDed together (undefined for none), and their shapes joined for a prepared query's key. */
+/**
+ * The filters ANDed together (undefined for none), their shapes joined for a prepared query's key,
+ * and whether any is a text pattern (cs, sw, ew): how selective a pattern is depends on its value,
+ * so such a query is best planned with the value in hand.
+ */
 export function parseFilters(
   filters: readonly string[],
   readable: ReadonlyMap<string, PgColumn>,
   bind: Bind = asValue,
-): { where: SQL | undefined; shape: string } {
+): { where: SQL | undefined; shape: string; patterns: boolean } {
   if (filters.length > MAX_FILTERS) throw badRequest(`At most ${MAX_FILTERS} filters`, { filter: "Too many filters" });
   const parsed = filters.map((f) => parseFilter(f, readable, bind));
-  return { where: parsed.length ? and(...parsed.map((p) => p.where)) : undefined, shape: parsed.map((p) => p.shape).join("; ") };
+  return {
+    where: parsed.length ? and(...parsed.map((p) => p.where)) : undefined,
+    shape: parsed.map((p) => p.shape).join("; "),
+    patterns: parsed.some((p) => p.pattern),
+  };
 }
 
 /**

@@ -27,10 +27,12 @@ const meeting = (userId: number, details = "Mock interview") => ({
 
 /** The kept total next to a real count, for every owner of the table. */
 async function keptAndCounted(table: string): Promise<{ kept: Map<number, number>; counted: Map<number, number> }> {
+  // An owner's count is the sum of its slots (decision 20).
   const kept = await t.db
-    .select({ owner: ownedRowCounts.ownerId, rows: ownedRowCounts.rows })
+    .select({ owner: ownedRowCounts.ownerId, rows: sql<number>`sum(${ownedRowCounts.rows})::int` })
     .from(ownedRowCounts)
-    .where(eq(ownedRowCounts.tableName, table));
+    .where(eq(ownedRowCounts.tableName, table))
+    .groupBy(ownedRowCounts.ownerId);
   const counted = (await t.db.execute(
     sql`SELECT user_id AS owner, count(*)::int AS rows FROM ${sql.identifier(table)} WHERE user_id IS NOT NULL GROUP BY user_id`,
   )) as unknown as { rows: { owner: number; rows: number }[] };
@@ -150,7 +152,10 @@ describe("per-owner totals kept by the database (decision 12)", () => {
 
   it("an unfiltered own page reads the kept total; a filtered one and an admin's page count", async () => {
     const where = sql`table_name = 'schedule' AND owner_id = ${other.user_id}`;
-    await t.db.execute(sql`UPDATE owned_row_count SET "rows" = 999 WHERE ${where}`);
+    // One slot holding 999 (the owner's other slots set to nothing): the page reads the kept sum.
+    await t.db.execute(
+      sql`UPDATE owned_row_count SET "rows" = CASE WHEN slot = (SELECT min(slot) FROM owned_row_count WHERE ${where}) THEN 999 ELSE 0 END WHERE ${where}`,
+    );
     try {
       expect(await pageTotal(other.token)).toBe(999);
       const filtered = await t.call("GET", "/v4/api/records/schedule?page=1,5&filter=meeting_details,sw,Renamed", { token: other.token });
@@ -158,7 +163,9 @@ describe("per-owner totals kept by the database (decision 12)", () => {
       const all = await t.call("GET", `/v4/api/records/schedule?page=1,5&filter=user_id,eq,${other.user_id}`, { token: admin.token });
       expect(all.json().total).toBe(14);
     } finally {
-      await t.db.execute(sql`UPDATE owned_row_count SET "rows" = 14 WHERE ${where}`);
+      await t.db.execute(
+        sql`UPDATE owned_row_count SET "rows" = CASE WHEN slot = (SELECT min(slot) FROM owned_row_count WHERE ${where}) THEN 14 ELSE 0 END WHERE ${where}`,
+      );
     }
     await expectInStep("schedule");
   });

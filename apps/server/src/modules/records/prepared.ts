@@ -38,7 +38,15 @@ const preparedByDb = new WeakMap<Db, Map<string, Prepared>>();
  * keeps its statements, so their number is capped: shapes past LIMITS.preparedShapes still run,
  * built and planned per call.
  */
-export function preparedQuery(db: Db, key: string, build: () => { prepare(name: string): unknown }): Prepared {
+export function preparedQuery(
+  db: Db,
+  key: string,
+  build: () => { prepare(name: string): unknown },
+  opts: { planPerCall?: boolean } = {},
+): Prepared {
+  // PostgreSQL plans its unnamed statement with the call's values: for queries whose best plan
+  // depends on them (a text pattern that matches a few rows or most of the table).
+  if (opts.planPerCall) return build().prepare("") as Prepared;
   const forDb = preparedByDb.get(db) ?? new Map<string, Prepared>();
   preparedByDb.set(db, forDb);
   let found = forDb.get(key);

@@ -63,7 +63,15 @@ export async function listRows(db: Db, caller: Actor, tableName: string, opts: L
   return list;
 }
 
-export type Page = { list: Row[]; total: number; limit: number; num_pages: number; page: number };
+export type Page = {
+  list: Row[];
+  total: number;
+  /** More rows match than were counted: `total` is a lower bound (a filtered page counts up to LIMITS.exactTotal). */
+  total_capped: boolean;
+  limit: number;
+  num_pages: number;
+  page: number;
+};
 
 export async function pageRows(
   db: Db,
@@ -80,8 +88,8 @@ export async function pageRows(
   // Deep offsets read every row before them: past this, narrow the filter instead.
   if (offset > LIMITS.maxOffset)
     throw badRequest(`page is too deep (at most ${LIMITS.maxOffset} rows in); narrow the filter`, { page: "Too deep" });
-  const { list, total } = await readWindow(db, caller, info, reach, opts, { size: opts.size, offset, counted: true });
-  return { list, total, limit: opts.size, num_pages: Math.ceil(total / opts.size), page: opts.page };
+  const { list, total, capped } = await readWindow(db, caller, info, reach, opts, { size: opts.size, offset, counted: true });
+  return { list, total, total_capped: capped, limit: opts.size, num_pages: Math.ceil(total / opts.size), page: opts.page };
 }
 
 /**
@@ -96,7 +104,7 @@ async function readWindow(
   rows: Rows,
   opts: ListOptions,
   window: { size: number; offset: number; counted: boolean },
-): Promise<{ list: Row[]; total: number }> {
+): Promise<{ list: Row[]; total: number; capped: boolean }> {
   const columns = readable(info, caller.role);
   // The client's filters have a fixed shape (fields, operators, value counts) whose values go in
   // as placeholders, so filtered windows are prepared too; a server-built condition is not.
@@ -108,8 +116,16 @@ async function readWindow(
   const actor = isFixedShape ? caller : await confirmAccount(db, caller);
   // A person's whole own rows of a counted table: the database keeps their total (decision 12).
   const totalIsKept = isFixedShape && !filters.where && rows === "own" && OWNED_ROW_COUNTED.has(info.name);
+  // A filtered total is counted as the window is read, in one pass over the matching rows in
+  // order, and no further than the cap (or the window's end when deeper): the rows are read once,
+  // and a filter matching most of a large table costs what it costs on a small one.
+  const countsMatches = window.counted && !totalIsKept && Boolean(filters.where || opts.where);
+  const reach = Math.max(LIMITS.exactTotal, window.offset + window.size) + 1;
+  const isDeep = reach > LIMITS.exactTotal + 1;
+  const where = () => and(scopeOf(info, rows, actor, isFixedShape), opts.where, filters.where);
   const build = () => {
-    const where = and(scopeOf(info, rows, actor, isFixedShape), opts.where, filters.where);
+    if (countsMatches) return buildCountedMatches(db, info, columns, order, where(), window, reach, isUnconfirmed(actor));
+    const where_ = where();
     // The size is part of the SQL text (window sizes are checked integers): PostgreSQL plans a
     // LIMIT it cannot see as a tenth of the rows, which makes a prepared plan look costly and
     // sends it back to planning on every call.
@@ -122,7 +138,7 @@ async function readWindow(
     const keys = db
       .select({ __key: sql<number>`${info.id}`.as("__key") })
       .from(info.table)
-      .where(where)
+      .where(where_)
       .orderBy(...orderBy(order, (f) => info.columns.get(f) as PgColumn))
       .limit(limit)
       .offset(skip as number)
@@ -149,14 +165,14 @@ async function readWindow(
     // The total beside the rows (a window past the end still answers it).
     const counted = totalIsKept
       ? db
-          .select({ __total: sql<number>`coalesce(max(${ownedRowCounts.rows}), 0)::int`.as("__total") })
+          .select({ __total: sql<number>`coalesce(sum(${ownedRowCounts.rows}), 0)::int`.as("__total") })
           .from(ownedRowCounts)
           .where(and(eq(ownedRowCounts.tableName, info.name), eq(ownedRowCounts.ownerId, sql.placeholder("owner"))))
           .as("counted")
       : db
           .select({ __total: sql<number>`count(*)::int`.as("__total") })
           .from(info.table)
-          .where(where)
+          .where(where_)
           .as("counted");
     fields.__total = counted.__total;
     const query = account
@@ -178,20 +194,91 @@ async function readWindow(
     order.map((o) => `${o.field} ${o.direction}`),
     window.size,
     window.offset === 0 ? "first" : "offset",
+    countsMatches ? `matches ${isDeep ? "deep" : reach}` : "",
     filters.shape,
   ].join(":");
-  const found = await (isFixedShape
-    ? preparedQuery(db, shape, build).all({ owner: actor.userId, offset: window.offset, ...accountValues(actor), ...bound?.values })
-    : rawRows(db, build())
-  ).catch(translateDbError);
+  // A text pattern's plan depends on its value (an index for a rare word, a scan in order for a
+  // common one), and a deep window's reach is in its text: both are planned per call.
+  const planPerCall = filters.patterns || (countsMatches && isDeep);
+  const values = { owner: actor.userId, offset: window.offset, ...accountValues(actor), ...bound?.values };
+  const found = await (isFixedShape ? preparedQuery(db, shape, build, { planPerCall }).all(values) : rawRows(db, build())).catch(
+    translateDbError,
+  );
   // No row at all: the account check in the statement found no current account.
   if (isUnconfirmed(actor) && !found.length) throw tokenExpired();
-  const total = window.counted ? Number(found[0]?.__total ?? 0) : 0;
   const read = readerOf(columns);
   const list: Row[] = [];
   for (const raw of found) if (raw.__id !== null) list.push(read(raw));
   if (opts.joins?.length) await attachJoins(db, info, list, opts.joins, { role: actor.role, userId: actor.userId });
-  return { list, total };
+  if (!window.counted) return { list, total: 0, capped: false };
+  if (!countsMatches) return { list, total: Number(found[0]?.__total ?? 0), capped: false };
+  // Matches counted beside the window; a window past the last match has none beside it, so
+  // (only then) they are counted on their own, as far as the same reach.
+  let matches = Number(found[0]?.__total ?? 0);
+  if (!list.length && window.offset > 0) {
+    const counter = () => {
+      const upTo = db
+        .select({ __one: sql`1`.as("__one") })
+        .from(info.table)
+        .where(where())
+        .limit(sql.raw(String(reach)) as unknown as number)
+        .as("up_to");
+      return db.select({ __total: sql<number>`count(*)::int`.as("__total") }).from(upTo);
+    };
+    const [counted] = await (isFixedShape
+      ? preparedQuery(db, `${shape}:count`, counter, { planPerCall }).all(values)
+      : rawRows(db, counter())
+    ).catch(translateDbError);
+    matches = Number(counted?.__total ?? 0);
+  }
+  return matches >= reach ? { list, total: reach - 1, capped: true } : { list, total: matches, capped: false };
+}
+
+/**
+ * A window of matching rows with their count beside each row: the matches in order, as far as
+ * `reach` of them (ids and order fields only, an index-only scan where an index covers them),
+ * counted over that set, then the window's rows read by id.
+ */
+function buildCountedMatches(
+  db: Db,
+  info: TableInfo,
+  columns: ReadonlyMap<string, PgColumn>,
+  order: OrderTerm[],
+  where: SQL | undefined,
+  window: { size: number; offset: number },
+  reach: number,
+  confirm: boolean,
+) {
+  const orderFields: Record<string, SQL.Aliased> = {};
+  order.forEach((term, i) => {
+    orderFields[`__o${i}`] = sql`${info.columns.get(term.field) as PgColumn}`.as(`__o${i}`);
+  });
+  const matched = db
+    .select({ __key: sql<number>`${info.id}`.as("__key"), ...orderFields })
+    .from(info.table)
+    .where(where)
+    .orderBy(...orderBy(order, (f) => info.columns.get(f) as PgColumn))
+    .limit(sql.raw(String(reach)) as unknown as number)
+    .as("matched");
+  const matchedFields = matched as unknown as Record<string, PgColumn>;
+  const keys = db
+    .select({ __key: matched.__key, __total: sql<number>`count(*) over ()`.as("__total") })
+    .from(matched)
+    .orderBy(...order.map(({ direction }, i) => (direction === "asc" ? asc : desc)(matchedFields[`__o${i}`] as PgColumn)))
+    .limit(sql.raw(String(window.size)) as unknown as number)
+    .offset((window.offset === 0 ? 0 : sql.placeholder("offset")) as number)
+    .as("keys");
+  const paged = db
+    .select({ ...selection(columns), __id: sql<number>`${info.id}`.as("__id"), __total: keys.__total })
+    .from(info.table)
+    .innerJoin(keys, eq(info.id, keys.__key))
+    .as("paged");
+  const pagedFields = paged as unknown as Record<string, PgColumn>;
+  const fields: Record<string, PgColumn> = { __id: pagedFields.__id as PgColumn, __total: pagedFields.__total as PgColumn };
+  for (const name of columns.keys()) fields[name] = pagedFields[name] as PgColumn;
+  const byOrder = orderBy(order, (f) => (f === info.id.name ? pagedFields.__id : pagedFields[f]) as PgColumn);
+  const query = confirm ? db.select(fields).from(currentAccountRow(db)).leftJoinLateral(paged, sql`true`) : db.select(fields).from(paged);
+  return query.orderBy(...byOrder);
 }
 
 /** Rows by id: `view` for one id, `list` for several; rows out of the caller's reach are simply absent. */
@@ -304,7 +391,7 @@ export async function joinRows(db: Db, caller: Actor, query: JoinQuery): Promise
   if (size > LIMITS.pageSize) throw badRequest(`limit must be 1 to ${LIMITS.pageSize}`, { limit: "Out of range" });
   const [list, [counted]] = await Promise.all([ordered.limit(size).offset((page - 1) * size), counter.where(where)]);
   const total = counted?.total ?? 0;
-  return { list, total, limit: size, num_pages: Math.ceil(total / size), page };
+  return { list, total, total_capped: false, limit: size, num_pages: Math.ceil(total / size), page };
 }
 
 /** Legacy AUTOCOMPLETE: rows whose text field starts with `query` (case-insensitive), id and field only. */

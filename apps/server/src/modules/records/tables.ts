@@ -23,6 +23,12 @@ export const LIMITS = {
   pageSize: 100,
   listSize: 1000,
   defaultPageSize: 20,
+  /**
+   * A filtered page counts its matching rows up to this many (or to the end of its window, when
+   * deeper); past it the answer says `total_capped` and `total` is a lower bound, so a filter that
+   * matches most of a large table costs the same as on a small one.
+   */
+  exactTotal: 1_000,
   joins: 3,
   ids: 100,
   exportRows: 50_000,

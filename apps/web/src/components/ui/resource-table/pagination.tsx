@@ -6,6 +6,7 @@ export function Pagination({
   page,
   size,
   total,
+  totalCapped = false,
   numPages,
   onPage,
   onSize,
@@ -13,6 +14,8 @@ export function Pagination({
   page: number;
   size: number;
   total: number;
+  /** More rows match than the server counted: `total` is a lower bound. */
+  totalCapped?: boolean;
   numPages: number;
   onPage: (page: number) => void;
   onSize: (size: number) => void;
@@ -22,7 +25,7 @@ export function Pagination({
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-col gap-3 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
       <p aria-live="polite">
-        Showing {from}–{to} of {total}
+        Showing {from}–{to} of {totalCapped ? `more than ${total.toLocaleString("en-US")}` : total}
       </p>
       <div className="flex items-center gap-2">
         <label className="flex items-center gap-2">

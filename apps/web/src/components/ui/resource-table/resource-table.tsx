@@ -325,6 +325,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
           page={query.page}
           size={query.size}
           total={total}
+          totalCapped={list.data?.totalCapped}
           numPages={numPages}
           onPage={(page) => setQuery({ page })}
           onSize={(size) => setQuery({ size, page: 1 })}

@@ -17,6 +17,8 @@ export interface ListQuery {
 export interface ListResult<R extends Row = Row> {
   rows: R[];
   total: number;
+  /** More rows match than the server counted (a filtered records page): `total` is a lower bound. */
+  totalCapped?: boolean;
   numPages: number;
 }
 
