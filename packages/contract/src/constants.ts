@@ -23,3 +23,13 @@ export const QUIZ_MIN_LENGTH = 5;
 export const QUIZ_MAX_LENGTH = 100;
 /** Exam mode allows this many seconds per question. */
 export const EXAM_SECONDS_PER_QUESTION = 72;
+
+// ---------- chat and realtime channels ----------
+/** The longest chat message or channel payload, in characters. */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** Messages one page of a room's history holds. */
+export const CHAT_PAGE_SIZE = 30;
+/** 408: a long poll saw nothing new before its hold time ran out; poll again. */
+export const POLL_TIMEOUT = "TIMEOUT";
+/** The announcement channel every signed-in user may read (staff send on it). */
+export const ANNOUNCEMENT_CHANNEL = "announcements";

@@ -2,6 +2,7 @@
 
 export * from "./accounts.ts";
 export * from "./blog.ts";
+export * from "./chat.ts";
 export * from "./coaching.ts";
 export * from "./content.ts";
 export * from "./library.ts";
