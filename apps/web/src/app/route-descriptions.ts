@@ -102,6 +102,7 @@ export const routeDescriptions: Readonly<Record<string, string>> = {
   "/admin/blog/tags": "The blog's tags and how many posts carry each.",
   "/admin/blog/tags/new": "Add a blog tag.",
   "/admin/scheduling": "Every coaching session, the learner before a call, your week and your availability.",
+  "/admin/chat": "Your conversations with learners, unread first, searchable by name or email.",
   "/admin/view-scheduling/:id": "One coaching session with the learner's readiness, weakest themes and recent quizzes.",
   "/": "What the academy is and how it prepares you.",
   "/faq": "Answers to common questions about the academy.",

@@ -70,7 +70,8 @@ export type Screen =
   | "admin-blog-tags"
   | "redirect"
   | "get-coaching"
-  | "admin-scheduling";
+  | "admin-scheduling"
+  | "admin-chat";
 
 export interface AppRoute {
   path: string;
@@ -190,6 +191,7 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/blog/tags/new", "admin", "Add tag", "admin-blog-tags"),
   route("/admin/scheduling", "admin", "Scheduling", "admin-scheduling"),
   route("/admin/view-scheduling/:id", "admin", "Session details", "admin-scheduling"),
+  route("/admin/chat", "admin", "Chat", "admin-chat"),
 
   // Other paths named by the spec.
   route("/", "any", "Exam prep for rescue careers", "landing"),
