@@ -14,8 +14,14 @@ import { api, isErrorBody, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
 import { uploadWithProgress } from "../../../lib/files";
 
-/** Cache keys: a new message invalidates everything under CHAT. */
+/** Cache keys: a new message refreshes the rooms and the messages (never the held long poll). */
 export const CHAT = "chat";
+
+function refreshAfterSend(queryClient: ReturnType<typeof useQueryClient>) {
+  // Not awaited: the mutation's own callbacks (clearing the composer) need not wait for refetches.
+  void queryClient.invalidateQueries({ queryKey: [CHAT, "rooms"] });
+  void queryClient.invalidateQueries({ queryKey: [CHAT, "messages"] });
+}
 const R = "/v3/api/lambda/realtime";
 
 type Rooms = Answer<typeof MyRoomsResponse>;
@@ -61,7 +67,7 @@ export const sendMessage = (body: { room_id: number; message: string; is_image?:
 
 export function useSendMessage() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: sendMessage, onSettled: () => queryClient.invalidateQueries({ queryKey: [CHAT] }) });
+  return useMutation({ mutationFn: sendMessage, onSettled: () => refreshAfterSend(queryClient) });
 }
 
 /** Uploads an image (the uploads service), then sends its address to the room. */
@@ -76,7 +82,7 @@ export function useSendImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ roomId, file }: { roomId: number; file: File }) => sendImage(roomId, file),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [CHAT] }),
+    onSettled: () => refreshAfterSend(queryClient),
   });
 }
 
