@@ -5,7 +5,8 @@ const R = "/v3/api/lambda/realtime";
 
 test.describe("chat between a candidate and staff", () => {
   test.use({ storageState: STAFF_STATE });
-  test.describe.configure({ timeout: 180_000 });
+  // Two browser contexts and a held long poll on a busy machine.
+  test.describe.configure({ timeout: 300_000 });
 
   test("messages go both ways without reload, sent with the keyboard, shown as text, at 390 px for the candidate", async ({
     page,
@@ -56,10 +57,10 @@ test.describe("chat between a candidate and staff", () => {
     await conversation.click();
     await expect(page.getByTestId("chat-messages")).toContainText("Hello, can we talk about the triage questions?", { timeout: 30_000 });
     const reply = page.getByRole("textbox", { name: "Message to Casey Rivers" });
-    await reply.click();
-    await page.keyboard.type("Of course. <b>Bring</b> your notes.");
-    await page.keyboard.press("Shift+Enter");
-    await page.keyboard.type("Thursday works.");
+    await reply.fill("Of course. <b>Bring</b> your notes.");
+    await reply.press("End");
+    await reply.press("Shift+Enter");
+    await page.keyboard.insertText("Thursday works.");
     await expect(reply).toHaveValue("Of course. <b>Bring</b> your notes.\nThursday works.");
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("chat-messages")).toContainText("Thursday works.");
