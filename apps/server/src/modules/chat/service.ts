@@ -135,11 +135,7 @@ export async function send(deps: Deps, who: Principal, body: { room_id: number; 
     return { message, recipient: member?.userId };
   });
   // After the commit: every instance's pollers of both people and of the room read it now.
-  await Promise.all([
-    recipient ? realtime.publish(hub, `user:${recipient}`) : undefined,
-    realtime.publish(hub, `user:${who.id}`),
-    realtime.publish(hub, `room:${body.room_id}`),
-  ]);
+  await realtime.publish(hub, ...(recipient ? [`user:${recipient}`] : []), `user:${who.id}`, `room:${body.room_id}`);
   return messageOut(message);
 }
 
@@ -148,13 +144,14 @@ export async function poll(deps: Deps, who: Principal, query: { user_id: number;
   const { db, hub } = deps;
   if (query.user_id !== who.id) throw forbidden("You can only poll your own messages");
   await realtime.heartbeat(hub, who.id);
-  const from = query.after ?? (await repo.lastMessageIdOf(db, who.id));
+  const from = query.after ?? (await realtime.shared(hub, `chat-last:${who.id}`, () => repo.lastMessageIdOf(db, who.id)));
   const found = await realtime.hold(
     hub,
     who.id,
     [`user:${who.id}`],
     async () => {
-      const rows = await repo.messagesToUserAfter(db, who.id, from);
+      // Several tabs (or polls) of one person woken together share one read.
+      const rows = await realtime.shared(hub, `chat:${who.id}:${from}`, () => repo.messagesToUserAfter(db, who.id, from));
       return rows.length ? rows.map(messageOut) : null;
     },
     signal,

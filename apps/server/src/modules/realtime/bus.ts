@@ -7,7 +7,7 @@ import pg from "pg";
  */
 export type Bus = {
   readonly kind: "memory" | "postgres" | "redis";
-  publish(channel: string): Promise<void>;
+  publish(channels: string[]): Promise<void>;
   /** Calls `fn` on every signal for `channel` (from any instance); answers the unsubscribe. */
   subscribe(channel: string, fn: () => void): () => void;
   close(): Promise<void>;
@@ -49,9 +49,11 @@ export function createMemoryBus(): Bus {
   const local = new LocalFanOut();
   return {
     kind: "memory",
-    publish: async (channel) => {
+    publish: async (channels) => {
       // After the sender's transaction, like NOTIFY: subscribers read committed rows.
-      queueMicrotask(() => local.deliver(channel));
+      queueMicrotask(() => {
+        for (const channel of channels) local.deliver(channel);
+      });
     },
     subscribe: (channel, fn) => local.subscribe(channel, fn),
     close: async () => {},
@@ -66,7 +68,7 @@ const PG_CHANNEL = "academy_realtime";
  */
 export function createPostgresBus(opts: {
   connectionString: string;
-  notify: (channel: string, payload: string) => Promise<void>;
+  notify: (channel: string, payloads: string[]) => Promise<void>;
   onError?: (e: unknown) => void;
 }): Bus {
   const local = new LocalFanOut();
@@ -115,7 +117,7 @@ export function createPostgresBus(opts: {
 
   return {
     kind: "postgres",
-    publish: (channel) => opts.notify(PG_CHANNEL, channel),
+    publish: (channels) => opts.notify(PG_CHANNEL, channels),
     subscribe: (channel, fn) => local.subscribe(channel, fn),
     async close() {
       closed = true;
@@ -144,8 +146,8 @@ export async function createRedisBus(url: string, onError?: (e: unknown) => void
   await sub.subscribe(PG_CHANNEL);
   return {
     kind: "redis",
-    publish: async (channel) => {
-      await pub.publish(PG_CHANNEL, channel);
+    publish: async (channels) => {
+      await Promise.all(channels.map((channel) => pub.publish(PG_CHANNEL, channel)));
     },
     subscribe: (channel, fn) => local.subscribe(channel, fn),
     async close() {

@@ -80,7 +80,12 @@ export async function prune(db: Db, before: Date, now: Date): Promise<void> {
   await db.delete(realtimePresence).where(lt(realtimePresence.expiresAt, now));
 }
 
-/** NOTIFY through the pool (the listening connection is the bus's own). */
-export async function notify(db: Db, channel: string, payload: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+/** NOTIFY through the pool (the listening connection is the bus's own), several payloads in one statement. */
+export async function notify(db: Db, channel: string, payloads: string[]): Promise<void> {
+  if (payloads.length === 0) return;
+  const list = sql.join(
+    payloads.map((p) => sql`(${p})`),
+    sql`, `,
+  );
+  await db.execute(sql`select pg_notify(${channel}, p) from (values ${list}) as t(p)`);
 }

@@ -15,7 +15,7 @@ export async function createBus(database: Database, redisUrl: string | undefined
   if (database.kind === "postgres" && database.connectionString)
     return createPostgresBus({
       connectionString: database.connectionString,
-      notify: (channel, payload) => repo.notify(database.db, channel, payload),
+      notify: (channel, payloads) => repo.notify(database.db, channel, payloads),
       onError,
     });
   return createMemoryBus();
@@ -39,6 +39,10 @@ export type Hub = {
   sendPerTenSeconds: number;
   held: number;
   perUser: Map<number, number>;
+  /** Reads in flight by key: waiters woken together for the same thing share one query. */
+  reading: Map<string, Promise<unknown>>;
+  /** When this instance last moved a (channel, user) presence on, so a burst of polls writes it once. */
+  presenceWritten: Map<string, number>;
 };
 
 export function createHub(
@@ -46,7 +50,7 @@ export function createHub(
   bus: Bus,
   opts: { holdMs: number; maxTotal: number; maxPerUser: number; sendPerTenSeconds: number },
 ): Hub {
-  return { db, bus, ...opts, held: 0, perUser: new Map() };
+  return { db, bus, ...opts, held: 0, perUser: new Map(), reading: new Map(), presenceWritten: new Map() };
 }
 
 export const pollTimeout = () => new HttpError(408, POLL_TIMEOUT);
@@ -59,15 +63,35 @@ export async function countSend(hub: Hub, userId: number): Promise<void> {
 
 /** Marks the user present on their own channel (the chat's "online") for as long as a poll or stream holds, plus a grace. */
 export async function heartbeat(hub: Hub, userId: number, channels: string[] = [`user:${userId}`]): Promise<void> {
-  const until = new Date(Date.now() + hub.holdMs + PRESENCE_GRACE_MS);
-  for (const channel of channels) await repo.touchPresence(hub.db, channel, userId, until);
+  const now = Date.now();
+  const until = new Date(now + hub.holdMs + PRESENCE_GRACE_MS);
+  for (const channel of channels) {
+    const key = `${channel}|${userId}`;
+    // Written less than a quarter of the grace ago: the row still runs well past this poll.
+    if (now - (hub.presenceWritten.get(key) ?? 0) < PRESENCE_GRACE_MS / 4) continue;
+    hub.presenceWritten.set(key, now);
+    await repo.touchPresence(hub.db, channel, userId, until);
+  }
+  if (hub.presenceWritten.size > 50_000) hub.presenceWritten.clear();
+}
+
+/** Drops the note of a presence write (after an unsubscribe removed the row). */
+const forgetPresence = (hub: Hub, channel: string, userId: number) => hub.presenceWritten.delete(`${channel}|${userId}`);
+
+/** Runs `read` once for all callers asking for `key` at the same moment (a single flight). */
+export function shared<T>(hub: Hub, key: string, read: () => Promise<T>): Promise<T> {
+  const inFlight = hub.reading.get(key);
+  if (inFlight) return inFlight as Promise<T>;
+  const started = read().finally(() => hub.reading.delete(key));
+  hub.reading.set(key, started);
+  return started;
 }
 
 export const onlineUsers = (hub: Hub, userIds: number[]) => repo.onlineUsers(hub.db, userIds, new Date());
 
-/** Signals every instance that `channel` has news. */
-export async function publish(hub: Hub, channel: string): Promise<void> {
-  await hub.bus.publish(channel);
+/** Signals every instance that these channels have news (one round trip on PostgreSQL). */
+export async function publish(hub: Hub, ...channels: string[]): Promise<void> {
+  await hub.bus.publish(channels);
 }
 
 /**
@@ -163,6 +187,7 @@ export async function subscribe(hub: Hub, who: Principal, channel: string): Prom
 export async function unsubscribe(hub: Hub, who: Principal, channel: string): Promise<void> {
   await assertChannel(hub, who, channel);
   await repo.dropPresence(hub.db, channel, who.id);
+  forgetPresence(hub, channel, who.id);
 }
 
 export async function online(hub: Hub, who: Principal, channel: string) {
@@ -186,13 +211,13 @@ export async function send(hub: Hub, who: Principal, channel: string, payload: s
 export async function poll(hub: Hub, who: Principal, channel: string, after: number | undefined, signal?: AbortSignal) {
   await assertChannel(hub, who, channel);
   await heartbeat(hub, who.id, [channel]);
-  const from = after ?? (await repo.lastEventId(hub.db, channel));
+  const from = after ?? (await shared(hub, `event-last:${channel}`, () => repo.lastEventId(hub.db, channel)));
   const found = await hold(
     hub,
     who.id,
     [channel],
     async () => {
-      const rows = await repo.eventsAfter(hub.db, channel, from);
+      const rows = await shared(hub, `event:${channel}:${from}`, () => repo.eventsAfter(hub.db, channel, from));
       return rows.length ? rows.map(eventOut) : null;
     },
     signal,
