@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, against the built server (built first when stale).
 import { buildStale } from "../scripts/build-stale.mjs";
+import { benchChat, printChat } from "./chat.mjs";
 import { benchHttp } from "./http.mjs";
 import { fmt } from "./lib.mjs";
 import { benchLibrary, printLibrary } from "./library.mjs";
@@ -21,6 +22,8 @@ console.log(`quiz generation (40 of 10,000, 5,000 past answers, ${q.runs} runs):
 // PostgreSQL when BENCH_DATABASE_URL is set (the search budget is stated for it), PGlite otherwise.
 const library = await benchLibrary({ dbs: process.env.BENCH_DATABASE_URL ? ["postgres"] : ["pglite"] });
 if (!printLibrary(library)) process.exitCode = 1;
+// Realtime chat needs PostgreSQL (two instances on one database).
+if (process.env.BENCH_DATABASE_URL && !printChat(await benchChat())) process.exitCode = 1;
 const web = await benchWebBundle();
 console.log("web first load (cold cache, Chromium):");
 if (!printWebBundle(web)) process.exitCode = 1;
