@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, against the built server (built first when stale).
 import { buildStale } from "../scripts/build-stale.mjs";
 import { benchAnalytics, printAnalytics } from "./analytics.mjs";
+import { benchChat, printChat } from "./chat.mjs";
 import { benchHttp } from "./http.mjs";
 import { fmt } from "./lib.mjs";
 import { benchLibrary, printLibrary } from "./library.mjs";
@@ -28,6 +29,8 @@ if (!printScheduling(await benchScheduling())) process.exitCode = 1;
 const library = await benchLibrary({ dbs: process.env.BENCH_DATABASE_URL ? ["postgres"] : ["pglite"] });
 if (!printLibrary(library)) process.exitCode = 1;
 if (!printAnalytics(await benchAnalytics())) process.exitCode = 1;
+// Realtime chat needs PostgreSQL (two instances on one database).
+if (process.env.BENCH_DATABASE_URL && !printChat(await benchChat())) process.exitCode = 1;
 const web = await benchWebBundle();
 console.log("web first load (cold cache, Chromium):");
 if (!printWebBundle(web)) process.exitCode = 1;

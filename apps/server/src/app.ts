@@ -13,6 +13,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { pruneAccounts } from "./modules/auth/service.ts";
 import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
 import { blogRoutes } from "./modules/blog/routes.ts";
+import { chatRoutes } from "./modules/chat/routes.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
 import { coachingRoutes } from "./modules/coaching/routes.ts";
 import { contactRoutes } from "./modules/contact/routes.ts";
@@ -28,6 +29,8 @@ import { pmRoutes } from "./modules/pm/routes.ts";
 import { questionBankRoutes } from "./modules/question-bank/routes.ts";
 import { quizRoutes } from "./modules/quiz/routes.ts";
 import { startCalibrationJob } from "./modules/quiz/service.ts";
+import { realtimeRoutes } from "./modules/realtime/routes.ts";
+import { createBus, createHub, startRealtimeHousekeeping } from "./modules/realtime/service.ts";
 import { recordsRoutes } from "./modules/records/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
@@ -162,6 +165,22 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(quizRoutes, { db: database.db, projectId: config.PROJECT_ID, publicUrl: config.publicUrl });
   await app.register(questionBankRoutes, { db: database.db, projectId: config.PROJECT_ID });
   await app.register(coachingRoutes, { deps: { db: database.db, publicUrl: config.publicUrl, calendar: createCalendarProvider(config) } });
+
+  // Realtime: long polls held here, news carried between instances by the bus (decision 17).
+  const bus = await createBus(database, config.REDIS_URL, (e) => app.log.warn({ err: e }, "realtime bus connection failed"));
+  const hub = createHub(database.db, bus, {
+    holdMs: config.REALTIME_POLL_HOLD_MS,
+    maxTotal: config.REALTIME_MAX_POLLS,
+    maxPerUser: config.REALTIME_MAX_POLLS_PER_USER,
+    sendPerTenSeconds: config.CHAT_SEND_RATE_LIMIT,
+  });
+  const realtimeHousekeeping = startRealtimeHousekeeping(hub, (e) => app.log.warn({ err: e }, "realtime pruning failed"));
+  app.addHook("onClose", async () => {
+    realtimeHousekeeping.stop();
+    await bus.close();
+  });
+  await app.register(realtimeRoutes, { hub });
+  await app.register(chatRoutes, { deps: { db: database.db, hub, publicUrl: config.publicUrl, emailDelayMs: config.CHAT_EMAIL_DELAY_MS } });
 
   const payments = await createPaymentProvider(config, database.db);
   // The test-mode provider raises the provider's events itself, applied in its own transaction.

@@ -96,6 +96,26 @@ export const ConfigSchema = z.object({
   ANALYTICS_INGEST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Sign-ups allowed per hour from one address (an admin creating accounts is not counted). */
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** How long a long poll (`room/poll`, `subscription/channel/poll`) waits for news before it answers 408. */
+  REALTIME_POLL_HOLD_MS: z.coerce.number().int().min(10).max(60_000).default(25_000),
+  /** Long polls and streams one instance holds at once; past it a new one answers 429. */
+  REALTIME_MAX_POLLS: z.coerce.number().int().min(1).max(100_000).default(5_000),
+  /** Long polls and streams one user holds at once (several tabs); past it a new one answers 429. */
+  REALTIME_MAX_POLLS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(4),
+  /** `redis://…`: carry realtime news between instances over Redis pub/sub instead of PostgreSQL LISTEN/NOTIFY. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  /** Chat messages (and channel sends) one user may send per 10 seconds. */
+  CHAT_SEND_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** How long a chat message stays unread before its recipient gets one mail about it. */
+  CHAT_EMAIL_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600 * 1000)
+    .default(600_000),
   /** The card provider's secret API key; when unset, the built-in test-mode provider is used. */
   STRIPE_SECRET_KEY: z
     .string()

@@ -42,3 +42,13 @@ export const ANALYTICS_FLUSH_EVENTS = 50;
 export const ANALYTICS_SCREEN_SIZES = ["small", "medium", "large"] as const;
 export const screenSizeOf = (width: number): (typeof ANALYTICS_SCREEN_SIZES)[number] =>
   width < 640 ? "small" : width < 1024 ? "medium" : "large";
+
+// ---------- chat and realtime channels ----------
+/** The longest chat message or channel payload, in characters. */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** Messages one page of a room's history holds. */
+export const CHAT_PAGE_SIZE = 30;
+/** 408: a long poll saw nothing new before its hold time ran out; poll again. */
+export const POLL_TIMEOUT = "TIMEOUT";
+/** The announcement channel every signed-in user may read (staff send on it). */
+export const ANNOUNCEMENT_CHANNEL = "announcements";

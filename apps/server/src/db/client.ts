@@ -19,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   kind: "pglite" | "postgres";
   db: Db;
+  /** PostgreSQL: the address, for a connection of its own (the realtime bus's LISTEN). */
+  connectionString?: string;
   /** Applies pending migrations (serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
   /**
@@ -73,6 +75,7 @@ export async function openPostgres(
   return {
     kind: "postgres",
     db,
+    connectionString: url,
     migrate: () => migrateThen(async () => {}),
     migrateThen,
     ping: (timeoutMs = 2_000) => pingWith(() => pool.query("SELECT 1"), timeoutMs),

@@ -103,7 +103,13 @@ export const adminNav: readonly NavGroup[] = [
       { label: "Photos", to: "/admin/photo", match: ["/admin/photo", "/admin/add-photo"] },
     ],
   },
-  { label: "Coaching", items: [{ label: "Scheduling", to: "/admin/scheduling", match: ["/admin/scheduling", "/admin/view-scheduling"] }] },
+  {
+    label: "Coaching",
+    items: [
+      { label: "Scheduling", to: "/admin/scheduling", match: ["/admin/scheduling", "/admin/view-scheduling"] },
+      { label: "Chat", to: "/admin/chat" },
+    ],
+  },
   { label: "Account", items: [{ label: "Profile", to: "/admin/profile" }] },
 ];
 

@@ -106,6 +106,7 @@ export const routeDescriptions: Readonly<Record<string, string>> = {
   "/admin/blog/tags/new": "Add a blog tag.",
   "/admin/blog/tags/edit/:id": "Rename a blog tag; its posts keep it.",
   "/admin/scheduling": "Every coaching session, the learner before a call, your week and your availability.",
+  "/admin/chat": "Your conversations with learners, unread first, searchable by name or email.",
   "/admin/view-scheduling/:id": "One coaching session with the learner's readiness, weakest themes and recent quizzes.",
   "/": "What the academy is and how it prepares you.",
   "/faq": "Answers to common questions about the academy.",

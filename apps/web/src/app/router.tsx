@@ -87,6 +87,9 @@ const GetCoachingPage = queryScreen(() => import("../features/coaching/component
 const AdminAnalyticsPage = queryScreen(() => import("../features/analytics/components/admin-analytics-page"), "AdminAnalyticsPage");
 const MySessionsSection = lazyScreen(() => import("../features/analytics/components/my-sessions-section"), "MySessionsSection");
 const AdminSchedulingPage = queryScreen(() => import("../features/coaching/components/admin-scheduling-page"), "AdminSchedulingPage");
+const CoachChatPanel = queryScreen(() => import("../features/chat/components/coach-chat-panel"), "CoachChatPanel");
+const PersonChat = queryScreen(() => import("../features/chat/components/person-chat"), "PersonChat");
+const AdminChatPage = queryScreen(() => import("../features/chat/components/admin-chat-page"), "AdminChatPage");
 
 function renderScreen(screen: Screen, route: AppRoute) {
   switch (screen) {
@@ -221,9 +224,27 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "redirect":
       return <MovedTo to={route.redirectTo ?? "/"} />;
     case "get-coaching":
-      return <GetCoachingPage />;
+      return (
+        <GetCoachingPage
+          chat={
+            <Suspense fallback={null}>
+              <CoachChatPanel />
+            </Suspense>
+          }
+        />
+      );
     case "admin-scheduling":
-      return <AdminSchedulingPage />;
+      return (
+        <AdminSchedulingPage
+          learnerChat={(userId: number, name: string) => (
+            <Suspense fallback={null}>
+              <PersonChat key={userId} userId={userId} name={name} />
+            </Suspense>
+          )}
+        />
+      );
+    case "admin-chat":
+      return <AdminChatPage />;
     case "admin-analytics":
       return <AdminAnalyticsPage />;
   }

@@ -71,7 +71,8 @@ export type Screen =
   | "redirect"
   | "get-coaching"
   | "admin-scheduling"
-  | "admin-analytics";
+  | "admin-analytics"
+  | "admin-chat";
 
 export interface AppRoute {
   path: string;
@@ -195,6 +196,7 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/analytics", "admin", "Session analytics", "admin-analytics"),
   route("/admin/analytics/sessions/:id", "admin", "Session timeline", "admin-analytics"),
   route("/admin/view-scheduling/:id", "admin", "Session details", "admin-scheduling"),
+  route("/admin/chat", "admin", "Chat", "admin-chat"),
 
   // Other paths named by the spec.
   route("/", "any", "Exam prep for rescue careers", "landing"),

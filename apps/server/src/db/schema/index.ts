@@ -3,6 +3,7 @@
 export * from "./accounts.ts";
 export * from "./analytics.ts";
 export * from "./blog.ts";
+export * from "./chat.ts";
 export * from "./coaching.ts";
 export * from "./content.ts";
 export * from "./library.ts";

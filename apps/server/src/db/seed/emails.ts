@@ -108,6 +108,16 @@ export const DEFAULT_EMAIL_TEMPLATES: Template[] = [
       `<p>Hello {{first_name}},</p><p>A reminder of your coaching session with <strong>{{other_name}}</strong> on <strong>{{when}}</strong> ({{time_zone}}).</p><p>Where: {{where}}</p>${button("{{manage_url}}", "See my sessions")}`,
     ),
   },
+  {
+    slug: "chat-unread",
+    name: "Unread chat message",
+    subject: "{{other_name}} wrote to you at Rescue Academy",
+    placeholders: ["first_name", "other_name", "preview", "chat_url"],
+    text: "Hello {{first_name}},\n\n{{other_name}} sent you a message while you were away:\n\n{{preview}}\n\nRead and answer it here: {{chat_url}}\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p><strong>{{other_name}}</strong> sent you a message while you were away:</p><blockquote>{{preview}}</blockquote>${button("{{chat_url}}", "Read and answer")}`,
+    ),
+  },
 ];
 
 /** Adds missing default templates; never overwrites one an admin edited. */

@@ -15,7 +15,8 @@ export type TemplateSlug =
   | "coaching-booked"
   | "coaching-changed"
   | "coaching-cancelled"
-  | "coaching-reminder";
+  | "coaching-reminder"
+  | "chat-unread";
 
 export type { MailAttachment } from "../../db/schema/accounts.ts";
 

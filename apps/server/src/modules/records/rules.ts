@@ -12,6 +12,7 @@ import {
   twoFactorState,
 } from "../../db/schema/accounts.ts";
 import { blogCategories, blogPostCategories, blogPosts, blogPostTags, blogTags } from "../../db/schema/blog.ts";
+import { chatMembers, chatMessages, chatRooms, realtimeEvents, realtimePresence } from "../../db/schema/chat.ts";
 import { coachProfiles } from "../../db/schema/coaching.ts";
 import { cms, pages, schedule, userSessions } from "../../db/schema/content.ts";
 import { assistantMessages, libraryDocuments, libraryReadingPositions, librarySections } from "../../db/schema/library.ts";
@@ -104,6 +105,12 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   twoFactorState,
   // Coaches' profiles and availability: served by the scheduling calls.
   coachProfiles,
+  // Private conversations and realtime state: only the chat and channel calls, which check membership.
+  chatRooms,
+  chatMembers,
+  chatMessages,
+  realtimeEvents,
+  realtimePresence,
   // Read and written through the `preference` calls.
   preferences,
   // The quiz engine's own tables: questions carry their keys and answers their scoring, which

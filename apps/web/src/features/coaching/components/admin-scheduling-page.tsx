@@ -1,5 +1,5 @@
 import type { Booking } from "@academy/contract/coaching";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
@@ -28,8 +28,11 @@ type Tab = (typeof TABS)[number]["id"];
 
 const pct = (share: number) => `${Math.round(share * 100)}%`;
 
-/** /admin/scheduling: every booking (with the learner before a session), a coach's own week and availability. */
-export function AdminSchedulingPage() {
+/**
+ * /admin/scheduling: every booking (with the learner before a session), a coach's own week and
+ * availability. `learnerChat`: a conversation with the session's learner, composed in by the app.
+ */
+export function AdminSchedulingPage({ learnerChat }: { learnerChat?: (userId: number, name: string) => ReactNode } = {}) {
   const [tab, setTab] = useState<Tab>("bookings");
   const tz = useMemo(viewerZone, []);
   // Arrow keys move between the tabs, as in any tab list; Tab moves on to the panel.
@@ -60,7 +63,7 @@ export function AdminSchedulingPage() {
       ))}
     </div>
   );
-  if (tab === "bookings") return <BookingsTable toolbar={tabs} tz={tz} />;
+  if (tab === "bookings") return <BookingsTable toolbar={tabs} tz={tz} learnerChat={learnerChat} />;
   return (
     <div>
       <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Scheduling</h1>
@@ -72,7 +75,15 @@ export function AdminSchedulingPage() {
   );
 }
 
-function BookingsTable({ toolbar, tz }: { toolbar: React.ReactNode; tz: string }) {
+function BookingsTable({
+  toolbar,
+  tz,
+  learnerChat,
+}: {
+  toolbar: React.ReactNode;
+  tz: string;
+  learnerChat?: (userId: number, name: string) => ReactNode;
+}) {
   const coaches = useCoaches();
   const columns: ResourceColumn<Booking>[] = [
     {
@@ -126,13 +137,13 @@ function BookingsTable({ toolbar, tz }: { toolbar: React.ReactNode; tz: string }
       toolbar={toolbar}
       {...useAdminPanel(routes)}
       rowLabel={(b) => `session of ${b.candidate_name || b.candidate_email}`}
-      renderView={(b) => <LearnerPanel booking={b} tz={tz} />}
+      renderView={(b) => <LearnerPanel booking={b} tz={tz} chat={learnerChat?.(b.user_id, b.candidate_name || b.candidate_email)} />}
     />
   );
 }
 
 /** Before a session: the candidate's readiness, weakest themes, latest quizzes and missed questions, and the note. */
-function LearnerPanel({ booking, tz }: { booking: Booking; tz: string }) {
+function LearnerPanel({ booking, tz, chat }: { booking: Booking; tz: string; chat?: ReactNode }) {
   const brief = useLearnerBrief(booking.id);
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelSession();
@@ -149,6 +160,7 @@ function LearnerPanel({ booking, tz }: { booking: Booking; tz: string }) {
         <h3 className="text-sm font-semibold text-slate-700">Their note</h3>
         <p className="whitespace-pre-line text-sm text-slate-800">{booking.meeting_details || "No note."}</p>
       </section>
+      {chat}
       {brief.isPending ? <Spinner label="Loading the learner…" /> : null}
       {brief.isError ? <Alert>{toFormError(brief.error).message}</Alert> : null}
       {brief.data ? (

@@ -1,5 +1,5 @@
 import type { Booking, Coach, Slot } from "@academy/contract/coaching";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { PageHeader } from "../../../components/ui/page-header";
@@ -22,7 +22,8 @@ const card = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
 /** /user/get-coaching: choose a coach, a day and a time; book with a note; manage upcoming sessions. */
-export function GetCoachingPage() {
+/** `chat`: the messages with the coach, composed in by the app (features stay independent). */
+export function GetCoachingPage({ chat }: { chat?: ReactNode } = {}) {
   const tz = useMemo(viewerZone, []);
   const my = useMyCoaching();
   const coaches = useCoaches();
@@ -61,6 +62,8 @@ export function GetCoachingPage() {
       </section>
 
       <UpcomingSessions sessions={upcoming} tz={tz} onMove={setMoving} />
+
+      {chat}
 
       <section aria-labelledby="book-heading" className="space-y-4">
         <h2 id="book-heading" className="text-lg font-semibold text-slate-900">

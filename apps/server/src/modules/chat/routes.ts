@@ -1,0 +1,125 @@
+import {
+  ChatPageRequest,
+  ChatPageResponse,
+  MyRoomsQuery,
+  MyRoomsResponse,
+  OpenRoomRequest,
+  OpenRoomResponse,
+  RoomPollQuery,
+  RoomPollResponse,
+  RoomQuery,
+  RoomResponse,
+  SendMessageRequest,
+  SendMessageResponse,
+} from "@academy/contract/chat";
+import { ErrorResponse } from "@academy/contract/common";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clientGone } from "../realtime/service.ts";
+import * as service from "./service.ts";
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 408: ErrorResponse, 429: ErrorResponse };
+const R = "/v3/api/lambda/realtime";
+
+/** Chat between two people: rooms, messages paged by date, unread counts, and a long poll across instances. */
+export const chatRoutes: FastifyPluginAsyncZod<{ deps: service.Deps }> = async (app, { deps }) => {
+  const tags = ["chat"];
+  const signedIn = app.requireAuth();
+
+  app.get(
+    `${R}/room/my`,
+    {
+      schema: {
+        tags,
+        summary: "Your rooms: unread first, then newest; `messages` is your unread total",
+        querystring: MyRoomsQuery,
+        response: { 200: MyRoomsResponse, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request) => ({ error: false as const, ...(await service.myRooms(deps, request.principal!, request.query.q)) }),
+  );
+
+  app.post(
+    `${R}/room`,
+    {
+      schema: {
+        tags,
+        summary: "Open the room of you (`user_id`) and another person",
+        description:
+          "Answers the existing room of the pair, or makes it. Staff open a room with anyone; a candidate with a coach they booked (403 otherwise).",
+        body: OpenRoomRequest,
+        response: { 200: OpenRoomResponse, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request) => ({ error: false as const, ...(await service.openRoom(deps, request.principal!, request.body)) }),
+  );
+
+  app.get(
+    `${R}/room`,
+    {
+      schema: {
+        tags,
+        summary: "One of your rooms, with the other person and your unread count",
+        querystring: RoomQuery,
+        response: { 200: RoomResponse, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request) => ({ error: false as const, model: await service.getRoom(deps, request.principal!, request.query.room_id) }),
+  );
+
+  app.post(
+    `${R}/chat`,
+    {
+      schema: {
+        tags,
+        summary: "A page of a room's messages older than `date` (the newest page without it), oldest first",
+        description: "Reading the newest page marks the room read. `before_id` breaks ties between messages of one instant.",
+        body: ChatPageRequest,
+        response: { 200: ChatPageResponse, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request) => ({ error: false as const, ...(await service.page(deps, request.principal!, request.body)) }),
+  );
+
+  app.post(
+    `${R}/send`,
+    {
+      schema: {
+        tags,
+        summary: "Send a message to a room",
+        description:
+          "Text of 1 to 2000 characters, or (`is_image`) the address of an image you uploaded with `POST /v2/api/lambda/upload`. Rate limited per person (429).",
+        body: SendMessageRequest,
+        response: { 200: SendMessageResponse, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request) => ({
+      error: false as const,
+      message: "updated" as const,
+      model: await service.send(deps, request.principal!, request.body),
+    }),
+  );
+
+  app.get(
+    `${R}/room/poll`,
+    {
+      schema: {
+        tags,
+        summary: "Wait for a message to you (`user_id` is you)",
+        description:
+          'Answers at once with the messages to you after `after` (a message id) when there are any; otherwise holds up to about 25 s for the next one (sent to any instance), then 408 `{error:true, message:"TIMEOUT"}`. 429 when you hold too many polls already.',
+        querystring: RoomPollQuery,
+        response: { 200: RoomPollResponse, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request, reply) => ({
+      error: false as const,
+      ...(await service.poll(deps, request.principal!, request.query, clientGone(reply))),
+    }),
+  );
+};

@@ -1,0 +1,156 @@
+// `node bench/chat.mjs`: realtime chat on PostgreSQL (BENCH_DATABASE_URL, default the local
+// server): 1,000 concurrent long polls held by one instance (memory before and after), and the
+// time from a send on one instance to its delivery to a poller on another (p99 budget 100 ms).
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import pg from "pg";
+import { fmt, PROJECT, startServer, stopServer, waitReady } from "./lib.mjs";
+
+const BASE = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const POLLS = Number(process.env.BENCH_CHAT_POLLS ?? 1000);
+const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 300);
+const BUDGET_P99_MS = 100;
+const ADMIN = { email: "bench-admin@rescue-academy.local", password: "bench admin password" };
+const USER = { email: "bench-user@rescue-academy.local", password: "bench user password" };
+
+const rssMb = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
+  return Number(/(\d+)/.exec(line ?? "0")?.[1] ?? 0) / 1024;
+};
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function call(port, method, path, { token, body, query } = {}) {
+  const url = new URL(`http://127.0.0.1:${port}${path}`);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const res = await fetch(url, {
+    method,
+    headers: { "x-project": PROJECT, "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+async function login(port, who, role) {
+  const res = await call(port, "POST", "/v2/api/lambda/login", { body: { ...who, role } });
+  if (res.status !== 200) throw new Error(`login ${role}: ${res.status} ${JSON.stringify(res.json)}`);
+  return res.json;
+}
+
+export async function benchChat() {
+  const name = `academy_bench_chat_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: BASE });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(BASE);
+  url.pathname = `/${name}`;
+  const env = {
+    DATABASE_URL: url.toString(),
+    ADMIN_2FA_REQUIRED: "false",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    DEMO_USER_EMAIL: USER.email,
+    DEMO_USER_PASSWORD: USER.password,
+    REALTIME_POLL_HOLD_MS: "30000",
+    REALTIME_MAX_POLLS: "5000",
+    REALTIME_MAX_POLLS_PER_USER: "5000",
+    CHAT_SEND_RATE_LIMIT: "100000",
+    LOGIN_RATE_LIMIT: "1000",
+  };
+  const ports = [4470 + Math.floor(Math.random() * 20), 4495 + Math.floor(Math.random() * 20)];
+  const servers = [];
+  try {
+    // One instance first (it migrates and seeds), then the second.
+    for (const port of ports) {
+      const s = startServer({ port, dataDir: "test-results/bench-chat-unused", env });
+      servers.push(s);
+      await waitReady(port, s.child, 120_000);
+    }
+    const [a, b] = ports;
+    const staff = await login(a, ADMIN, "admin");
+    const user = await login(b, USER, "user");
+    const room = (
+      await call(a, "POST", "/v3/api/lambda/realtime/room", {
+        token: staff.token,
+        body: { user_id: staff.user_id, other_user_id: user.user_id },
+      })
+    ).json.room_id;
+    let last = (await call(a, "POST", "/v3/api/lambda/realtime/send", { token: staff.token, body: { room_id: room, message: "warm-up" } }))
+      .json.model.id;
+
+    // 1. POLLS long polls held by instance b at once.
+    const before = rssMb(servers[1].child.pid);
+    const polls = Array.from({ length: POLLS }, () =>
+      call(b, "GET", "/v3/api/lambda/realtime/room/poll", { token: user.token, query: { user_id: user.user_id, after: last } }),
+    );
+    await new Promise((r) => setTimeout(r, 5_000));
+    const held = rssMb(servers[1].child.pid);
+    const sentAt = performance.now();
+    const sent = await call(a, "POST", "/v3/api/lambda/realtime/send", {
+      token: staff.token,
+      body: { room_id: room, message: "to everyone" },
+    });
+    const answers = await Promise.all(polls);
+    const fanOutMs = performance.now() - sentAt;
+    last = sent.json.model.id;
+    const delivered = answers.filter((r) => r.status === 200 && r.json.model?.id === last).length;
+
+    // 2. Send on a, delivery to a poller on b, ROUNDS times one after another.
+    const times = [];
+    for (let i = 0; i < ROUNDS; i += 1) {
+      const poll = call(b, "GET", "/v3/api/lambda/realtime/room/poll", {
+        token: user.token,
+        query: { user_id: user.user_id, after: last },
+      });
+      await new Promise((r) => setTimeout(r, 15));
+      const t0 = performance.now();
+      const s = await call(a, "POST", "/v3/api/lambda/realtime/send", {
+        token: staff.token,
+        body: { room_id: room, message: `round ${i}` },
+      });
+      const got = await poll;
+      const t1 = performance.now();
+      if (got.status !== 200 || got.json.model.id !== s.json.model.id) throw new Error(`round ${i}: ${got.status}`);
+      last = s.json.model.id;
+      times.push(t1 - t0);
+    }
+    times.sort((x, y) => x - y);
+    return {
+      polls: POLLS,
+      delivered,
+      rss_before_mb: before,
+      rss_held_mb: held,
+      per_poll_kb: ((held - before) * 1024) / POLLS,
+      fan_out_ms: fanOutMs,
+      rounds: ROUNDS,
+      p50_ms: pct(times, 50),
+      p99_ms: pct(times, 99),
+      max_ms: times.at(-1),
+      load: loadavg()
+        .map((n) => n.toFixed(2))
+        .join(" "),
+    };
+  } finally {
+    for (const s of servers) await stopServer(s).catch(() => {});
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+export function printChat(r) {
+  console.log(
+    `chat: ${r.delivered}/${r.polls} held long polls answered by one send in ${fmt(r.fan_out_ms)} ms; instance RSS ${fmt(r.rss_before_mb)} MB idle, ${fmt(r.rss_held_mb)} MB holding them (${fmt(r.per_poll_kb, 1)} KB a poll)`,
+  );
+  const ok = r.p99_ms <= BUDGET_P99_MS;
+  console.log(
+    `chat: send on one instance to delivery on another (PostgreSQL LISTEN/NOTIFY, ${r.rounds} rounds): p50 ${fmt(r.p50_ms, 1)} ms, p99 ${fmt(r.p99_ms, 1)} ms, max ${fmt(r.max_ms, 1)} ms (budget p99 ${BUDGET_P99_MS} ms: ${ok ? "met" : "NOT met"}); load average ${r.load}`,
+  );
+  return ok;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = await benchChat();
+  if (!printChat(r)) process.exitCode = 1;
+}

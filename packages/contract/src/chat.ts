@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { CHAT_MESSAGE_MAX_LENGTH } from "./constants.ts";
+
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+const Instant = z.iso.datetime({ offset: true });
+
+// ---------------------------------------------------------------- chat (spec: /v3/api/lambda/realtime/*)
+
+/** `POST room`: open (or find) the room of `user_id` (you) and `other_user_id`. */
+export const OpenRoomRequest = z.strictObject({ user_id: Id, other_user_id: Id });
+export const OpenRoomResponse = z.object({ error: z.literal(false), room_id: z.number().int(), chat_id: z.number().int() });
+
+/** A room as its member sees it: the other person, the newest message and how many are unread. */
+export const ChatRoom = z.object({
+  id: z.number().int(),
+  room_id: z.number().int(),
+  chat_id: z.number().int(),
+  other_user_id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  photo: z.string().nullable(),
+  role: z.enum(["user", "admin"]),
+  unread: z.number().int(),
+  last_message: z.string().nullable(),
+  last_message_is_image: z.boolean(),
+  last_message_at: z.string().nullable(),
+  /** Whether the other person has the app open now (any instance). */
+  online: z.boolean(),
+});
+export type ChatRoom = z.infer<typeof ChatRoom>;
+
+/** `GET room/my`: your rooms, unread first, then newest; `q` searches the other person's name or email. */
+export const MyRoomsQuery = z.strictObject({ q: z.string().trim().max(200).optional() });
+/** `messages`: unread messages over all your rooms (the global "rooms" badge). */
+export const MyRoomsResponse = z.object({ error: z.literal(false), list: z.array(ChatRoom), messages: z.number().int() });
+
+export const RoomQuery = z.strictObject({ room_id: Id });
+export const RoomResponse = z.object({ error: z.literal(false), model: ChatRoom });
+
+export const ChatMessage = z.object({
+  id: z.number().int(),
+  room_id: z.number().int(),
+  chat_id: z.number().int(),
+  message: z.string(),
+  user_id: z.number().int(),
+  is_image: z.boolean(),
+  timestamp: z.string(),
+  /** The conversation the message belongs to (one per room: the room id). */
+  thread: z.number().int(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+/**
+ * `POST chat`: one page of a room's messages, older than `date` (all the newest when absent),
+ * oldest first. `before_id` breaks ties between messages of the same instant.
+ */
+export const ChatPageRequest = z.strictObject({
+  room_id: Id,
+  chat_id: Id.optional(),
+  date: Instant.optional(),
+  before_id: Id.optional(),
+});
+export const ChatPageResponse = z.object({ error: z.literal(false), model: z.array(ChatMessage), has_more: z.boolean() });
+
+const MessageText = z
+  .string()
+  .max(CHAT_MESSAGE_MAX_LENGTH, `A message has at most ${CHAT_MESSAGE_MAX_LENGTH} characters`)
+  .refine((s) => s.trim().length > 0, "Write a message first");
+
+/** `POST send`: a text message, or (`is_image`) the address of an image you uploaded. */
+export const SendMessageRequest = z.strictObject({
+  room_id: Id,
+  chat_id: Id.optional(),
+  message: MessageText,
+  is_image: z.boolean().default(false),
+});
+export const SendMessageResponse = z.object({ error: z.literal(false), message: z.literal("updated"), model: ChatMessage });
+
+/** `GET room/poll?user_id`: waits for a message to you newer than `after` (a message id; default: from now). */
+export const RoomPollQuery = z.strictObject({ user_id: Id, after: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
+export const RoomPollResponse = z.object({ error: z.literal(false), model: ChatMessage, list: z.array(ChatMessage) });
+
+// ---------------------------------------------------------------- channels (spec: /v2/api/lambda/subscription/channel/*)
+
+/** `user:<your id>`, `room:<a room of yours>` or `announcements`. */
+export const ChannelName = z
+  .string()
+  .trim()
+  .min(1, "Name a channel")
+  .max(64)
+  .regex(/^(user:\d{1,10}|room:\d{1,10}|announcements)$/, "Channels are user:<id>, room:<id> or announcements");
+
+export const ChannelRequest = z.strictObject({ room: ChannelName });
+export const ChannelQuery = z.strictObject({ room: ChannelName, after: z.coerce.number().int().min(0).optional() });
+export const ChannelSendRequest = z.strictObject({
+  room: ChannelName,
+  payload: z.union([z.string(), z.record(z.string(), z.unknown())]),
+});
+
+export const ChannelEvent = z.object({
+  id: z.number().int(),
+  room: z.string(),
+  user_id: z.number().int().nullable(),
+  payload: z.unknown(),
+  timestamp: z.string(),
+});
+export type ChannelEvent = z.infer<typeof ChannelEvent>;
+export const ChannelPollResponse = z.object({ error: z.literal(false), list: z.array(ChannelEvent) });
+export const ChannelOnlineResponse = z.object({
+  error: z.literal(false),
+  list: z.array(z.object({ user_id: z.number().int(), first_name: z.string(), last_name: z.string() })),
+});
