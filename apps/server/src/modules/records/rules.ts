@@ -11,6 +11,7 @@ import {
   rateLimits,
   twoFactorState,
 } from "../../db/schema/accounts.ts";
+import { analyticsConsents, analyticsEvents, analyticsSessions } from "../../db/schema/analytics.ts";
 import { blogCategories, blogPostCategories, blogPosts, blogPostTags, blogTags } from "../../db/schema/blog.ts";
 import { chatMembers, chatMessages, chatRooms, realtimeEvents, realtimePresence } from "../../db/schema/chat.ts";
 import { coachProfiles } from "../../db/schema/coaching.ts";
@@ -111,6 +112,11 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   chatMessages,
   realtimeEvents,
   realtimePresence,
+  // Recorded sessions: the analytics calls take consented, scrubbed batches and show a person
+  // their own sessions and staff the figures; no generic read may reach events or page copies.
+  analyticsConsents,
+  analyticsSessions,
+  analyticsEvents,
   // Read and written through the `preference` calls.
   preferences,
   // The quiz engine's own tables: questions carry their keys and answers their scoring, which
