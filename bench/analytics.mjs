@@ -11,9 +11,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { buildStale } from "../scripts/build-stale.mjs";
-import { fmt, PROJECT, startServer, stopServer, waitReady } from "./lib.mjs";
+import { fmt, PROJECT, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
 
 export const EVENTS_PER_BATCH = 20;
 const PEOPLE = 40;
@@ -110,19 +109,12 @@ const summary = (name, r) => ({
 
 export async function benchAnalytics({ port = 4395, db = "pglite", duration = Number(process.env.BENCH_DURATION ?? 15) } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-analytics-"));
-  let dbName;
+  let scratch;
   const env = { REGISTER_RATE_LIMIT: "100000", ANALYTICS_INGEST_RATE_LIMIT: "100000" };
   if (db === "postgres") {
-    const admin = process.env.BENCH_DATABASE_URL;
-    if (!admin) throw new Error("BENCH_DATABASE_URL is needed for --db=postgres");
-    dbName = `bench_analytics_${Date.now()}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${dbName}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${dbName}`;
-    env.DATABASE_URL = url.toString();
+    if (!process.env.BENCH_DATABASE_URL) throw new Error("BENCH_DATABASE_URL is needed for --db=postgres");
+    scratch = await scratchDatabase("bench_analytics");
+    env.DATABASE_URL = scratch.url;
   }
   const server = startServer({ port, dataDir, env });
   try {
@@ -143,12 +135,7 @@ export async function benchAnalytics({ port = 4395, db = "pglite", duration = Nu
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) {
-      const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await client.end();
-    }
+    await scratch?.drop();
   }
 }
 

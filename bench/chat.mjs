@@ -1,13 +1,10 @@
 // `node bench/chat.mjs`: realtime chat on PostgreSQL (BENCH_DATABASE_URL, default the local
 // server): 1,000 concurrent long polls held by one instance (memory before and after), and the
 // time from a send on one instance to its delivery to a poller on another (p99 budget 100 ms).
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import pg from "pg";
-import { fmt, PROJECT, startServer, stopServer, waitReady } from "./lib.mjs";
+import { fmt, PROJECT, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
 
-const BASE = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const POLLS = Number(process.env.BENCH_CHAT_POLLS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 300);
 const BUDGET_P99_MS = 100;
@@ -40,14 +37,9 @@ async function login(port, who, role) {
 }
 
 export async function benchChat() {
-  const name = `academy_bench_chat_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: BASE });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(BASE);
-  url.pathname = `/${name}`;
+  const scratch = await scratchDatabase("academy_bench_chat");
   const env = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: scratch.url,
     ADMIN_2FA_REQUIRED: "false",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
@@ -134,8 +126,7 @@ export async function benchChat() {
     };
   } finally {
     for (const s of servers) await stopServer(s).catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-    await admin.end();
+    await scratch.drop().catch(() => {});
   }
 }
 

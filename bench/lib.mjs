@@ -1,7 +1,9 @@
-// Shared helpers for the benchmarks: start a built server on a data folder, wait for it, stop it.
+// Shared helpers for the benchmarks: start a built server on a data folder, wait for it, stop it;
+// a scratch PostgreSQL database for the runs on PostgreSQL.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const PROJECT = Buffer.from("rescue-academy:local-project-secret").toString("base64");
@@ -43,3 +45,26 @@ export async function stopServer(server) {
 }
 
 export const fmt = (n, digits = 0) => Number(n).toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * A new, empty database `<prefix>_<pid>` on the PostgreSQL server of BENCH_DATABASE_URL (the local
+ * one when unset): its URL, and `drop()` to remove it (and close the admin connection) afterwards.
+ */
+export async function scratchDatabase(prefix) {
+  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = `${prefix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await admin.end();
+    }
+  };
+  return { url: url.toString(), drop };
+}

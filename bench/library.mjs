@@ -15,7 +15,7 @@ import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import pg from "pg";
 import { buildStale } from "../scripts/build-stale.mjs";
-import { fmt, PROJECT, startServer, stopServer, waitReady } from "./lib.mjs";
+import { fmt, PROJECT, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
 
 const USER = { email: "bench@example.test", password: "bench password 1" };
 const ADMIN = { email: "bench-admin@example.test", password: "bench admin password 1" };
@@ -174,22 +174,14 @@ async function benchPglite(sections, port, duration) {
 }
 
 async function benchPostgres(sections, port, duration) {
-  const baseUrl = process.env.BENCH_DATABASE_URL;
-  if (!baseUrl) throw new Error("BENCH_DATABASE_URL is not set");
-  const name = `bench_library_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const scratch = await scratchDatabase("bench_library");
   const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-library-"));
   try {
-    const pgEnv = { ...env, DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "20" };
+    const pgEnv = { ...env, DATABASE_URL: scratch.url, DATABASE_POOL_MAX: "20" };
     const setup = startServer({ port, dataDir, env: pgEnv });
     await waitReady(port, setup.child, 600_000);
     await stopServer(setup);
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     await client.query(seedSql(sections));
     await client.query("VACUUM ANALYZE");
@@ -208,8 +200,7 @@ async function benchPostgres(sections, port, duration) {
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-    await admin.end();
+    await scratch.drop().catch(() => {});
   }
 }
 

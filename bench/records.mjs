@@ -19,7 +19,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import autocannon from "autocannon";
 import pg from "pg";
 import { buildStale } from "../scripts/build-stale.mjs";
-import { fmt, PROJECT, startServer, stopServer, waitReady } from "./lib.mjs";
+import { fmt, PROJECT, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
 
 const OWN_ROWS = 2_000;
 const WARM_UP_SECONDS = 2;
@@ -166,20 +166,13 @@ async function benchPglite(rows, port, duration) {
 }
 
 async function benchPostgres(rows, port, duration) {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (!adminUrl) throw new Error("BENCH_DATABASE_URL is not set");
-  const name = `academy_bench_${rows}_${process.pid}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const scratch = await scratchDatabase(`academy_bench_${rows}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-records-"));
   try {
-    const server = startServer({ port, dataDir, env: { ...env, DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "10" } });
+    const server = startServer({ port, dataDir, env: { ...env, DATABASE_URL: scratch.url, DATABASE_POOL_MAX: "10" } });
     try {
       await waitReady(port, server.child);
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: scratch.url });
       await client.connect();
       await client.query(seedSql(rows));
       await client.query("VACUUM ANALYZE");
@@ -201,8 +194,7 @@ async function benchPostgres(rows, port, duration) {
       await stopServer(server);
     }
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

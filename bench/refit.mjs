@@ -9,7 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import pg from "pg";
-import { root } from "./lib.mjs";
+import { root, scratchDatabase } from "./lib.mjs";
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 
@@ -74,13 +74,7 @@ const fillSql = ({ answers, candidates, perQuiz }) => `
   ANALYZE quiz_answer; ANALYZE quiz;`;
 
 export async function benchRefitFromDb({ answers = 1_000_000, candidates = 50_000, perQuiz = 21 } = {}) {
-  const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `academy_bench_refit_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const scratch = await scratchDatabase("academy_bench_refit");
   const job = await loadJob();
   // The server's own statement timeout: the job's read must fit in it.
   const config = job.loadConfig({
@@ -89,11 +83,11 @@ export async function benchRefitFromDb({ answers = 1_000_000, candidates = 50_00
     PROJECT_SECRET: "bench-secret",
     JWT_SECRET: "b".repeat(48),
   });
-  const database = await job.openPostgres(url.href, { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS });
+  const database = await job.openPostgres(scratch.url, { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS });
   try {
     await database.migrate();
     await job.seedQuizContent(database.db);
-    const client = new pg.Client({ connectionString: url.href });
+    const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     const t0 = performance.now();
     await client.query("SET statement_timeout = 0");
@@ -107,8 +101,7 @@ export async function benchRefitFromDb({ answers = 1_000_000, candidates = 50_00
     return { answers: loaded, fillSeconds, seconds, timeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS, ...summary };
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -16,7 +16,7 @@ import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { build } from "esbuild";
 import pg from "pg";
 import { buildStale } from "../scripts/build-stale.mjs";
-import { fmt, PROJECT, root, startServer, stopServer, waitReady } from "./lib.mjs";
+import { fmt, PROJECT, root, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
 
 const USER = { email: "bench@example.test", password: "bench password 1" };
 const COACH_EMAIL = "dana.okafor@rescue-academy.local";
@@ -170,21 +170,14 @@ async function benchPglite(port, runs) {
 }
 
 async function benchPostgres(port, runs) {
-  const baseUrl = process.env.BENCH_DATABASE_URL;
-  const name = `bench_scheduling_${process.pid}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const scratch = await scratchDatabase("bench_scheduling");
   const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-scheduling-"));
   try {
-    const pgEnv = { ...env, DATABASE_URL: url.toString() };
+    const pgEnv = { ...env, DATABASE_URL: scratch.url };
     const setup = startServer({ port, dataDir, env: pgEnv });
     await waitReady(port, setup.child, READY_MS);
     await stopServer(setup);
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     await client.query(bookingsSql);
     await client.query("VACUUM ANALYZE schedule");
@@ -199,8 +192,7 @@ async function benchPostgres(port, runs) {
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 
