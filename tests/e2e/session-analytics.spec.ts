@@ -41,8 +41,15 @@ test.describe("a candidate's recorded sessions", () => {
     // Type into fields of every kind; nothing is saved.
     const typedName = `Zanzibar${randomUUID().slice(0, 8)}`;
     const typedPassword = `Pass-${randomUUID().slice(0, 12)}`;
+    // A full load starts the app again: the recorder starts a few seconds after the first screen,
+    // and asks for its ingest token when it does. Typing waits for it, as a person's would not
+    // need to: what happens before the recorder runs is simply not recorded.
+    const recording = page.waitForResponse((r) => new URL(r.url()).pathname === "/v2/api/lambda/analytics/ingest-token", {
+      timeout: 30_000,
+    });
     await page.goto("/user/profile");
     await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+    await recording;
     await page.getByLabel("First name").fill("");
     await page.getByLabel("First name").pressSequentially(typedName, { delay: 20 });
     await page.getByLabel("Current password").first().pressSequentially(typedPassword, { delay: 20 });

@@ -117,7 +117,7 @@ function Figures({ overview }: { overview: AnalyticsOverview }) {
   const maxSize = Math.max(0, ...overview.screen_sizes.map((s) => s.sessions));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <div className="lg:col-span-2">
+      <div className="min-w-0 lg:col-span-2">
         <Panel id="analytics-per-day" title="Sessions per day" aside={`${formatNumber(sessions)} in ${overview.days} days`}>
           <TimeSeriesChart
             title={`Recorded sessions per day, last ${overview.days} days`}
@@ -155,7 +155,7 @@ function Figures({ overview }: { overview: AnalyticsOverview }) {
           </ul>
         )}
       </Panel>
-      <div className="lg:col-span-2">
+      <div className="min-w-0 lg:col-span-2">
         <Panel id="analytics-pages" title="Pages viewed">
           {overview.pages.length === 0 ? (
             <p className="text-sm text-slate-600">No page views recorded in this period.</p>
