@@ -1,6 +1,22 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { ContentTheme } from "@academy/contract/content";
 import { describe, expect, it } from "vitest";
+import { readContent } from "./content.ts";
 import { itemWritingProblems } from "./item-writing.ts";
+
+/** A content folder in a temporary directory holding one theme, `demo`, with these questions. */
+async function contentDirWithDemo(questions: unknown[]): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "content-"));
+  await mkdir(path.join(dir, "themes"));
+  await mkdir(path.join(dir, "library"));
+  await writeFile(
+    path.join(dir, "themes", "demo.json"),
+    JSON.stringify({ slug: "demo", name: "Demo", description: "Demo.", tracks: ["ems"], questions }),
+  );
+  return dir;
+}
 
 const option = (id: string, text: string, correct: boolean) => ({ id, text, correct, explanation: "Why." });
 const single = (id: string, stem: string, keyText: string) => ({
@@ -44,13 +60,6 @@ describe("item-writing checks", () => {
 
 describe("pictures in questions", () => {
   it("accepts a question that shows an image from content/images and reports a missing file", async () => {
-    const { mkdtemp, mkdir, writeFile } = await import("node:fs/promises");
-    const { tmpdir } = await import("node:os");
-    const path = await import("node:path");
-    const { readContent } = await import("./content.ts");
-    const dir = await mkdtemp(path.join(tmpdir(), "content-"));
-    await mkdir(path.join(dir, "themes"));
-    await mkdir(path.join(dir, "library"));
     const questions = Array.from({ length: 15 }, (_, i) => ({
       ...single(`demo-${String(i + 1).padStart(3, "0")}`, `Question ${i + 1}?`, "Key"),
       ...(i === 0
@@ -60,10 +69,7 @@ describe("pictures in questions", () => {
           }
         : {}),
     }));
-    await writeFile(
-      path.join(dir, "themes", "demo.json"),
-      JSON.stringify({ slug: "demo", name: "Demo", description: "Demo.", tracks: ["ems"], questions }),
-    );
+    const dir = await contentDirWithDemo(questions);
     const missing = await readContent({ dir, only: ["demo"] });
     expect(missing.problems).toEqual(["themes/demo.json: demo-001 shows images/placard-demo.svg, which does not exist"]);
     await mkdir(path.join(dir, "images"));
@@ -76,21 +82,11 @@ describe("pictures in questions", () => {
 
 describe("the content check", () => {
   it("fails, not warns, on an item-writing breach in the files", async () => {
-    const { mkdtemp, mkdir, writeFile } = await import("node:fs/promises");
-    const { tmpdir } = await import("node:os");
-    const path = await import("node:path");
-    const { readContent } = await import("./content.ts");
-    const dir = await mkdtemp(path.join(tmpdir(), "content-"));
-    await mkdir(path.join(dir, "themes"));
-    await mkdir(path.join(dir, "library"));
     // Every key is the longest option, and two stems are the same.
     const questions = Array.from({ length: 15 }, (_, i) =>
       single(`demo-${String(i + 1).padStart(3, "0")}`, `Question ${Math.min(i, 13) + 1}?`, "A much longer right answer"),
     );
-    await writeFile(
-      path.join(dir, "themes", "demo.json"),
-      JSON.stringify({ slug: "demo", name: "Demo", description: "Demo.", tracks: ["ems"], questions }),
-    );
+    const dir = await contentDirWithDemo(questions);
     const { problems } = await readContent({ dir, only: ["demo"] });
     expect(problems).toEqual([
       "demo-015: the same stem as demo-014",
