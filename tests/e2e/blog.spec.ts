@@ -74,6 +74,12 @@ test.describe("a staff writer", () => {
     await expect(reader).toHaveTitle(`${title} | Rescue Academy`);
     expect(await (await visitor.request.get(`${baseURL}/blog/rss.xml`)).text()).toContain(title);
     await visitor.close();
+
+    // Opened afresh by its address, the editor holds the saved post.
+    await page.goto(`/admin/blog/edit/${id}`);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title, { timeout: 30_000 });
+    await expect(page.getByTestId("post-body-editor")).toContainText("Repeat the address");
+    await expect(page.getByTestId("post-body-editor").getByRole("listitem")).toHaveText("Unit, location, need");
   });
 
   test("a hostile body is stored and shown without its script", async ({ page, request }) => {

@@ -42,13 +42,14 @@ export function RichTextEditor({
   });
 
   // A post loaded after the editor opened (or restored) replaces its content; typing never does.
+  // The editor can be swapped for a fresh one while the page settles: never read a destroyed one.
   useEffect(() => {
-    if (editor && !editor.isFocused && value !== editor.getHTML() && !(value === "" && editor.isEmpty)) {
+    if (editor && !editor.isDestroyed && !editor.isFocused && value !== editor.getHTML() && !(value === "" && editor.isEmpty)) {
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);
 
-  if (!editor) return null;
+  if (!editor || editor.isDestroyed) return null;
 
   const setLink = () => {
     const previous = (editor.getAttributes("link").href as string | undefined) ?? "https://";
