@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedRows } from "../../db/prepared-sql.ts";
 import { type LibraryTier, libraryDocuments, libraryReadingPositions, librarySections } from "../../db/schema/library.ts";
 import { packages } from "../../db/schema/packages.ts";
 import { themes } from "../../db/schema/quiz.ts";
@@ -229,7 +230,10 @@ export async function searchSections(
   input: { q: string; track?: string; theme?: string; limit: number; readerTier: SQL | LibraryTier },
 ): Promise<SearchPage> {
   const needs = sql`greatest(${rankOf(sql`d.tier`)}, ${rankOf(sql`coalesce(s.tier, 'free')`)})`;
-  const result = await db.execute(sql`
+  // Planning this statement costs twenty times running it: it is prepared once per connection.
+  const [row] = await preparedRows<{ reader_tier: LibraryTier | null; rows: SearchRow[] | string; plans: SearchPage["plans"] | string }>(
+    db,
+    sql`
     WITH reader AS (SELECT t.tier, ${rankOf(sql`t.tier`)} AS rank FROM (SELECT ${typeof input.readerTier === "string" ? sql`${input.readerTier}::text` : input.readerTier} AS tier) t),
     q AS (SELECT websearch_to_tsquery('english', ${input.q}) AS query),
     hits AS (
@@ -250,8 +254,8 @@ export async function searchSections(
     SELECT reader.tier AS reader_tier,
       coalesce((SELECT json_agg(page ORDER BY page.rank DESC, page.id) FROM page), '[]'::json) AS rows,
       CASE WHEN EXISTS (SELECT 1 FROM page WHERE page.locked) THEN ${plansJson} END AS plans
-    FROM reader`);
-  const [row] = rowsOf<{ reader_tier: LibraryTier | null; rows: SearchRow[] | string; plans: SearchPage["plans"] | string }>(result);
+    FROM reader`,
+  );
   // node-postgres and PGlite both hand json back parsed; a driver that does not gets it parsed here.
   const parse = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
   return { readerTier: row?.reader_tier ?? null, rows: parse(row?.rows ?? []), plans: parse(row?.plans ?? null) };
