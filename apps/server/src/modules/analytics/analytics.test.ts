@@ -337,6 +337,10 @@ describe("retention", () => {
     // An old event of a session still going is dropped on its own.
     const freshRow = (await sessionRow(fresh.session_id))!;
     await t.db.insert(analyticsEvents).values({ sessionPk: freshRow.id, type: "click", at: new Date(Date.now() - 40 * day), path: "/old" });
+    await t.db
+      .update(analyticsSessions)
+      .set({ eventCount: freshRow.eventCount + 1 })
+      .where(eq(analyticsSessions.id, freshRow.id));
 
     const results = await Promise.all([pruneSessions(t.db, 30), pruneSessions(t.db, 30)]);
     const done = results.filter((r) => r !== null);
@@ -345,5 +349,7 @@ describe("retention", () => {
     expect(await sessionRow(oldOne.session_id)).toBeUndefined();
     expect(await sessionRow(fresh.session_id)).toBeDefined();
     expect((await eventsOf(freshRow.id)).map((e) => e.path)).toEqual(["/user/dashboard", "/user/dashboard"]);
+    // The kept session counts the events it still holds (the old one inserted above is gone).
+    expect((await sessionRow(fresh.session_id))!.eventCount).toBe(2);
   });
 });

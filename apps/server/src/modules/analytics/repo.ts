@@ -227,10 +227,20 @@ export async function pruneBefore(db: Db, cutoff: Date, batch: number): Promise<
       if (gone.length < batch) break;
     }
     for (;;) {
-      const old = tx.select({ id: analyticsEvents.id }).from(analyticsEvents).where(lt(analyticsEvents.at, cutoff)).limit(batch);
-      const gone = await tx.delete(analyticsEvents).where(inArray(analyticsEvents.id, old)).returning({ id: analyticsEvents.id });
-      events += gone.length;
-      if (gone.length < batch) break;
+      // The session of each dropped event counts one event fewer: a session's count stays what it holds.
+      const result = (await tx.execute(sql`
+        WITH gone AS (
+          DELETE FROM ${analyticsEvents} WHERE ${analyticsEvents.id} IN (
+            SELECT ${analyticsEvents.id} FROM ${analyticsEvents} WHERE ${analyticsEvents.at} < ${cutoff.toISOString()} LIMIT ${batch})
+          RETURNING ${analyticsEvents.sessionPk} AS session_pk),
+        per_session AS (SELECT session_pk, count(*)::int AS n FROM gone GROUP BY session_pk),
+        recount AS (
+          UPDATE ${analyticsSessions} SET event_count = greatest(0, ${analyticsSessions.eventCount} - per_session.n)
+          FROM per_session WHERE ${analyticsSessions.id} = per_session.session_pk)
+        SELECT coalesce(sum(n), 0)::int AS n FROM per_session`)) as unknown as { rows: { n: number }[] };
+      const gone = Number(result.rows[0]?.n ?? 0);
+      events += gone;
+      if (gone < batch) break;
     }
     return { sessions, events };
   });
