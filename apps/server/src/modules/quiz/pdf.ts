@@ -1,6 +1,42 @@
 import { sectionPath } from "@academy/contract/library";
 import type { QuizModel } from "@academy/contract/quiz";
 import PDFDocument from "pdfkit";
+import SVGtoPDF from "svg-to-pdfkit";
+
+/** A question's picture as the file holds it (content/images: SVG or PNG). */
+export type PdfPicture = { body: Buffer; type: string };
+
+/** The most room a picture takes on the page (points; A4 less its margins is 495 wide). */
+const PICTURE_MAX = { width: 360, height: 200 };
+
+/** The picture's size on the page: its own proportions (the SVG's viewBox), inside PICTURE_MAX. */
+function pictureSize(svg: string): { width: number; height: number } {
+  const box = /viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"/.exec(svg);
+  const w = Number(box?.[1] ?? PICTURE_MAX.width);
+  const h = Number(box?.[2] ?? PICTURE_MAX.height);
+  const scale = Math.min(PICTURE_MAX.width / w, PICTURE_MAX.height / h);
+  return { width: w * scale, height: h * scale };
+}
+
+/** Draws the picture at the current place (a new page first when it would not fit), then moves below it. */
+function drawPicture(doc: PDFKit.PDFDocument, picture: PdfPicture) {
+  const size =
+    picture.type === "image/svg+xml"
+      ? pictureSize(picture.body.toString("utf8"))
+      : { width: PICTURE_MAX.width, height: PICTURE_MAX.height };
+  if (doc.y + size.height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  const x = doc.page.margins.left;
+  const y = doc.y + 4;
+  if (picture.type === "image/svg+xml") {
+    // Without its own width and height the drawing scales to the box given here (by its viewBox).
+    const svg = picture.body.toString("utf8").replace(/<svg\b[^>]*>/, (tag) => tag.replace(/\s(width|height)="[^"]*"/g, ""));
+    SVGtoPDF(doc, svg, x, y, size);
+  } else doc.image(picture.body, x, y, { fit: [size.width, size.height] });
+  // The drawing may leave another font set: the text goes on in the document's own.
+  doc.font("Helvetica");
+  doc.x = x;
+  doc.y = y + size.height + 4;
+}
 
 const percent = (x: number | null) => (x === null ? "–" : `${Math.round(x * 100)}%`);
 
@@ -14,8 +50,17 @@ function describeResponse(q: QuizModel["questions"][number], r: unknown): string
   return "Not answered";
 }
 
-/** A printable result: score, per-theme breakdown, every question with the right answer and why. */
-export function renderResultPdf(quiz: QuizModel, candidate: string, publicUrl = ""): Promise<Buffer> {
+/**
+ * A printable result: score, per-theme breakdown, every question with the right answer and why.
+ * `pictures` holds the questions' pictures by their address (`image.url`), drawn above their
+ * text alternative; a question whose picture is missing prints the text alternative alone.
+ */
+export function renderResultPdf(
+  quiz: QuizModel,
+  candidate: string,
+  publicUrl = "",
+  pictures: ReadonlyMap<string, PdfPicture> = new Map(),
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: "A4",
@@ -48,8 +93,12 @@ export function renderResultPdf(quiz: QuizModel, candidate: string, publicUrl = 
         .fontSize(11)
         .fillColor("#000")
         .text(`${q.position + 1}. ${q.stem}`);
-      // A question whose picture is the question: its text alternative, so the printed result still reads.
-      if (q.image) doc.fontSize(10).fillColor("#444").text(`Picture: ${q.image.alt}`);
+      // A question whose picture is the question: the picture, and its text alternative under it.
+      if (q.image) {
+        const picture = pictures.get(q.image.url);
+        if (picture) drawPicture(doc, picture);
+        doc.fontSize(10).fillColor("#444").text(`Picture: ${q.image.alt}`);
+      }
       doc
         .fontSize(10)
         .fillColor(r?.isCorrect ? "#166534" : "#991b1b")
