@@ -1,4 +1,4 @@
-import { buttonClass } from "../styles";
+import { PageSteps } from "../page-steps";
 import { PAGE_SIZES } from "./url-state";
 
 /** Where the page is in the list, rows per page, previous and next. */
@@ -42,15 +42,7 @@ export function Pagination({
             ))}
           </select>
         </label>
-        <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </button>
-        <span>
-          Page {page} of {numPages}
-        </span>
-        <button type="button" className={buttonClass.secondary} disabled={page >= numPages} onClick={() => onPage(page + 1)}>
-          Next
-        </button>
+        <PageSteps page={page} numPages={numPages} onPage={onPage} />
       </div>
     </nav>
   );

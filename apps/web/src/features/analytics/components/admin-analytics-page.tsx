@@ -1,8 +1,10 @@
-import type { AnalyticsOverview } from "@academy/contract/analytics";
+import type { AnalyticsOverview, UserSessionSummary } from "@academy/contract/analytics";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { TimeSeriesChart } from "../../../components/ui/charts/time-series-chart";
+import { type Column, DataTable } from "../../../components/ui/data-table";
 import { PageHeader } from "../../../components/ui/page-header";
+import { PageSteps } from "../../../components/ui/page-steps";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
@@ -172,6 +174,27 @@ function Figures({ overview }: { overview: AnalyticsOverview }) {
   );
 }
 
+const SESSION_COLUMNS: Column<UserSessionSummary>[] = [
+  { key: "started", header: "Started", cell: (s) => formatDateTime(s.start_time), className: "whitespace-nowrap" },
+  { key: "candidate", header: "Candidate", cell: (s) => s.user_name, className: "break-all" },
+  { key: "pages", header: "Pages", cell: (s) => s.page_count, hideBelow: "sm" },
+  { key: "screen", header: "Screen", cell: (s) => `${s.screen_width} × ${s.screen_height}`, hideBelow: "sm" },
+  {
+    key: "timeline",
+    header: "Timeline",
+    isHeaderHidden: true,
+    cell: (s) => (
+      <Link
+        href={`/admin/analytics/sessions/${s.id}`}
+        className={linkClass}
+        aria-label={`Timeline of ${s.user_name}'s session of ${formatDateTime(s.start_time)}`}
+      >
+        Timeline
+      </Link>
+    ),
+  },
+];
+
 function SessionsTable() {
   const [page, setPage] = useState(1);
   const sessions = useSessionsQuery("all", page);
@@ -186,66 +209,18 @@ function SessionsTable() {
       {sessions.data?.list.length === 0 ? <p className="text-sm text-slate-600">No sessions are recorded yet.</p> : null}
       {sessions.data?.list.length ? (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-0 text-left text-sm">
-            <thead className="text-slate-500">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Started
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Candidate
-                </th>
-                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
-                  Pages
-                </th>
-                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
-                  Screen
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  <span className="sr-only">Timeline</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {sessions.data.list.map((s) => (
-                <tr key={s.id}>
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(s.start_time)}</td>
-                  <td className="py-2 pr-3 break-all">{s.user_name}</td>
-                  <td className="hidden py-2 pr-3 sm:table-cell">{s.page_count}</td>
-                  <td className="hidden py-2 pr-3 sm:table-cell">
-                    {s.screen_width} × {s.screen_height}
-                  </td>
-                  <td className="py-2">
-                    <Link
-                      href={`/admin/analytics/sessions/${s.id}`}
-                      className={linkClass}
-                      aria-label={`Timeline of ${s.user_name}'s session of ${formatDateTime(s.start_time)}`}
-                    >
-                      Timeline
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={sessions.data.list}
+            rowKey={(s) => s.id}
+            columns={SESSION_COLUMNS}
+            caption="Recorded sessions, newest first"
+            className="w-full min-w-0"
+          />
         </div>
       ) : null}
       {sessions.data && sessions.data.num_pages > 1 ? (
-        <nav aria-label="Session pages" className="mt-3 flex items-center gap-2 text-sm">
-          <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page} of {sessions.data.num_pages}
-          </span>
-          <button
-            type="button"
-            className={buttonClass.secondary}
-            disabled={page >= sessions.data.num_pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
+        <nav aria-label="Session pages" className="mt-3 text-sm">
+          <PageSteps page={page} numPages={sessions.data.num_pages} onPage={setPage} />
         </nav>
       ) : null}
     </Panel>

@@ -1,4 +1,5 @@
 import type { AdminDashboard } from "@academy/contract/dashboard";
+import { type Column, DataTable } from "../../../components/ui/data-table";
 import { linkClass } from "../../../components/ui/styles";
 import { formatNumber, formatPercent } from "../../../lib/format";
 import { Link } from "../../../lib/navigation";
@@ -29,6 +30,27 @@ function SubscriptionsByPackage({ model }: { model: AdminDashboard }) {
   );
 }
 
+const THEME_COLUMNS: Column<AdminDashboard["themes"][number]>[] = [
+  { key: "theme", header: "Theme", cell: (t) => t.name, isRowHeader: true },
+  { key: "questions", header: "Questions", cell: (t) => count(t.questions), align: "right", className: "text-slate-600 tabular-nums" },
+  {
+    key: "right",
+    header: "Right answers",
+    headerClassName: "w-2/5",
+    cell: (t) => (
+      <div className="flex items-center gap-2">
+        <div aria-hidden="true" className="h-2.5 flex-1 rounded-full bg-slate-100">
+          <div
+            className={`h-2.5 rounded-full ${t.averageScore < 0.5 ? "bg-amber-500" : "bg-emerald-600"}`}
+            style={{ width: `${t.averageScore * 100}%` }}
+          />
+        </div>
+        <span className="w-10 text-right font-medium text-slate-800 tabular-nums">{formatPercent(t.averageScore)}</span>
+      </div>
+    ),
+  },
+];
+
 function ThemeScores({ model }: { model: AdminDashboard }) {
   if (!model.themes.length)
     return <p className="text-sm text-slate-600">No quizzes finished in the last {model.days} days, so no theme has a score yet.</p>;
@@ -36,45 +58,13 @@ function ThemeScores({ model }: { model: AdminDashboard }) {
   const themes = [...model.themes].sort((a, b) => a.averageScore - b.averageScore || a.name.localeCompare(b.name));
   return (
     <div className="max-h-80 overflow-y-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">
-          Share of questions answered right per theme, weakest first, over the quizzes finished in the last {model.days} days
-        </caption>
-        <thead className="sticky top-0 bg-white text-xs text-slate-500">
-          <tr>
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              Theme
-            </th>
-            <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-              Questions
-            </th>
-            <th scope="col" className="w-2/5 py-1.5 font-medium">
-              Right answers
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {themes.map((t) => (
-            <tr key={t.slug}>
-              <th scope="row" className="py-2 pr-3 font-medium text-slate-800">
-                {t.name}
-              </th>
-              <td className="py-2 pr-3 text-right text-slate-600 tabular-nums">{count(t.questions)}</td>
-              <td className="py-2">
-                <div className="flex items-center gap-2">
-                  <div aria-hidden="true" className="h-2.5 flex-1 rounded-full bg-slate-100">
-                    <div
-                      className={`h-2.5 rounded-full ${t.averageScore < 0.5 ? "bg-amber-500" : "bg-emerald-600"}`}
-                      style={{ width: `${t.averageScore * 100}%` }}
-                    />
-                  </div>
-                  <span className="w-10 text-right font-medium text-slate-800 tabular-nums">{formatPercent(t.averageScore)}</span>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={themes}
+        rowKey={(t) => t.slug}
+        columns={THEME_COLUMNS}
+        caption={`Share of questions answered right per theme, weakest first, over the quizzes finished in the last ${model.days} days`}
+        isHeadSticky
+      />
     </div>
   );
 }

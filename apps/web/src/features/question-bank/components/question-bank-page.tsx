@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
+import { PageSteps } from "../../../components/ui/page-steps";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
@@ -187,26 +188,8 @@ function QuestionsTab({ themes }: { themes: ThemeRow[] }) {
         </table>
       </div>
       {list.data && list.data.num_pages > 1 ? (
-        <nav aria-label="Pages" className="mt-3 flex items-center justify-end gap-2 text-sm">
-          <button
-            type="button"
-            className={buttonClass.secondary}
-            disabled={filters.page <= 1}
-            onClick={() => set({ page: filters.page - 1 })}
-          >
-            Previous
-          </button>
-          <span>
-            Page {filters.page} of {list.data.num_pages}
-          </span>
-          <button
-            type="button"
-            className={buttonClass.secondary}
-            disabled={filters.page >= list.data.num_pages}
-            onClick={() => set({ page: filters.page + 1 })}
-          >
-            Next
-          </button>
+        <nav aria-label="Pages" className="mt-3 flex justify-end text-sm">
+          <PageSteps page={filters.page} numPages={list.data.num_pages} onPage={(page) => set({ page })} />
         </nav>
       ) : null}
     </>
