@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { uniqueEmail } from "./helpers";
+import { PROJECT, uniqueEmail } from "./helpers";
 
 async function signUpCandidate(page: Page) {
   await page.goto("/user/signup");
@@ -130,4 +130,45 @@ test("the quiz player fits a 375 px wide screen and practice mode explains each 
   await expect(page.getByText(/^Source:/)).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("a picture question shows its picture, and a question's numbers change from one quiz to the next", async ({ page }) => {
+  await signUpCandidate(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const headers = { "x-project": PROJECT, authorization: `Bearer ${token}` };
+  const custom = "/v3/api/custom/rescue-academy";
+  // Every question of two EMS themes: the rhythm strips and the dosing questions whose weight is
+  // drawn per quiz are all in it. Two quizzes, two seeds.
+  const create = async (seed: number) => {
+    const res = await page.request.post(`${custom}/quiz/create`, {
+      headers,
+      data: { track: "ems", themes: ["circulation-cpr", "ems-pharmacology"], length: 95, mode: "practice", seed, new: true },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()).model as {
+      id: number;
+      questions: { questionId: string; position: number; stem: string; image: { alt: string } | null }[];
+    };
+  };
+  const first = await create(11);
+  const second = await create(12);
+  const dose = (quiz: typeof first) => quiz.questions.find((q) => q.questionId === "ems-pharmacology-047")!;
+  // The stem carries the drawn weight, never the placeholder; another quiz drew other numbers.
+  expect(dose(first).stem).toMatch(/^A child of \d+ kg has anaphylaxis/);
+  expect(dose(second).stem).toMatch(/^A child of \d+ kg has anaphylaxis/);
+  const weights = [first, second].map((quiz) => /of (\d+) kg/.exec(dose(quiz).stem)![1]);
+  // Two draws from 31 weights agree about one time in 31: these two seeds draw different ones.
+  expect(weights[0]).not.toBe(weights[1]);
+
+  // In the player: the dosing question shows this quiz's numbers…
+  await page.goto(`/user/onboarding/quiz?id=${second.id}`);
+  const questions = page.getByRole("navigation", { name: "Questions" });
+  await questions.getByRole("button", { name: new RegExp(`^Question ${dose(second).position + 1}(,|$)`) }).click();
+  await expect(page.locator("#stem")).toHaveText(dose(second).stem);
+  // …and a rhythm-strip question shows its picture, loaded, with its text alternative.
+  const pictured = second.questions.find((q) => q.image)!;
+  await questions.getByRole("button", { name: new RegExp(`^Question ${pictured.position + 1}(,|$)`) }).click();
+  const picture = page.locator("section").getByRole("img", { name: pictured.image!.alt });
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 });
