@@ -1,7 +1,31 @@
+import { crc32, deflateSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { openStaffArea, PROJECT, STAFF_STATE, staffHeaders } from "./helpers";
 
 const B = "/v2/api/lambda/blog";
+
+/** A solid-colour PNG of the given size (wider than a phone when a test needs it). */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 test.describe("a staff writer", () => {
   test.use({ storageState: STAFF_STATE });
@@ -80,6 +104,105 @@ test.describe("a staff writer", () => {
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title, { timeout: 30_000 });
     await expect(page.getByTestId("post-body-editor")).toContainText("Repeat the address");
     await expect(page.getByTestId("post-body-editor").getByRole("listitem")).toHaveText("Unit, location, need");
+  });
+
+  test("puts images in a post from the photo library and by uploading, each with its alt text, and a visitor sees them", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // A wide photo already in the library (wider than a phone), captioned so the writer can find it.
+    const caption = `Rope rescue drill ${Date.now()}`;
+    const uploaded = await request.post("/v2/api/lambda/upload", {
+      headers: staffHeaders(),
+      multipart: { file: { name: "rope-drill.png", mimeType: "image/png", buffer: png(1200, 400, [180, 30, 30]) }, caption },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const libraryUrl = (await uploaded.json()).url as string;
+    expect(libraryUrl).toMatch(/^\/uploads\/[a-f0-9-]{36}\.png$/);
+
+    await page.goto("/admin/blog/new");
+    await expect(page.getByTestId("post-body-editor")).toBeVisible({ timeout: 30_000 });
+    const title = `Rope rescue in pictures ${Date.now()}`;
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    const editor = page.getByTestId("post-body-editor");
+    await editor.click();
+    await page.keyboard.type("Anchor first, then the haul system.");
+
+    // From the library: the image goes in only once the writer has described it.
+    await page.getByRole("button", { name: "Image" }).click();
+    const dialog = page.getByRole("dialog", { name: "Insert image" });
+    // The writer clicks the picture; the radio behind it is what a keyboard or screen reader meets.
+    await dialog
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: caption }) })
+      .click();
+    await expect(dialog.getByRole("radio", { name: caption })).toBeChecked();
+    await dialog.getByRole("button", { name: "Insert image" }).click();
+    await expect(dialog.getByText("Describe the image for readers who cannot see it")).toBeVisible();
+    await expect(dialog.getByLabel("Alt text")).toHaveAttribute("aria-invalid", "true");
+    await dialog.getByLabel("Alt text").fill("Two rescuers lowering a stretcher down a cliff on ropes");
+    await dialog.getByLabel("Alt text").press("Enter");
+    await expect(dialog).toHaveCount(0);
+    const inEditor = editor.locator(`img[src="${libraryUrl}"]`);
+    await expect(inEditor).toHaveAttribute("alt", "Two rescuers lowering a stretcher down a cliff on ropes");
+    // The writer types on after the image.
+    await page.keyboard.type("Then check every knot.");
+
+    // A new upload from the dialog joins the library and goes in too.
+    await page.getByRole("button", { name: "Image" }).click();
+    await dialog
+      .getByLabel("Or upload a new image")
+      .setInputFiles({ name: "knot.png", mimeType: "image/png", buffer: png(300, 200, [20, 90, 160]) });
+    await expect(dialog.getByRole("radio", { name: "knot.png" })).toBeChecked({ timeout: 30_000 });
+    await dialog.getByLabel("Alt text").fill("A figure-eight knot, dressed and set");
+    await dialog.getByRole("button", { name: "Insert image" }).click();
+    await expect(editor.locator("img")).toHaveCount(2);
+    const uploadedUrl = await editor.locator("img").nth(1).getAttribute("src");
+    expect(uploadedUrl).toMatch(/^\/uploads\/[a-f0-9-]{36}\.png$/);
+
+    // The draft saves itself; the stored body holds both images, addressed here, with their alt text.
+    await expect(page.getByTestId("save-status")).toHaveText(/Saved at/, { timeout: 30_000 });
+    const id = Number(/edit\/(\d+)$/.exec(page.url())![1]);
+    const saved = (await (await page.request.get(`${B}/single/${id}`, { headers: staffHeaders() })).json()).model;
+    expect(saved.body).toBe(
+      `<p>Anchor first, then the haul system.</p><img src="${libraryUrl}" alt="Two rescuers lowering a stretcher down a cliff on ropes" />` +
+        `<p>Then check every knot.</p><img src="${uploadedUrl}" alt="A figure-eight knot, dressed and set" /><p></p>`,
+    );
+
+    await page.getByRole("radio", { name: /Published/ }).check();
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByText("Post published")).toBeVisible();
+
+    // A visitor on a phone sees both pictures, loaded lazily and within the screen's width.
+    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: { width: 390, height: 844 } });
+    const reader = await visitor.newPage();
+    await reader.goto(`/blog/${saved.slug}`);
+    await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
+    const body = reader.getByTestId("post-body");
+    for (const [alt, src] of [
+      ["Two rescuers lowering a stretcher down a cliff on ropes", libraryUrl],
+      ["A figure-eight knot, dressed and set", uploadedUrl],
+    ] as const) {
+      const img = body.getByRole("img", { name: alt });
+      await expect(img).toHaveAttribute("src", src!);
+      await expect(img).toHaveAttribute("loading", "lazy");
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    }
+    const wide = body.getByRole("img", { name: "Two rescuers lowering a stretcher down a cliff on ropes" });
+    const box = await wide.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    // Scaled down whole, not cropped: 1200 × 400 keeps its 3 : 1 shape.
+    expect(Math.abs(box!.width / box!.height - 3)).toBeLessThan(0.05);
+    expect(await reader.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await visitor.close();
+
+    // The library keeps a photo the post shows.
+    const photoId = (await uploaded.json()).id as number;
+    const del = await request.delete(`/v2/api/lambda/photo/${photoId}`, { headers: staffHeaders() });
+    expect(del.status()).toBe(409);
+    expect((await del.json()).message).toContain("(in its text)");
   });
 
   test("a hostile body is stored and shown without its script", async ({ page, request }) => {

@@ -41,3 +41,15 @@ export const POST_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   th: ["colspan", "rowspan"],
   td: ["colspan", "rowspan"],
 };
+
+/**
+ * Where a body image may come from: a file uploaded to this site (`/uploads/<name>`, as the photo
+ * library answers it). Images from other sites, `data:` and `javascript:` addresses are dropped
+ * with the whole <img>, on write and before rendering.
+ */
+export const OWN_UPLOAD_SRC = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]{1,8})?$/;
+
+/** Whether `src` is an image address a post body may keep. */
+export function isOwnUploadSrc(src: string | null | undefined): boolean {
+  return typeof src === "string" && OWN_UPLOAD_SRC.test(src);
+}

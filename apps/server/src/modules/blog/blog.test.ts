@@ -88,6 +88,37 @@ describe("sanitizing post bodies", () => {
     );
   });
 
+  it("keeps an image uploaded here with its alt text, size and title", () => {
+    expect(
+      sanitizePostBody(
+        '<p>Before</p><img src="/uploads/3f2a9c.png" alt="A rescuer on a rope" title="Rope" width="640" height="480"><p>After</p>',
+      ),
+    ).toBe('<p>Before</p><img src="/uploads/3f2a9c.png" alt="A rescuer on a rope" title="Rope" width="640" height="480" /><p>After</p>');
+  });
+
+  it.each([
+    ["another site's image", '<img src="https://evil.example/track.png" alt="x">'],
+    ["a plain http image", '<img src="http://example.org/uploads/a.png" alt="x">'],
+    ["a protocol-relative image", '<img src="//evil.example/uploads/a.png" alt="x">'],
+    ["a data: image", '<img src="data:image/png;base64,iVBORw0KGgo=" alt="x">'],
+    ["an SVG data: image", '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+" alt="x">'],
+    ["a javascript: image", '<img src="javascript:alert(1)" alt="x">'],
+    ["an entity-encoded javascript: image", '<img src="&#106;avascript:alert(1)" alt="x">'],
+    ["a path that climbs out of the uploads", '<img src="/uploads/../v2/api/lambda/logout" alt="x">'],
+    ["a relative image", '<img src="x" onerror="alert(1)" alt="x">'],
+    ["an image without an address", '<img alt="x">'],
+  ])("drops %s whole, keeping the text around it", (_, img) => {
+    expect(sanitizePostBody(`<p>Before ${img} after</p>`)).toBe("<p>Before  after</p>");
+  });
+
+  it("strips event handlers, styles and unknown attributes from an image uploaded here", () => {
+    expect(
+      sanitizePostBody(
+        '<img src="/uploads/a.png" alt="Kit" onerror="alert(1)" onload="alert(2)" style="position:fixed" srcset="https://evil.example/a.png 2x" loading="eager">',
+      ),
+    ).toBe('<img src="/uploads/a.png" alt="Kit" />');
+  });
+
   it("stores a sanitized body through the create and edit calls", async () => {
     const created = await post({
       title: "Unsafe",
@@ -100,7 +131,7 @@ describe("sanitizing post bodies", () => {
       token: admin.token,
       body: { title: "Unsafe", status: "draft", body: "<img src=x onerror=alert(1)><p>ok</p>" },
     });
-    expect(edited.json().model.body).toBe('<img src="x" /><p>ok</p>');
+    expect(edited.json().model.body).toBe("<p>ok</p>");
     await t.call("DELETE", `${B}/delete/${created.id}`, { token: admin.token });
   });
 });
@@ -301,7 +332,38 @@ describe("writing", () => {
     expect(saved.json().model).toMatchObject({ cover_photo_id: photo!.id, cover_url: "/uploads/cover.png" });
     const del = await t.call("DELETE", `/v2/api/lambda/photo/${photo!.id}`, { token: admin.token });
     expect(del.statusCode).toBe(409);
-    expect(del.json().message).toContain("Untagged news");
+    expect(del.json().message).toBe('This photo is used by the blog post "Untagged news" (as its cover); remove it there first');
+  });
+
+  it("keeps a library photo a post shows in its text, until the post no longer does", async () => {
+    const [photo] = await t.db
+      .insert(photos)
+      .values({
+        userId: admin.user_id,
+        url: "/uploads/in-text.png",
+        storageKey: "in-text.png",
+        originalName: "in-text.png",
+        mime: "image/png",
+        size: 10,
+      })
+      .returning();
+    const withImage = await post({
+      title: "Knots in pictures",
+      body: '<p>The bowline:</p><img src="/uploads/in-text.png" alt="A bowline knot tied in red rope"><p>Tie it twice.</p>',
+    });
+    expect(withImage.body).toBe(
+      '<p>The bowline:</p><img src="/uploads/in-text.png" alt="A bowline knot tied in red rope" /><p>Tie it twice.</p>',
+    );
+    const refused = await t.call("DELETE", `/v2/api/lambda/photo/${photo!.id}`, { token: admin.token });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('This photo is used by the blog post "Knots in pictures" (in its text); remove it there first');
+
+    await t.call("POST", `${B}/edit/${withImage.id}`, {
+      token: admin.token,
+      body: { title: "Knots in pictures", status: "published", body: "<p>The bowline.</p>" },
+    });
+    expect((await t.call("DELETE", `/v2/api/lambda/photo/${photo!.id}`, { token: admin.token })).statusCode).toBe(200);
+    await t.call("DELETE", `${B}/delete/${withImage.id}`, { token: admin.token });
   });
 
   it("deletes a category or tag from its posts, keeping the posts", async () => {

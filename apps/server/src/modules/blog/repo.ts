@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, like, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { photos } from "../../db/schema/accounts.ts";
 import { blogCategories, blogPostCategories, blogPosts, blogPostTags, blogTags } from "../../db/schema/blog.ts";
@@ -350,11 +350,17 @@ export async function photoExists(db: Conn, id: number): Promise<boolean> {
   return !!row;
 }
 
-export async function postUsingPhoto(db: Conn, photoId: number): Promise<{ id: number; title: string } | undefined> {
+/** A post showing the photo, as its cover or as an image in its body (bodies are stored sanitized, so `src="<url>"`). */
+export async function postUsingPhoto(
+  db: Conn,
+  photo: { id: number; url: string },
+): Promise<{ id: number; title: string; asCover: boolean } | undefined> {
+  const inBody = `%src="${photo.url.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`;
   const [row] = await db
-    .select({ id: blogPosts.id, title: blogPosts.title })
+    .select({ id: blogPosts.id, title: blogPosts.title, asCover: sql<boolean>`${blogPosts.coverPhotoId} is not distinct from ${photo.id}` })
     .from(blogPosts)
-    .where(eq(blogPosts.coverPhotoId, photoId))
+    .where(or(eq(blogPosts.coverPhotoId, photo.id), like(blogPosts.body, inBody)))
+    .orderBy(asc(blogPosts.id))
     .limit(1);
   return row;
 }

@@ -326,7 +326,7 @@ export async function deleteTag(db: Db, id: number): Promise<void> {
 // ---------------------------------------------------------------- for other modules and the public files
 
 /** The post whose cover a photo is, if any (the photo library keeps photos in use). */
-export const postUsingPhoto = (db: Db | repo.Tx, photoId: number) => repo.postUsingPhoto(db, photoId);
+export const postUsingPhoto = (db: Db | repo.Tx, photo: { id: number; url: string }) => repo.postUsingPhoto(db, photo);
 
 const xml = (s: string) =>
   s

@@ -96,7 +96,7 @@ async function withStorage<T>(call: () => Promise<T>): Promise<T> {
 export const findOwnPhotoByUrl = repo.findOwnPhotoByUrl;
 
 /**
- * Deletes a photo that nothing shows (a CMS entry, a page, a profile, a blog cover or a library
+ * Deletes a photo that nothing shows (a CMS entry, a page, a profile, a blog post or a library
  * document would break): the row in
  * one transaction with the check, then the stored file. The row goes first: a file left behind by
  * a failed removal is harmless, a row without its file is not.
@@ -111,8 +111,11 @@ export async function deletePhoto(
     if (!row) throw notFound("Photo not found");
     const usedBy = await repo.findPhotoUse(tx, row.url);
     if (usedBy) throw conflict(`This photo is used by ${usedBy}; remove it there first`);
-    const asCover = await postUsingPhoto(tx, row.id);
-    if (asCover) throw conflict(`This photo is used by the blog post "${asCover.title}" (as its cover); remove it there first`);
+    const inPost = await postUsingPhoto(tx, row);
+    if (inPost)
+      throw conflict(
+        `This photo is used by the blog post "${inPost.title}" (${inPost.asCover ? "as its cover" : "in its text"}); remove it there first`,
+      );
     const asDocument = await documentUsingFile(tx, row.id);
     if (asDocument)
       throw conflict(`This file is the library document "${asDocument.title}"; replace or unpublish it in the library instead`);

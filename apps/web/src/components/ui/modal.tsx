@@ -8,10 +8,12 @@ interface ModalProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   onClose?: () => void;
   footer?: ReactNode;
+  /** A wider dialog (a picker), still within a phone's width. */
+  wide?: boolean;
 }
 
 /** An accessible modal dialog: labelled, focus moved in, Tab kept inside, Escape closes. */
-export function Modal({ title, children, initialFocusRef, onClose, footer }: ModalProps) {
+export function Modal({ title, children, initialFocusRef, onClose, footer, wide = false }: ModalProps) {
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -34,7 +36,7 @@ export function Modal({ title, children, initialFocusRef, onClose, footer }: Mod
         aria-describedby={bodyId}
         tabIndex={-1}
         onKeyDown={onKeyDown}
-        className="w-full max-w-sm rounded-xl bg-white p-6 shadow-xl outline-none"
+        className={`max-h-full w-full overflow-y-auto rounded-xl bg-white p-6 shadow-xl outline-none ${wide ? "max-w-lg" : "max-w-sm"}`}
       >
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}

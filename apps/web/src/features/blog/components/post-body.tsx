@@ -1,12 +1,26 @@
-import { POST_ATTRIBUTES, POST_TAGS } from "@academy/contract/blog-html";
+import { isOwnUploadSrc, POST_ATTRIBUTES, POST_TAGS } from "@academy/contract/blog-html";
 import DOMPurify from "dompurify";
+
+/** Its own instance: the hooks below apply to post bodies only. */
+const purifier = typeof window === "undefined" ? DOMPurify : DOMPurify(window);
+purifier.addHook("afterSanitizeAttributes", (node) => {
+  if (node.nodeName !== "IMG") return;
+  // An image is a file uploaded here or nothing (as on the server): no other site's, no data: address.
+  if (!isOwnUploadSrc(node.getAttribute("src"))) {
+    node.remove();
+    return;
+  }
+  // Body images load as the reader scrolls to them, without holding up the text.
+  node.setAttribute("loading", "lazy");
+  node.setAttribute("decoding", "async");
+});
 
 /**
  * The body of a post as HTML: sanitized on write by the server, and again here before it is
- * rendered (the same allowlist: formatting, links and images; no scripts, styles or handlers).
+ * rendered (the same allowlist: formatting, links and images uploaded here; no scripts, styles or handlers).
  */
 export function sanitizePostHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
+  return purifier.sanitize(html, {
     ALLOWED_TAGS: [...POST_TAGS],
     ALLOWED_ATTR: [...new Set(Object.values(POST_ATTRIBUTES).flat())],
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/)|#)/i,

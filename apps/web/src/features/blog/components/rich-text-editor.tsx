@@ -1,12 +1,29 @@
+import { isOwnUploadSrc } from "@academy/contract/blog-html";
+import Image from "@tiptap/extension-image";
+import { NodeSelection, TextSelection } from "@tiptap/pm/state";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
+import { InsertImageDialog } from "./insert-image-dialog";
 import { proseClass } from "./post-body";
+
+/**
+ * Images in the body are files uploaded here, as the server keeps them: a pasted image from
+ * another site or a data: address never enters the editor, and no markdown shortcut makes one.
+ */
+const BodyImage = Image.extend({
+  parseHTML() {
+    return [{ tag: "img[src]", getAttrs: (el) => (isOwnUploadSrc(el.getAttribute("src")) ? null : false) }];
+  },
+  addInputRules() {
+    return [];
+  },
+});
 
 /**
  * The post body editor (Tiptap), loaded only when a writer opens the editor: it is the heaviest
  * code of the blog and stays out of every other screen's bundle. It edits what the server keeps:
- * headings, paragraphs, emphasis, lists, quotes, code and links.
+ * headings, paragraphs, emphasis, lists, quotes, code, links and images from the photo library.
  */
 export function RichTextEditor({
   value,
@@ -19,18 +36,20 @@ export function RichTextEditor({
   labelId: string;
   describedBy?: string;
 }) {
+  const [isPickingImage, setIsPickingImage] = useState(false);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
         link: { openOnClick: false, autolink: true, protocols: ["http", "https", "mailto"], defaultProtocol: "https" },
       }),
+      BodyImage,
     ],
     content: value,
     shouldRerenderOnTransaction: true,
     editorProps: {
       attributes: {
-        class: `${proseClass} min-h-72 rounded-b-lg border border-t-0 border-slate-300 bg-white px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700`,
+        class: `${proseClass} min-h-72 rounded-b-lg border border-t-0 border-slate-300 bg-white px-4 py-3 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700 [&_img.ProseMirror-selectednode]:outline-2 [&_img.ProseMirror-selectednode]:outline-offset-2 [&_img.ProseMirror-selectednode]:outline-red-700`,
         role: "textbox",
         "aria-multiline": "true",
         "aria-labelledby": labelId,
@@ -91,6 +110,7 @@ export function RichTextEditor({
     },
     { label: "Quote", short: "“ ”", isActive: editor.isActive("blockquote"), run: () => editor.chain().focus().toggleBlockquote().run() },
     { label: "Link", short: "Link", isActive: editor.isActive("link"), run: setLink },
+    { label: "Image", short: "Image", run: () => setIsPickingImage(true) },
     { label: "Undo", short: "↶", run: () => editor.chain().focus().undo().run(), disabled: !editor.can().undo() },
     { label: "Redo", short: "↷", run: () => editor.chain().focus().redo().run(), disabled: !editor.can().redo() },
   ];
@@ -117,6 +137,32 @@ export function RichTextEditor({
         ))}
       </div>
       <EditorContent editor={editor} />
+      {isPickingImage ? (
+        <InsertImageDialog
+          onClose={() => setIsPickingImage(false)}
+          onInsert={(image) => {
+            setIsPickingImage(false);
+            // After the dialog has closed and handed focus back, the image goes in where the writer was.
+            requestAnimationFrame(() => {
+              if (editor.isDestroyed) return;
+              editor
+                .chain()
+                .focus()
+                .setImage(image)
+                .command(({ tr }) => {
+                  // The writer types on below the picture (never over it): into the text that
+                  // follows, or a new paragraph when none does.
+                  if (!(tr.selection instanceof NodeSelection) || tr.selection.node.type.name !== "image") return false;
+                  const end = tr.selection.to;
+                  if (!tr.doc.resolve(end).nodeAfter?.isTextblock) tr.insert(end, editor.schema.nodes.paragraph!.create());
+                  tr.setSelection(TextSelection.create(tr.doc, end + 1));
+                  return true;
+                })
+                .run();
+            });
+          }}
+        />
+      ) : null}
     </div>
   );
 }
