@@ -195,9 +195,10 @@ describe("study plan boards", () => {
       token: u.token,
       body: { userId: dana!.id, rangeStart: today, rangeEnd: until, tz: "UTC" },
     });
-    const slot = (slots.json() as { list: { slots: { start: string; end: string }[] }[] }).list
+    const open = (slots.json() as { list: { slots: { start: string; end: string }[] }[] }).list
       .flatMap((d) => d.slots)
-      .find((x) => Date.parse(x.start) > Date.now() + 48 * 3_600_000)!;
+      .filter((x) => Date.parse(x.start) > Date.now() + 48 * 3_600_000);
+    const [slot, later] = [open[0]!, open.at(-1)!];
     const booked = await t.call("POST", "/v2/api/lambda/scheduling/POST", {
       token: u.token,
       body: { user_id: u.user_id, coach_id: dana!.id, meeting_start: slot.start, meeting_end: slot.end },
@@ -207,19 +208,32 @@ describe("study plan boards", () => {
 
     const refreshed = await t.call("POST", `${P}/boards/${board.id}/refresh`, { token: u.token });
     expect(refreshed.json()).toMatchObject({ added: 1, removed: 0 });
-    const when = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "America/New_York",
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZoneName: "short",
-    }).format(new Date(slot.start));
+    const when = (iso: string) =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "America/New_York",
+        weekday: "short",
+        day: "numeric",
+        month: "short",
+        hour: "2-digit",
+        minute: "2-digit",
+        timeZoneName: "short",
+      }).format(new Date(iso));
     expect(cardsOf(refreshed.json().model, "coaching")).toEqual([
-      expect.objectContaining({ ref: sessionId, title: `Coaching with Dana Okafor on ${when}` }),
+      expect.objectContaining({ ref: sessionId, title: `Coaching with Dana Okafor on ${when(slot.start)}` }),
     ]);
     const card = cardsOf(refreshed.json().model, "coaching")[0]!;
+
+    // Moved to another time, the session keeps its card, retitled at the next refresh.
+    const moved = await t.call("POST", `/v2/api/lambda/scheduling/${sessionId}/reschedule`, {
+      token: u.token,
+      body: { meeting_start: later.start, meeting_end: later.end },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const retitled = await t.call("POST", `${P}/boards/${board.id}/refresh`, { token: u.token });
+    expect(retitled.json()).toMatchObject({ added: 0, removed: 0 });
+    expect(cardsOf(retitled.json().model, "coaching")).toEqual([
+      expect.objectContaining({ id: card.id, title: `Coaching with Dana Okafor on ${when(later.start)}` }),
+    ]);
     // By hand it is already there.
     const twice = await t.call("POST", `${P}/boards/${board.id}/cards`, {
       token: u.token,

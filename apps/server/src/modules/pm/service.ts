@@ -94,10 +94,10 @@ const SECTIONS_PER_THEME = 2;
 type PlanCard = { kind: PmCardKind; ref: string; title: string; note: string; column: PmColumn };
 
 /** A library card's reference: the document's slug and the section's anchor. */
-export const sectionRef = (document: string, anchor: string) => `${document}#${anchor}`;
+const sectionRef = (document: string, anchor: string) => `${document}#${anchor}`;
 
 /** "Coaching with Dana Cole on Tue 1 Dec, 14:00 CET", in the time zone the learner booked from. */
-export function coachingTitle(session: PlanSession): string {
+function coachingTitle(session: PlanSession): string {
   const options: Intl.DateTimeFormatOptions = {
     weekday: "short",
     day: "numeric",
