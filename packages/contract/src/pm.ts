@@ -7,7 +7,11 @@ export const PmColumn = z.enum(PM_COLUMNS);
 export type PmColumn = z.infer<typeof PmColumn>;
 export const PM_COLUMN_TITLES: Record<PmColumn, string> = { to_study: "To study", studying: "Studying", ready: "Ready" };
 
-/** What a card points at: a theme of the question bank, a library section, a coaching booking, or a note of the learner's own. */
+/**
+ * What a card points at, by its `ref`: a theme of the question bank (its slug), a library section
+ * (`<document>#<anchor>`), a coaching booking (its id), or a note of the
+ * learner's own.
+ */
 export const PmCardKind = z.enum(["theme", "library", "coaching", "note"]);
 export type PmCardKind = z.infer<typeof PmCardKind>;
 

@@ -337,6 +337,30 @@ export async function myCoaching(db: Db, principal: Principal, now = Date.now())
   };
 }
 
+/** A candidate's session as a study plan shows it. */
+export type PlanSession = { id: number; coachName: string; start: Date; end: Date; status: "booked" | "cancelled"; timeZone: string };
+
+const toPlanSession = (b: repo.BookingRow): PlanSession => ({
+  id: b.row.id,
+  coachName: fullName(b.coachFirst, b.coachLast),
+  start: b.row.meetingStart,
+  end: b.row.meetingEnd,
+  status: b.row.status,
+  timeZone: b.row.timeZone,
+});
+
+/** The candidate's sessions with a coach, newest first (booked and cancelled). */
+export async function sessionsOfCandidate(db: Db, userId: number): Promise<PlanSession[]> {
+  return (await repo.listBookingsOf(db, userId)).map(toPlanSession);
+}
+
+/** One of the candidate's sessions with a coach; another person's answers 404, as if it did not exist. */
+export async function sessionOfCandidate(db: Db, userId: number, id: number): Promise<PlanSession> {
+  const booking = await repo.findBooking(db, id);
+  if (!booking || booking.row.coachId === null || booking.row.userId !== userId) throw notFound("No such coaching session");
+  return toPlanSession(booking);
+}
+
 /** The booking note to start from: the weakest themes and the questions missed most recently. */
 export async function noteSuggestion(db: Db, userId: number, now: Date): Promise<string> {
   const brief = await coachingBrief(db, userId, now);

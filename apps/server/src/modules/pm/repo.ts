@@ -153,3 +153,7 @@ export async function columnSizes(tx: Tx, boardId: number): Promise<Map<ColumnKe
 export async function deleteCard(tx: Tx, id: number) {
   await tx.delete(pmCards).where(and(eq(pmCards.id, id)));
 }
+
+export async function setCardTitle(tx: Tx, id: number, title: string) {
+  await tx.update(pmCards).set({ title, updatedAt: new Date() }).where(eq(pmCards.id, id));
+}

@@ -93,7 +93,8 @@ export const pmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
     {
       schema: {
         tags,
-        summary: "Add a card: a kind (theme, library, coaching, note), a reference and a title",
+        summary:
+          "Add a card: a kind and a reference (theme: its slug; library: <document>#<section> your plan opens, titled with its heading; coaching: the number of your booked session, titled with its coach and time; note: any), and a title",
         params: PmIdParams,
         body: CreatePmCardRequest,
         response: { 200: PmBoardAnswer, ...errors },
@@ -108,15 +109,16 @@ export const pmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
     {
       schema: {
         tags,
-        summary: "Add the theme cards of your current onboarding answers and weak themes that the board lacks",
+        summary:
+          "Bring the board up to your plan: add the theme, library section and upcoming coaching cards it lacks, take off cancelled sessions",
         params: PmIdParams,
-        response: { 200: PmBoardAnswer.extend({ added: z.number().int() }), ...errors },
+        response: { 200: PmBoardAnswer.extend({ added: z.number().int(), removed: z.number().int() }), ...errors },
       },
       preHandler,
     },
     async (request) => {
-      const { added, board } = await service.refreshStudyPlan(db, viewer(request), request.params.id);
-      return { error: false as const, model: board, added };
+      const { added, removed, board } = await service.refreshStudyPlan(db, viewer(request), request.params.id);
+      return { error: false as const, model: board, added, removed };
     },
   );
 

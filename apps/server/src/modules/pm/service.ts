@@ -9,6 +9,7 @@ import {
   type PmBoard,
   type PmBoardListQuery,
   type PmBoardPage,
+  type PmCardKind,
   type PmColumn,
   type PmWorkspace,
   type PmWorkspaceListQuery,
@@ -17,6 +18,8 @@ import {
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http-error.ts";
+import { type PlanSession, sessionOfCandidate, sessionsOfCandidate } from "../coaching/service.ts";
+import { sectionForReader, sectionsForThemes } from "../library/service.ts";
 import { dashboard, getOnboarding, listTracks } from "../quiz/service.ts";
 import * as repo from "./repo.ts";
 
@@ -84,46 +87,126 @@ function checkWriter(ownerId: number, viewer: Viewer, what: string) {
 // ---------------------------------------------------------------- the study plan
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
+/** How many of the weakest themes get library cards, and how many sections each. */
+const WEAK_THEMES = 3;
+const SECTIONS_PER_THEME = 2;
+
+type PlanCard = { kind: PmCardKind; ref: string; title: string; note: string; column: PmColumn };
+
+/** A library card's reference: the document's slug and the section's anchor. */
+const sectionRef = (document: string, anchor: string) => `${document}#${anchor}`;
+
+/** "Coaching with Dana Cole on Tue 1 Dec, 14:00 CET", in the time zone the learner booked from. */
+function coachingTitle(session: PlanSession): string {
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  };
+  let when: string;
+  try {
+    when = new Intl.DateTimeFormat("en-GB", { ...options, timeZone: session.timeZone }).format(session.start);
+  } catch {
+    when = new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(session.start);
+  }
+  return `Coaching with ${session.coachName || "your coach"} on ${when}`;
+}
 
 /**
- * Theme cards from the onboarding answers and the learner's mastery: the chosen themes (all of the
- * track's when none were chosen), weakest first in "to study"; a theme already mastered with
- * enough answers behind it starts in "ready".
+ * The cards a learner's plan holds, in order:
+ * - a theme card for each theme of the onboarding answers (all of the track's when none were
+ *   chosen), weakest first in "to study"; a theme already mastered with enough answers behind it
+ *   starts in "ready";
+ * - after each of the weakest themes still to study, the best library sections their plan opens
+ *   for it;
+ * - each upcoming coaching session they booked.
+ * Also which sessions were cancelled (their cards leave the board) and the current title of each
+ * booked session (a moved session's card follows it).
  */
-async function studyPlanCards(db: Db, userId: number) {
-  const [profile, dash] = await Promise.all([getOnboarding(db, userId), dashboard(db, userId)]);
+async function studyPlanCards(db: Db, owner: Viewer, now = Date.now()) {
+  const [profile, dash, sessions] = await Promise.all([
+    getOnboarding(db, owner.id),
+    dashboard(db, owner.id),
+    sessionsOfCandidate(db, owner.id),
+  ]);
   const chosen = new Set((profile as { themes?: string[] }).themes ?? []);
   const themes = dash.mastery
     .filter((m) => chosen.size === 0 || chosen.has(m.theme))
-    .sort((a, b) => a.mastery - b.mastery || b.weight - a.weight);
-  const place = { to_study: 0, studying: 0, ready: 0 };
-  return themes.map((m) => {
-    const column: PmColumn = m.answered >= 20 && m.low >= 0.75 ? "ready" : "to_study";
-    return {
-      kind: "theme" as const,
+    .sort((a, b) => a.mastery - b.mastery || b.weight - a.weight)
+    .map((m) => ({ ...m, column: (m.answered >= 20 && m.low >= 0.75 ? "ready" : "to_study") as PmColumn }));
+  const weak = themes.filter((m) => m.column === "to_study").slice(0, WEAK_THEMES);
+  const sections = await sectionsForThemes(
+    db,
+    owner,
+    weak.map((m) => m.theme),
+    SECTIONS_PER_THEME,
+  );
+  const cards: PlanCard[] = [];
+  for (const m of themes) {
+    cards.push({
+      kind: "theme",
       ref: m.theme,
       title: m.themeName,
       note: m.answered ? `Mastery ${pct(m.mastery)} from ${m.answered} answers` : "Not practised yet",
-      column,
-      position: place[column]++,
-    };
-  });
+      column: m.column,
+    });
+    for (const s of sections.filter((x) => x.theme === m.theme))
+      cards.push({ kind: "library", ref: sectionRef(s.document, s.anchor), title: s.heading, note: s.documentTitle, column: "to_study" });
+  }
+  const booked = sessions.filter((x) => x.status === "booked");
+  for (const x of booked.filter((b) => b.end.getTime() > now).sort((a, b) => a.start.getTime() - b.start.getTime()))
+    cards.push({ kind: "coaching", ref: String(x.id), title: coachingTitle(x), note: "", column: "to_study" });
+  return {
+    cards,
+    cancelled: new Set(sessions.filter((x) => x.status === "cancelled").map((x) => String(x.id))),
+    sessionTitles: new Map(booked.map((x) => [String(x.id), coachingTitle(x)])),
+  };
 }
 
-type PlanCards = Awaited<ReturnType<typeof studyPlanCards>>;
+type Plan = Awaited<ReturnType<typeof studyPlanCards>>;
+
+/** Renumbers each column of `cards` from 0 in its order, writing only the places that changed. */
+async function closeUp(tx: repo.Tx, cards: repo.CardRow[]) {
+  for (const key of PM_COLUMNS) {
+    const list = cards.filter((c) => c.column === key).sort((a, b) => a.position - b.position || a.id - b.id);
+    for (const [position, c] of list.entries()) if (c.position !== position) await repo.setCardPlace(tx, c.id, key, position, false);
+  }
+}
 
 /**
- * Adds the plan's theme cards a board lacks, after the cards already in each column. The cards are
- * worked out before the transaction opens: the embedded database has one connection, which the
- * transaction holds.
+ * Adds the plan's cards a board lacks (by kind and reference), after the cards already in each
+ * column; the cards already there stay where the learner put them. The plan is worked out before
+ * the transaction opens: the embedded database has one connection, which the transaction holds.
  */
-async function addStudyPlanCards(tx: repo.Tx, boardId: number, cards: PlanCards) {
-  const sizes = await repo.columnSizes(tx, boardId);
-  return repo.insertCards(
-    tx,
-    boardId,
-    cards.map((c) => ({ ...c, position: c.position + (sizes.get(c.column) ?? 0) })),
-  );
+async function addStudyPlanCards(tx: repo.Tx, boardId: number, cards: PlanCard[], onBoard: repo.CardRow[]) {
+  const have = new Set(onBoard.map((c) => `${c.kind}:${c.ref}`));
+  const next = new Map<PmColumn, number>(PM_COLUMNS.map((k) => [k, onBoard.filter((c) => c.column === k).length]));
+  const fresh = cards
+    .filter((c) => !have.has(`${c.kind}:${c.ref}`))
+    .map((c) => {
+      const position = next.get(c.column)!;
+      next.set(c.column, position + 1);
+      return { ...c, position };
+    });
+  return repo.insertCards(tx, boardId, fresh);
+}
+
+/** Brings a board up to the plan: cancelled sessions leave, moved sessions are retitled, missing cards are added. */
+async function applyPlan(tx: repo.Tx, boardId: number, plan: Plan) {
+  const cards = await repo.lockBoardCards(tx, boardId);
+  const gone = cards.filter((c) => c.kind === "coaching" && plan.cancelled.has(c.ref));
+  for (const c of gone) await repo.deleteCard(tx, c.id);
+  const kept = cards.filter((c) => !gone.includes(c));
+  if (gone.length) await closeUp(tx, kept);
+  for (const c of kept) {
+    const title = c.kind === "coaching" ? plan.sessionTitles.get(c.ref) : undefined;
+    if (title && title !== c.title) await repo.setCardTitle(tx, c.id, title);
+  }
+  const added = await addStudyPlanCards(tx, boardId, plan.cards, await repo.lockBoardCards(tx, boardId));
+  return { added, removed: gone.length };
 }
 
 // ---------------------------------------------------------------- workspaces
@@ -140,12 +223,12 @@ export async function getWorkspace(db: Db, viewer: Viewer, id: number): Promise<
 }
 
 export async function createWorkspace(db: Db, viewer: Viewer, body: z.output<typeof CreatePmWorkspaceRequest>): Promise<PmWorkspace> {
-  const cards = body.template === "study_plan" ? await studyPlanCards(db, viewer.id) : null;
+  const plan = body.template === "study_plan" ? await studyPlanCards(db, viewer) : null;
   const id = await db.transaction(async (tx) => {
     const wsId = await repo.insertWorkspace(tx, { ownerId: viewer.id, name: body.name, description: body.description.trim() });
-    if (cards) {
+    if (plan) {
       const boardId = await repo.insertBoard(tx, wsId, "Study plan");
-      await addStudyPlanCards(tx, boardId, cards);
+      await applyPlan(tx, boardId, plan);
     }
     return wsId;
   });
@@ -190,10 +273,10 @@ export async function createBoard(
 ): Promise<PmBoard> {
   const ws = await readableWorkspace(db, viewer, workspaceId);
   checkWriter(ws.ownerId, viewer, "Workspace");
-  const cards = body.template === "study_plan" ? await studyPlanCards(db, viewer.id) : null;
+  const plan = body.template === "study_plan" ? await studyPlanCards(db, viewer) : null;
   const boardId = await db.transaction(async (tx) => {
     const id = await repo.insertBoard(tx, workspaceId, body.name);
-    if (cards) await addStudyPlanCards(tx, id, cards);
+    if (plan) await applyPlan(tx, id, plan);
     return id;
   });
   return boardAnswer(db, boardId);
@@ -206,34 +289,66 @@ async function writableBoard(db: Db, viewer: Viewer, boardId: number) {
   return found;
 }
 
-/** Adds the theme cards of the learner's current onboarding answers and weak themes that the board lacks. */
+/**
+ * Brings the learner's board up to their plan: adds the theme, library section and coaching cards
+ * it lacks, takes off the cards of cancelled sessions and retitles moved ones. Cards the learner
+ * moved stay where they are.
+ */
 export async function refreshStudyPlan(db: Db, viewer: Viewer, boardId: number) {
   await writableBoard(db, viewer, boardId);
-  const cards = await studyPlanCards(db, viewer.id);
-  const added = await db.transaction(async (tx) => {
-    await repo.lockBoardCards(tx, boardId);
-    return addStudyPlanCards(tx, boardId, cards);
+  const plan = await studyPlanCards(db, viewer);
+  const { added, removed } = await db.transaction(async (tx) => {
+    const result = await applyPlan(tx, boardId, plan);
+    if (result.added || result.removed) await repo.touchBoard(tx, boardId);
+    return result;
   });
-  return { added, board: await boardAnswer(db, boardId) };
+  return { added, removed, board: await boardAnswer(db, boardId) };
 }
 
 // ---------------------------------------------------------------- cards
 
+/**
+ * What a card added by hand holds, checked against what it points at: a theme of the question bank,
+ * a library section the learner's plan opens (its heading becomes the title, its document the
+ * note), or one of the learner's booked sessions (titled with its coach and time).
+ */
+async function checkedCard(db: Db, viewer: Viewer, body: z.output<typeof CreatePmCardRequest>) {
+  const card = { title: body.title, note: body.note.trim() };
+  switch (body.kind) {
+    case "theme": {
+      const known = new Set((await listTracks(db)).flatMap((t) => t.themes.map((th) => th.slug)));
+      if (!known.has(body.ref)) throw badRequest(`Unknown theme: ${body.ref}`, { ref: "Unknown theme" });
+      return { ...card, ref: body.ref };
+    }
+    case "library": {
+      const [document, anchor, ...rest] = body.ref.split("#");
+      if (!document || !anchor || rest.length)
+        throw badRequest("A library card's reference is <document>#<section>", { ref: "Use <document>#<section>" });
+      const section = await sectionForReader(db, viewer, document, anchor);
+      return { ref: sectionRef(section.document, section.anchor), title: section.heading, note: card.note || section.documentTitle };
+    }
+    case "coaching": {
+      if (!/^[1-9][0-9]{0,9}$/.test(body.ref))
+        throw badRequest("A coaching card's reference is the number of your booking", { ref: "Use the booking number" });
+      const session = await sessionOfCandidate(db, viewer.id, Number(body.ref));
+      if (session.status !== "booked") throw badRequest("This coaching session is cancelled", { ref: "Session cancelled" });
+      return { ...card, ref: String(session.id), title: coachingTitle(session) };
+    }
+    default:
+      return { ...card, ref: body.ref };
+  }
+}
+
 export async function addCard(db: Db, viewer: Viewer, boardId: number, body: z.output<typeof CreatePmCardRequest>): Promise<PmBoard> {
   await writableBoard(db, viewer, boardId);
-  if (body.kind === "theme") {
-    const known = new Set((await listTracks(db)).flatMap((t) => t.themes.map((th) => th.slug)));
-    if (!known.has(body.ref)) throw badRequest(`Unknown theme: ${body.ref}`, { ref: "Unknown theme" });
-  }
+  const card = await checkedCard(db, viewer, body);
   await db.transaction(async (tx) => {
     await repo.lockBoardCards(tx, boardId);
     const sizes = await repo.columnSizes(tx, boardId);
     const added = await repo.insertCards(tx, boardId, [
       {
         kind: body.kind,
-        ref: body.ref,
-        title: body.title,
-        note: body.note.trim(),
+        ...card,
         column: body.column,
         position: sizes.get(body.column) ?? 0,
       },

@@ -14,6 +14,9 @@ export const listBoards = async (workspaceId: number) =>
 export const moveCard = async (cardId: number, column: PmColumn, position: number) =>
   (await unwrap(api.post<{ model: PmBoard }>(`${PM}/cards/${cardId}/move`, { column, position }))).model;
 
-/** POST pm/boards/{id}/refresh: adds the themes of your current onboarding answers that the board lacks. */
+/**
+ * POST pm/boards/{id}/refresh: adds the theme, library section and coaching cards your plan
+ * suggests and the board lacks, and takes off cancelled sessions.
+ */
 export const refreshBoard = async (boardId: number) =>
-  unwrap(api.post<{ model: PmBoard; added: number }>(`${PM}/boards/${boardId}/refresh`, {}));
+  unwrap(api.post<{ model: PmBoard; added: number; removed: number }>(`${PM}/boards/${boardId}/refresh`, {}));

@@ -1,16 +1,70 @@
+import { sectionPath } from "@academy/contract/library-links";
 import type { PmBoard, PmCard } from "@academy/contract/pm";
 import { DndContext, type DragEndEvent, PointerSensor, useDraggable, useDroppable, useSensor, useSensors } from "@dnd-kit/core";
 import { CSS } from "@dnd-kit/utilities";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { linkClass } from "../../../components/ui/styles";
+import { Link } from "../../../lib/navigation";
 import type { MoveRequest } from "./move";
 
-const KIND_LABEL: Record<PmCard["kind"], string> = { theme: "Theme", library: "Library", coaching: "Coaching", note: "Note" };
+const KIND_LABEL: Record<PmCard["kind"], string> = { theme: "Theme", library: "Library section", coaching: "Coaching", note: "Note" };
+const iconProps = {
+  viewBox: "0 0 16 16",
+  className: "h-3.5 w-3.5",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 1.5,
+  "aria-hidden": true,
+} as const;
+/** A small picture of each kind, beside its label. */
+const KIND_ICON: Record<PmCard["kind"], ReactNode> = {
+  theme: (
+    <svg {...iconProps} aria-hidden="true">
+      <circle cx="8" cy="8" r="6" />
+      <circle cx="8" cy="8" r="2.5" />
+    </svg>
+  ),
+  library: (
+    <svg {...iconProps} aria-hidden="true">
+      <path d="M2 3.5c2-1 4-1 6 .5v9c-2-1.5-4-1.5-6-.5zM14 3.5c-2-1-4-1-6 .5v9c2-1.5 4-1.5 6-.5z" />
+    </svg>
+  ),
+  coaching: (
+    <svg {...iconProps} aria-hidden="true">
+      <rect x="2" y="3" width="12" height="11" rx="1.5" />
+      <path d="M2 6.5h12M5.5 1.5v3M10.5 1.5v3" />
+    </svg>
+  ),
+  note: (
+    <svg {...iconProps} aria-hidden="true">
+      <path d="M3 2h7l3 3v9H3zM5.5 7h5M5.5 10h5" />
+    </svg>
+  ),
+};
 const KIND_STYLE: Record<PmCard["kind"], string> = {
   theme: "bg-red-50 text-red-800",
   library: "bg-sky-50 text-sky-800",
   coaching: "bg-violet-50 text-violet-800",
   note: "bg-slate-100 text-slate-700",
 };
+
+/** Where a card leads: a library card to its section, a coaching card to the learner's sessions. */
+function cardLink(card: PmCard): { to: string; label: ReactNode } | null {
+  if (card.kind === "library") {
+    const [document, anchor, ...rest] = card.ref.split("#");
+    if (!document || !anchor || rest.length) return null;
+    return {
+      to: sectionPath(document, anchor),
+      label: (
+        <>
+          Read<span className="sr-only"> {card.title}</span> in the library
+        </>
+      ),
+    };
+  }
+  if (card.kind === "coaching") return { to: "/user/get-coaching", label: "See your coaching sessions" };
+  return null;
+}
 
 const arrowClass =
   "inline-flex h-9 min-w-9 items-center justify-center rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-red-700 disabled:opacity-30";
@@ -41,6 +95,8 @@ function CardItem({
   }, [isFocusTarget]);
   const prev = board.columns[columnIndex - 1];
   const next = board.columns[columnIndex + 1];
+  // Staff looking at a learner's board stay in the staff area: the links are the learner's.
+  const link = readOnly ? null : cardLink(card);
   return (
     <li
       ref={setNodeRef}
@@ -55,10 +111,20 @@ function CardItem({
           className={readOnly ? "" : "cursor-grab touch-none active:cursor-grabbing"}
           data-testid="card-handle"
         >
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${KIND_STYLE[card.kind]}`}>{KIND_LABEL[card.kind]}</span>
-          <h3 className="mt-1 font-semibold text-slate-900">{card.title}</h3>
-          {card.note ? <p className="text-sm text-slate-600">{card.note}</p> : null}
+          <span className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${KIND_STYLE[card.kind]}`}>
+            {KIND_ICON[card.kind]}
+            {KIND_LABEL[card.kind]}
+          </span>
+          <h3 className="mt-1 break-words font-semibold text-slate-900">{card.title}</h3>
+          {card.note ? <p className="break-words text-sm text-slate-600">{card.note}</p> : null}
         </div>
+        {link ? (
+          <p className="mt-1 text-sm">
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </p>
+        ) : null}
         {readOnly ? null : (
           <fieldset className="mt-2 flex flex-wrap gap-1">
             <legend className="sr-only">Move {card.title}</legend>

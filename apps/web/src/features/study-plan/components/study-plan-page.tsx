@@ -13,7 +13,10 @@ import { createStudyPlan, listWorkspaces, planKeys } from "../api/workspaces";
 import { BoardView } from "./board-view";
 import { applyMove, type MoveRequest } from "./move";
 
-/** /user/study-plan: the candidate's themes in three columns, made from their onboarding and weak themes. */
+/**
+ * /user/study-plan: the candidate's themes, the library sections to read for the weakest and their
+ * booked coaching sessions in three columns, made from their onboarding answers and weak themes.
+ */
 export function StudyPlanPage() {
   const queryClient = useQueryClient();
   const workspaces = useQuery({ queryKey: planKeys.workspaces(), queryFn: () => listWorkspaces() });
@@ -65,10 +68,14 @@ export function StudyPlanPage() {
 
   const refresh = useMutation({
     mutationFn: () => refreshBoard(board!.id),
-    onSuccess: ({ model, added }) => {
+    onSuccess: ({ model, added, removed }) => {
       setBoard(model);
+      const parts = [
+        added ? `added ${added} ${added === 1 ? "card" : "cards"}` : "",
+        removed ? `took off ${removed} cancelled ${removed === 1 ? "session" : "sessions"}` : "",
+      ].filter(Boolean);
       showToast(
-        added ? `Added ${added} ${added === 1 ? "theme" : "themes"} from your onboarding` : "Your plan already holds every theme you chose",
+        parts.length ? `Your plan is up to date: ${parts.join(" and ")}` : "Your plan already holds everything it suggests",
         "info",
       );
     },
@@ -81,11 +88,11 @@ export function StudyPlanPage() {
     <div>
       <PageHeader
         title="Study plan"
-        description="Your themes from onboarding, weakest first. Move a theme to Studying when you start on it, and to Ready once your practice scores hold up."
+        description="Your themes from onboarding, weakest first, with the library sections to read for the weakest and your booked coaching sessions. Move a card to Studying when you start on it, and to Ready once your practice scores hold up."
         actions={
           board ? (
             <button type="button" className={buttonClass.secondary} onClick={() => refresh.mutate()} disabled={refresh.isPending}>
-              {refresh.isPending ? "Updating…" : "Add my latest themes"}
+              {refresh.isPending ? "Updating…" : "Update my plan"}
             </button>
           ) : null
         }
@@ -99,7 +106,7 @@ export function StudyPlanPage() {
             <Link to="/user/onboarding/form" className={linkClass}>
               Choose your track and themes
             </Link>
-            , then come back and press “Add my latest themes”.
+            , then come back and press “Update my plan”.
           </Alert>
         </div>
       ) : null}
