@@ -11,6 +11,7 @@ import { checkThemes, resolveTrack } from "./catalogue.ts";
 import { type BankQuestion, generateQuiz, optionOrderFor, type QuestionHistory } from "./generate.ts";
 import { adaptivePool, blueprintWeights } from "./mock-exam.ts";
 import { masteryFor } from "./progress.ts";
+import { visibleInRegion } from "./regions.ts";
 import * as repo from "./repo.ts";
 import { drawParams } from "./variables.ts";
 
@@ -54,8 +55,7 @@ async function plan(
     repo.getProfile(db, userId),
   ]);
   // Where standards differ, a candidate sees the global questions and their own region's.
-  const region = profile?.region ?? "global";
-  const bankRows = region === "global" ? allRows : allRows.filter((q) => q.region === "global" || q.region === region);
+  const bankRows = visibleInRegion(allRows, profile?.region);
   const history = new Map<number, QuestionHistory>(
     seenRows.map((r) => [r.questionId, { dueAt: null, lastCorrect: r.everRight, lastSeenAt: r.lastSeenAt.getTime() }]),
   );

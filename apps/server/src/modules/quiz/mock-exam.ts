@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { type CatItem, examResult, nextItem, shouldStop } from "./cat.ts";
 import { estimateAbility, itemDifficulty } from "./irt.ts";
 import { expectedShare } from "./readiness.ts";
+import { visibleInRegion } from "./regions.ts";
 import * as repo from "./repo.ts";
 import { drawParams } from "./variables.ts";
 
@@ -26,7 +27,7 @@ export async function adaptivePool(
     track.themes.map((t) => t.slug),
     track.slug,
   );
-  const visible = !region || region === "global" ? rows : rows.filter((q) => q.region === "global" || q.region === region);
+  const visible = visibleInRegion(rows, region);
   const fitted = await repo.calibratedOf(
     db,
     visible.map((q) => q.id),

@@ -168,6 +168,31 @@ describe("creating and taking a quiz", () => {
     expect(rows.every((r) => r.region === "global" || r.region === "europe")).toBe(true);
   });
 
+  it("a UK candidate also meets the European systems the UK follows; no region means only what holds everywhere", async () => {
+    const regionsOf = async (quizQuestions: { questionId: string }[]) =>
+      (
+        await t.db
+          .select({ region: questions.region })
+          .from(questions)
+          .where(
+            inArray(
+              questions.contentId,
+              quizQuestions.map((q) => q.questionId),
+            ),
+          )
+      ).map((r) => r.region);
+    // The theme's whole pool for each candidate: 30 global, 4 European, 2 UK, 4 North American questions.
+    const uk = await newUser({ track: "fire-rescue", region: "uk" });
+    const ukRegions = await regionsOf((await create(uk.token, { themes: ["extinguishing-agents"], length: 36, seed: 5 })).quiz.questions);
+    expect(new Set(ukRegions)).toEqual(new Set(["global", "europe", "uk"]));
+    const anywhere = await newUser({ track: "fire-rescue", region: "global" });
+    const globalRegions = await regionsOf(
+      (await create(anywhere.token, { themes: ["extinguishing-agents"], length: 30, seed: 5 })).quiz.questions,
+    );
+    expect(globalRegions.length).toBe(30);
+    expect(new Set(globalRegions)).toEqual(new Set(["global"]));
+  });
+
   it("retries only the missed questions", async () => {
     const u = await newUser();
     const { quiz } = await create(u.token, { length: 5, seed: 11 });

@@ -125,7 +125,8 @@ export function FormPage() {
             ))}
           </select>
           <p className="mt-1 text-xs text-slate-500">
-            Where standards differ (fire classes, emergency numbers), questions follow your region.
+            Where standards differ (fire classes, emergency numbers), questions follow your region; with International you get only the
+            questions that hold everywhere.
           </p>
         </div>
         <div>
