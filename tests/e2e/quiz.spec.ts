@@ -142,7 +142,7 @@ test("a picture question shows its picture, and a question's numbers change from
   const create = async (seed: number) => {
     const res = await page.request.post(`${custom}/quiz/create`, {
       headers,
-      data: { track: "ems", themes: ["circulation-cpr", "ems-pharmacology"], length: 95, mode: "practice", seed, new: true },
+      data: { track: "ems", themes: ["circulation-cpr", "ems-pharmacology"], length: 90, mode: "practice", seed, new: true },
     });
     expect(res.status(), await res.text()).toBe(200);
     return (await res.json()).model as {
