@@ -3,7 +3,7 @@ import path from "node:path";
 import { ContentTheme, ContentTracks, Slug, TrackSlug } from "@academy/contract/content";
 import type { z } from "zod";
 import { CONTENT_DIR } from "../../paths.ts";
-import { itemWritingProblems } from "./item-writing.ts";
+import { guidelineProblems, itemWritingProblems } from "./item-writing.ts";
 
 export type LibraryDocument = {
   slug: string;
@@ -131,6 +131,6 @@ export async function readContent(opts: { dir?: string; only?: string[] } = {}) 
 
   // Item-writing rules (item-writing.ts) are problems too: the key may not give itself away by
   // length, and no stem may appear twice in the bank.
-  problems.push(...itemWritingProblems(themes));
+  problems.push(...itemWritingProblems(themes), ...guidelineProblems(themes));
   return { themes, tracks, documents: [...documents.values()], problems };
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { ContentTheme } from "@academy/contract/content";
 import { describe, expect, it } from "vitest";
 import { readContent } from "./content.ts";
-import { itemWritingProblems } from "./item-writing.ts";
+import { guidelineProblems, itemWritingProblems } from "./item-writing.ts";
 
 /** A content folder in a temporary directory holding one theme, `demo`, with these questions. */
 async function contentDirWithDemo(questions: unknown[]): Promise<string> {
@@ -62,12 +62,8 @@ describe("pictures in questions", () => {
   it("accepts a question that shows an image from content/images and reports a missing file", async () => {
     const questions = Array.from({ length: 15 }, (_, i) => ({
       ...single(`demo-${String(i + 1).padStart(3, "0")}`, `Question ${i + 1}?`, "Key"),
-      ...(i === 0
-        ? {
-            image: { file: "placard-demo.svg", alt: "An orange panel with two numbers" },
-            guideline: { edition: "Demo guideline 2025", reviewed: "2026-11-20" },
-          }
-        : {}),
+      guideline: { edition: "Demo guideline 2025", reviewed: "2026-11-20" },
+      ...(i === 0 ? { image: { file: "placard-demo.svg", alt: "An orange panel with two numbers" } } : {}),
     }));
     const dir = await contentDirWithDemo(questions);
     const missing = await readContent({ dir, only: ["demo"] });
@@ -91,6 +87,42 @@ describe("the content check", () => {
     expect(problems).toEqual([
       "demo-015: the same stem as demo-014",
       "themes/demo.json: the key is the longest option in 15 of 15 single-choice questions (100%; at most a third)",
+    ]);
+  });
+});
+
+describe("guideline editions", () => {
+  const stamped = (id: string, source: string, edition: string, reviewed = "2026-11-20") => ({
+    ...single(id, `${id}?`, "Key"),
+    source,
+    guideline: { edition, reviewed },
+  });
+  const today = new Date("2026-11-24T12:00:00Z");
+
+  it("asks every item of a reviewed theme for its edition and review date; a theme of reasoning items needs none", () => {
+    const mixed = theme([stamped("demo-001", "ERC Guidelines 2025, BLS", "ERC Guidelines 2025"), single("demo-002", "Second?", "Key")]);
+    expect(guidelineProblems([mixed], today)).toEqual([
+      "demo-002: the theme's other items carry their guideline edition and review date; this one does not",
+    ]);
+    expect(guidelineProblems([theme([single("demo-001", "First?", "Key"), single("demo-002", "Second?", "Key")])], today)).toEqual([]);
+  });
+
+  it("refuses a review date still to come", () => {
+    const future = theme([stamped("demo-001", "NFPA 1970 (2024 edition)", "NFPA 1970 (2024)", "2026-12-01")]);
+    expect(guidelineProblems([future], today)).toEqual(["demo-001: reviewed on 2026-12-01, a date still to come"]);
+  });
+
+  it("refuses a resuscitation edition the 2025 guidelines replaced, unless the item names it as the edition it follows", () => {
+    const old = theme([
+      stamped("demo-001", "ERC Guidelines 2021, Adult Basic Life Support", "ERC Guidelines 2025"),
+      stamped("demo-002", "AHA 2020 Guidelines for CPR and ECC", "AHA Guidelines 2025"),
+      stamped("demo-003", "ERC Guidelines 2021, First Aid (shock position)", "ERC Guidelines 2021, First Aid"),
+      stamped("demo-004", "ERC Guidelines 2025, Adult Basic Life Support", "ERC Guidelines 2025"),
+      stamped("demo-005", "NFPA 1970 (2024 edition); IFSTA Essentials 8th edition (2021 printing)", "NFPA 1970 (2024)"),
+    ]);
+    expect(guidelineProblems([old], today)).toEqual([
+      "demo-001: the source cites ERC 2021, which the 2025 guidelines replaced; cite the current edition, or name 2021 in the item's edition if it is kept on purpose",
+      "demo-002: the source cites AHA 2020, which the 2025 guidelines replaced; cite the current edition, or name 2020 in the item's edition if it is kept on purpose",
     ]);
   });
 });

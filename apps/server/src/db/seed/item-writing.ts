@@ -42,3 +42,32 @@ export function itemWritingProblems(themes: readonly ContentTheme[]): string[] {
   }
   return out;
 }
+
+/** A resuscitation guideline edition the 2025 guidelines (ERC, AHA, ILCOR; October 2025) replaced. */
+const SUPERSEDED_RESUSCITATION = /\b(ERC|AHA|ILCOR)\b[^;]*?\b(20(?:1\d|20|21))\b/;
+
+/**
+ * Guideline editions: a theme whose items were reviewed against their guidelines carries the
+ * edition and review date on every item (a theme of reasoning items, which follow no guideline,
+ * carries none); no review date lies in the future; and a source citing a resuscitation edition
+ * the 2025 guidelines replaced is refused unless the item's edition names it (kept on purpose).
+ */
+export function guidelineProblems(themes: readonly ContentTheme[], today = new Date()): string[] {
+  const out: string[] = [];
+  const day = today.toISOString().slice(0, 10);
+  for (const theme of themes) {
+    const stamped = theme.questions.filter((q) => q.guideline);
+    if (stamped.length > 0 && stamped.length < theme.questions.length)
+      for (const q of theme.questions)
+        if (!q.guideline) out.push(`${q.id}: the theme's other items carry their guideline edition and review date; this one does not`);
+    for (const q of stamped) {
+      if (q.guideline!.reviewed > day) out.push(`${q.id}: reviewed on ${q.guideline!.reviewed}, a date still to come`);
+      const old = SUPERSEDED_RESUSCITATION.exec(q.source);
+      if (old && !q.guideline!.edition.includes(old[2]!))
+        out.push(
+          `${q.id}: the source cites ${old[1]} ${old[2]}, which the 2025 guidelines replaced; cite the current edition, or name ${old[2]} in the item's edition if it is kept on purpose`,
+        );
+    }
+  }
+  return out;
+}
