@@ -30,7 +30,14 @@ const quizWithPicture = {
       unit: "",
       flagged: false,
       response: { choice: "a" },
-      review: { isCorrect: true, correct: { choice: "a" }, explanation: "No organised complexes.", options: [], source: "ERC 2021" },
+      review: {
+        isCorrect: true,
+        correct: { choice: "a" },
+        explanation: "No organised complexes.",
+        options: [],
+        source: "ERC Guidelines 2025, Adult Advanced Life Support",
+        guideline: { edition: "ERC Guidelines 2025", reviewed: "2026-11-24" },
+      },
     },
   ],
 } as unknown as QuizModel;
@@ -65,9 +72,10 @@ describe("the quiz result PDF's pictures", () => {
     expect(lineSegments(withPicture)).toBeGreaterThan(lineSegments(withoutPicture) + 50);
     // Both still carry the text alternative (a reader of the printout, or a screen reader, gets it).
     for (const pdf of [withPicture, withoutPicture]) {
-      const text = (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text;
+      const text = (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text.replace(/\s+/g, " ");
       expect(text).toContain("Picture: Rhythm strip: chaotic baseline");
       expect(text).toContain("What rhythm does the strip show?");
+      expect(text).toContain("follows ERC Guidelines 2025, checked 2026-11-24");
     }
   });
 });

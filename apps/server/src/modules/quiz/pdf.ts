@@ -105,7 +105,10 @@ export function renderResultPdf(
         .text(`Your answer: ${describeResponse(q, q.response)} ${r?.isCorrect ? "(right)" : "(wrong)"}`);
       if (r && !r.isCorrect) doc.fillColor("#000").text(`Right answer: ${describeResponse(q, r.correct)}`);
       if (r) doc.fillColor("#333").text(r.explanation);
-      if (r) doc.fillColor("#666").text(`Source: ${r.source}`);
+      if (r)
+        doc
+          .fillColor("#666")
+          .text(`Source: ${r.source}${r.guideline ? ` (follows ${r.guideline.edition}, checked ${r.guideline.reviewed})` : ""}`);
       if (r?.reference) {
         // The library section the explanation cites, as a link that opens it at that section.
         const url = `${publicUrl}${sectionPath(r.reference.document, r.reference.section)}`;
