@@ -114,15 +114,14 @@ export function SignedInWrapper({ role, children }: { role: Role; children: Reac
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
                   <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
                 </svg>
-                <span className="sr-only">Menu</span>
+                <span className="sr-only">{unread > 0 && !open ? `Menu, ${unread} unread` : "Menu"}</span>
                 {unread > 0 && !open ? (
                   <span
+                    aria-hidden="true"
                     data-testid="menu-count"
                     className="-top-0.5 -right-0.5 absolute min-w-4 rounded-full bg-red-700 px-1 text-center text-[10px] font-semibold leading-4 text-white"
                   >
-                    <span className="sr-only">, </span>
                     {unread}
-                    <span className="sr-only"> unread</span>
                   </span>
                 ) : null}
               </button>
