@@ -71,9 +71,9 @@ export function SignedInWrapper({ role, children }: { role: Role; children: Reac
   return (
     <div data-testid={`wrapper-${role}`} className="min-h-dvh bg-slate-50">
       <SkipLink />
-      {hasNav && state.user !== null ? (
+      {hasNav ? (
         <Suspense fallback={null}>
-          <UnreadWatch userId={state.user} onUnread={setUnread} />
+          <UnreadWatch onUnread={setUnread} />
         </Suspense>
       ) : null}
       {hasNav ? (

@@ -176,13 +176,13 @@ async function pollLoop(queryClient: QueryClient, userId: number, signal: AbortS
   }
 }
 
-/** The running poll of each person, shared by every screen part that wants it (the navigation and a chat screen). */
+/** The running poll of each person, shared by every part of the screen that wants it. */
 const loops = new Map<number, { holders: number; stop: () => void }>();
 
 /**
  * Keeps messages to you arriving without reload. However many parts of the screen ask for it
- * (the navigation badge, a chat panel), one long poll runs per person, so they never hold more
- * polls than the server allows and all read the same rooms.
+ * (a chat panel, a learner's conversation), one long poll runs per person in this tab, so they
+ * never hold more polls than they need and all refresh the same rooms.
  */
 export function useChatLive(userId: number | null) {
   const queryClient = useQueryClient();
@@ -207,8 +207,21 @@ export function useChatLive(userId: number | null) {
   }, [userId, queryClient]);
 }
 
-/** Your unread message total, kept current: what the navigation badge shows. */
-export function useUnreadTotal(userId: number | null): number {
-  useChatLive(userId);
-  return useMyRooms().data?.messages ?? 0;
+/** How often the navigation reads the unread total again (while the tab is in view). */
+export const UNREAD_REFRESH_MS = 15_000;
+
+/**
+ * Your unread message total, kept current: what the navigation badge shows. It reads the same
+ * rooms state as the chat screens (whose long poll refreshes it at once when a message comes),
+ * and on its own every few seconds elsewhere: a poll held open on every page of every tab would
+ * soon pass the server's limit of polls per person, and a page would never fall quiet.
+ */
+export function useUnreadTotal(): number {
+  const rooms = useQuery({
+    queryKey: [CHAT, "rooms", ""],
+    queryFn: () => fetchMyRooms(),
+    refetchInterval: UNREAD_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+  return rooms.data?.messages ?? 0;
 }
