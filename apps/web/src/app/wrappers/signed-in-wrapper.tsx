@@ -13,11 +13,13 @@ import { useSidebar } from "./use-sidebar";
 
 const SIDEBAR_ID = "app-sidebar";
 
-// The unread count reads the chat's rooms with TanStack Query: it loads after the frame, in its own chunk.
+// The unread count reads the chat's rooms with TanStack Query: it loads after the frame, in its own
+// chunk. Should that chunk fail to load, the navigation simply goes without the count.
+const NoCount = (_: { onUnread: (count: number) => void }) => null;
 const UnreadWatch = lazy(() =>
-  Promise.all([import("../with-query-client"), import("../../features/chat/components/unread-watch")]).then(([q, m]) =>
-    q.withQueryClient(m.UnreadWatch),
-  ),
+  Promise.all([import("../with-query-client"), import("../../features/chat/components/unread-watch")])
+    .then(([q, m]) => q.withQueryClient(m.UnreadWatch))
+    .catch(() => ({ default: NoCount })),
 );
 
 function initials(name: string): string {
