@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openStaffArea, PROJECT, STAFF_STATE, signIn, staffHeaders, uniqueEmail } from "./helpers";
+import { ACCOUNTS, openStaffArea, PROJECT, STAFF_STATE, signIn, staffHeaders, uniqueEmail } from "./helpers";
 
 const R = "/v3/api/lambda/realtime";
 
@@ -74,5 +74,73 @@ test.describe("chat between a candidate and staff", () => {
     const overflow = await candidate.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await phone.close();
+  });
+
+  test("staff start a conversation from /admin/chat at 390 px; the candidate's navigation shows it unread without reload until they read it", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // The seeded candidate (Jamie Rivera), signed in on a desktop screen in a context of their own.
+    const desk = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    const candidate = await desk.newPage();
+    await signIn(candidate, "user", ACCOUNTS.user);
+    const coaching = candidate.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: /^Coaching/ });
+    await expect(coaching).toHaveAccessibleName("Coaching");
+    await expect(coaching.getByTestId("nav-count")).toHaveCount(0);
+
+    // Staff, on a phone-sized screen, find the candidate and open the conversation with the keyboard.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openStaffArea(page);
+    await page.goto("/admin/chat");
+    await expect(page.getByRole("heading", { name: "Chat", level: 1 })).toBeVisible({ timeout: 30_000 });
+    const start = page.getByRole("button", { name: "New conversation" });
+    await start.focus();
+    await page.keyboard.press("Enter");
+    const find = page.getByLabel("Find a person by name or email");
+    await expect(find).toBeFocused();
+    await find.fill("jamie rivera");
+    const found = page.getByRole("list", { name: "People found" }).getByRole("button");
+    await expect(found).toHaveCount(1, { timeout: 15_000 });
+    await expect(found).toContainText(`Candidate · ${ACCOUNTS.user.email}`);
+    await page.keyboard.press("Tab");
+    await expect(found).toBeFocused();
+    await page.keyboard.press("Enter");
+    const box = page.getByRole("textbox", { name: "Message to Jamie Rivera" });
+    await expect(box).toBeFocused({ timeout: 15_000 });
+    const text = `Hello Jamie, staff support here (${Date.now()}). How is your revision going?`;
+    await page.keyboard.insertText(text);
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("chat-messages")).toContainText(text);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // Starting again with the same person selects the same conversation, never a second one.
+    await page.getByRole("button", { name: "Back to conversations" }).click();
+    await page.getByRole("button", { name: "New conversation" }).click();
+    await page.getByLabel("Find a person by name or email").fill(ACCOUNTS.user.email);
+    await expect(found).toContainText("conversation open", { timeout: 15_000 });
+    await found.click();
+    await expect(page.getByTestId("chat-messages")).toContainText(text);
+    await page.getByRole("button", { name: "Back to conversations" }).click();
+    await expect(page.getByRole("list", { name: "Conversations" }).getByRole("button", { name: /Jamie Rivera/ })).toHaveCount(1);
+
+    // The candidate's navigation shows the message unread, without a reload.
+    await expect(coaching.getByTestId("nav-count")).toHaveText("1 unread", { timeout: 40_000 });
+    await expect(coaching).toHaveAccessibleName("Coaching, 1 unread");
+    // On a phone-sized screen the sidebar is closed: the menu button carries the count.
+    await candidate.setViewportSize({ width: 390, height: 844 });
+    const menu = candidate.getByRole("button", { name: "Menu, 1 unread" });
+    await expect(menu).toBeVisible();
+    await menu.click();
+    // Reading the conversation clears it.
+    await coaching.click();
+    const panel = candidate.getByRole("region", { name: /Messages with your coach/ });
+    await expect(panel.getByTestId("chat-messages")).toContainText(text, { timeout: 30_000 });
+    await expect(candidate.getByRole("button", { name: "Menu", exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(candidate.getByTestId("nav-count")).toHaveCount(0);
+    await candidate.setViewportSize({ width: 1280, height: 720 });
+    await expect(coaching).toHaveAccessibleName("Coaching");
+    await desk.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeNavItem, adminNav, userNav } from "./nav";
+import { activeNavItem, adminNav, userNav, withUnreadCount } from "./nav";
 import { routeDescriptions } from "./route-descriptions";
 import { findRoute } from "./routes";
 
@@ -14,6 +14,18 @@ describe("activeNavItem", () => {
 
   it("respects segment boundaries", () => {
     expect(activeNavItem(adminNav, "/admin/userx")).toBeUndefined();
+  });
+});
+
+describe("withUnreadCount", () => {
+  const counted = (groups: ReturnType<typeof withUnreadCount>) =>
+    groups.flatMap((g) => g.items).flatMap((i) => (i.count ? [[i.to, i.count.value, i.count.unit]] : []));
+
+  it("puts the unread total on the item where each person's chat lives, and nowhere at zero", () => {
+    expect(counted(withUnreadCount(userNav, 3))).toEqual([["/user/get-coaching", 3, "unread"]]);
+    expect(counted(withUnreadCount(adminNav, 12))).toEqual([["/admin/chat", 12, "unread"]]);
+    expect(counted(withUnreadCount(userNav, 0))).toEqual([]);
+    expect(counted(withUnreadCount(adminNav, 0))).toEqual([]);
   });
 });
 

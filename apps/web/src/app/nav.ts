@@ -5,6 +5,8 @@ export interface NavItem {
   to: string;
   /** Path prefixes that mark this item as the current one (defaults to `to`). */
   match?: readonly string[];
+  /** The item shows this count when it is above zero: "unread" is the person's unread chat messages. */
+  badge?: "unread";
 }
 
 export interface NavGroup {
@@ -27,7 +29,7 @@ export const userNav: readonly NavGroup[] = [
       { label: "Progress", to: "/user/prev" },
       { label: "Document library", to: "/user/document-library" },
       { label: "Study assistant", to: "/user/assistant" },
-      { label: "Coaching", to: "/user/get-coaching" },
+      { label: "Coaching", to: "/user/get-coaching", badge: "unread" },
       { label: "Blog", to: "/blog" },
     ],
   },
@@ -107,11 +109,25 @@ export const adminNav: readonly NavGroup[] = [
     label: "Coaching",
     items: [
       { label: "Scheduling", to: "/admin/scheduling", match: ["/admin/scheduling", "/admin/view-scheduling"] },
-      { label: "Chat", to: "/admin/chat" },
+      { label: "Chat", to: "/admin/chat", badge: "unread" },
     ],
   },
   { label: "Account", items: [{ label: "Profile", to: "/admin/profile" }] },
 ];
+
+export interface NavItemWithCount extends NavItem {
+  count?: { value: number; unit: string };
+}
+
+/** The navigation with the unread-message count on the item where the person's chat lives (none at zero). */
+export function withUnreadCount(groups: readonly NavGroup[], unread: number): { label: string; items: NavItemWithCount[] }[] {
+  return groups.map((group) => ({
+    label: group.label,
+    items: group.items.map((item) =>
+      item.badge === "unread" && unread > 0 ? { ...item, count: { value: unread, unit: "unread" } } : item,
+    ),
+  }));
+}
 
 function matchesPrefix(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);

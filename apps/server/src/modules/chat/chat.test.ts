@@ -68,8 +68,15 @@ beforeAll(async () => {
 
 describe("rooms", () => {
   it("a candidate opens a room only with a coach they booked; staff with anyone; one room per pair", async () => {
-    expect((await open(stranger, coach)).statusCode).toBe(403);
-    expect((await open(stranger, learner)).statusCode).toBe(403);
+    const notTheirCoach = await open(stranger, coach);
+    expect(notTheirCoach.statusCode).toBe(403);
+    expect(notTheirCoach.json()).toMatchObject({
+      error: true,
+      message: "You can message a coach once you have booked a session with them",
+    });
+    const anotherCandidate = await open(stranger, learner);
+    expect(anotherCandidate.statusCode).toBe(403);
+    expect(anotherCandidate.json()).toMatchObject({ error: true, message: "You can only message your coach or staff support" });
     expect((await open(learner, learner)).statusCode).toBe(400);
     // Someone else's user_id.
     expect(

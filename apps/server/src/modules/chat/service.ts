@@ -54,8 +54,8 @@ export async function openRoom({ db }: Deps, who: Principal, body: { user_id: nu
   const other = await repo.findUser(db, body.other_user_id);
   if (other?.status !== "active") throw notFound("No such person");
   if (who.role !== "admin") {
-    if (other.role !== "admin" || !(await repo.hasBooked(db, who.id, other.id)))
-      throw forbidden("You can message a coach once you have booked a session with them");
+    if (other.role !== "admin") throw forbidden("You can only message your coach or staff support");
+    if (!(await repo.hasBooked(db, who.id, other.id))) throw forbidden("You can message a coach once you have booked a session with them");
   }
   const roomId = await db.transaction((tx) => repo.insertRoom(tx, low, high, who.id));
   return { room_id: roomId, chat_id: roomId };

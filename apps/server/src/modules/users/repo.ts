@@ -19,7 +19,15 @@ export async function listUsers(db: Db, q: AdminUserListQuery) {
   const conditions: SQL[] = [];
   if (q.q) {
     const pattern = containsPattern(q.q);
-    conditions.push(or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))!);
+    conditions.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        // "Jamie Rivera" finds Jamie Rivera, as the chat's room search does.
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      )!,
+    );
   }
   if (q.role) conditions.push(eq(users.role, q.role));
   if (q.status) conditions.push(eq(users.status, q.status));

@@ -29,6 +29,9 @@ describe("admin users", () => {
 
     const found = await t.call("GET", "/v2/api/lambda/admin/users", { token: admin.token, query: { q: "zeld" } });
     expect(found.json().list.map((u: { id: number }) => u.id)).toEqual([a.user_id]);
+    // First and last name together, as staff type a person's name.
+    const fullName = await t.call("GET", "/v2/api/lambda/admin/users", { token: admin.token, query: { q: "zelda PERSON" } });
+    expect(fullName.json().list.map((u: { id: number }) => u.id)).toEqual([a.user_id]);
     const staff = await t.call("GET", "/v2/api/lambda/admin/users", { token: admin.token, query: { role: "admin" } });
     expect(staff.json().total).toBe(1);
     const likeChars = await t.call("GET", "/v2/api/lambda/admin/users", { token: admin.token, query: { q: "%" } });

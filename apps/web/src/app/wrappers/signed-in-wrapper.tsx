@@ -1,5 +1,5 @@
 import type { Role } from "@academy/contract/common";
-import { type MouseEvent, type ReactNode, useEffect } from "react";
+import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { Logo } from "../../components/ui/logo";
 import { Sidebar } from "../../components/ui/sidebar";
 import { SkipLink } from "../../components/ui/skip-link";
@@ -8,10 +8,19 @@ import { useLogout } from "../../features/auth/hooks/use-logout";
 import { fullName } from "../../lib/auth-state";
 import { useAuth } from "../../lib/auth-store";
 import { Link, useLocation } from "../../lib/navigation";
-import { activeNavItem, adminNav, userNav } from "../nav";
+import { activeNavItem, adminNav, userNav, withUnreadCount } from "../nav";
 import { useSidebar } from "./use-sidebar";
 
 const SIDEBAR_ID = "app-sidebar";
+
+// The unread count reads the chat's rooms with TanStack Query: it loads after the frame, in its own
+// chunk. Should that chunk fail to load, the navigation simply goes without the count.
+const NoCount = (_: { onUnread: (count: number) => void }) => null;
+const UnreadWatch = lazy(() =>
+  Promise.all([import("../with-query-client"), import("../../features/chat/components/unread-watch")])
+    .then(([q, m]) => q.withQueryClient(m.UnreadWatch))
+    .catch(() => ({ default: NoCount })),
+);
 
 function initials(name: string): string {
   return (
@@ -34,8 +43,10 @@ export function SignedInWrapper({ role, children }: { role: Role; children: Reac
   // Staff who must set up two-factor sign-in first have nowhere else to go yet: no navigation.
   const hasNav = !(role === "admin" && state.twoFactorSetupRequired);
   const open = sidebar.open && hasNav;
-  const groups = role === "admin" ? adminNav : userNav;
-  const active = activeNavItem(groups, pathname);
+  const baseGroups = role === "admin" ? adminNav : userNav;
+  const active = activeNavItem(baseGroups, pathname);
+  const [unread, setUnread] = useState(0);
+  const groups = useMemo(() => withUnreadCount(baseGroups, unread), [baseGroups, unread]);
   const name = fullName(state.userDetails) || (role === "admin" ? "Staff member" : "Candidate");
   const home = `/${role}/dashboard`;
 
@@ -62,6 +73,11 @@ export function SignedInWrapper({ role, children }: { role: Role; children: Reac
   return (
     <div data-testid={`wrapper-${role}`} className="min-h-dvh bg-slate-50">
       <SkipLink />
+      {hasNav ? (
+        <Suspense fallback={null}>
+          <UnreadWatch onUnread={setUnread} />
+        </Suspense>
+      ) : null}
       {hasNav ? (
         <Sidebar
           id={SIDEBAR_ID}
@@ -95,12 +111,21 @@ export function SignedInWrapper({ role, children }: { role: Role; children: Reac
                 aria-expanded={open}
                 aria-controls={SIDEBAR_ID}
                 onClick={toggle}
-                className={`${buttonClass.ghost} -ml-2 px-2`}
+                className={`${buttonClass.ghost} relative -ml-2 px-2`}
               >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
                   <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
                 </svg>
-                <span className="sr-only">Menu</span>
+                <span className="sr-only">{unread > 0 && !open ? `Menu, ${unread} unread` : "Menu"}</span>
+                {unread > 0 && !open ? (
+                  <span
+                    aria-hidden="true"
+                    data-testid="menu-count"
+                    className="-top-0.5 -right-0.5 absolute min-w-4 rounded-full bg-red-700 px-1 text-center text-[10px] font-semibold leading-4 text-white"
+                  >
+                    {unread}
+                  </span>
+                ) : null}
               </button>
             ) : null}
             {open && isWide ? null : (

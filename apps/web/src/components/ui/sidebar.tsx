@@ -4,6 +4,8 @@ import { Link } from "../../lib/navigation";
 export interface SidebarItem {
   label: string;
   to: string;
+  /** A count shown beside the label; `unit` is what it counts, read out after it ("3 unread"). */
+  count?: { value: number; unit: string } | undefined;
 }
 export interface SidebarGroup {
   label: string;
@@ -56,11 +58,22 @@ export function Sidebar({ id, open, groups, activeTo, header, onNavigate, label 
                         to={item.to}
                         onClick={onNavigate}
                         aria-current={isActive ? "page" : undefined}
-                        className={`block rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-red-700 ${
+                        // Read as one phrase, "Coaching, 3 unread".
+                        aria-label={item.count ? `${item.label}, ${item.count.value} ${item.count.unit}` : undefined}
+                        className={`flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-red-700 ${
                           isActive ? "bg-red-50 text-red-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
                         }`}
                       >
-                        {item.label}
+                        <span className="min-w-0 truncate">{item.label}</span>
+                        {item.count ? (
+                          <span
+                            data-testid="nav-count"
+                            className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white"
+                          >
+                            {item.count.value}
+                            <span className="sr-only"> {item.count.unit}</span>
+                          </span>
+                        ) : null}
                       </Link>
                     </li>
                   );

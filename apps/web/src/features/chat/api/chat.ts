@@ -8,8 +8,9 @@ import type {
 } from "@academy/contract/chat";
 import type { MyCoachingResponse } from "@academy/contract/coaching";
 import { POLL_TIMEOUT } from "@academy/contract/constants";
-import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import type { AdminUserListResponse } from "@academy/contract/users";
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { api, isErrorBody, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
 import { uploadWithProgress } from "../../../lib/files";
@@ -28,6 +29,10 @@ type Rooms = Answer<typeof MyRoomsResponse>;
 type Page = Answer<typeof ChatPageResponse>;
 
 export const fetchMyRooms = (q?: string) => unwrap(api.get<Rooms>(`${R}/room/my`, { query: { q: q || undefined } }));
+/**
+ * Your rooms and unread total: the app's one "rooms" state. The unsearched list (`q` empty) is
+ * the one the navigation badge reads too, so the badge and the room list never disagree.
+ */
 export const useMyRooms = (q = "") => useQuery({ queryKey: [CHAT, "rooms", q], queryFn: () => fetchMyRooms(q) });
 
 /** The room of you and `otherUserId`, opened on first use (the call is idempotent). */
@@ -50,13 +55,20 @@ export const fetchPage = (roomId: number, before?: ChatMessage) =>
     }),
   );
 
-export const useRoomMessages = (roomId: number) =>
-  useInfiniteQuery({
+export function useRoomMessages(roomId: number) {
+  const queryClient = useQueryClient();
+  return useInfiniteQuery({
     queryKey: [CHAT, "messages", roomId],
-    queryFn: ({ pageParam }) => fetchPage(roomId, pageParam ?? undefined),
+    queryFn: async ({ pageParam }) => {
+      const page = await fetchPage(roomId, pageParam ?? undefined);
+      // Reading the newest page marked the room read: the unread counts (list and badge) follow.
+      if (!pageParam) void queryClient.invalidateQueries({ queryKey: [CHAT, "rooms"] });
+      return page;
+    },
     initialPageParam: null as ChatMessage | null,
     getNextPageParam: (last: Page) => (last.has_more ? (last.model[0] ?? null) : null),
   });
+}
 
 /** Messages of all loaded pages, oldest first. */
 export const messagesOf = (data: InfiniteData<Page> | undefined): ChatMessage[] =>
@@ -86,6 +98,24 @@ export function useSendImage() {
   });
 }
 
+export type Person = Answer<typeof AdminUserListResponse>["list"][number];
+export const PEOPLE_SEARCH_MIN = 2;
+const PEOPLE_SEARCH_LIMIT = 8;
+
+/** Staff: active accounts (candidates and staff) whose name or email contains `q` (the admin users list). */
+export const usePeopleSearch = (q: string) =>
+  useQuery({
+    queryKey: [CHAT, "people", q],
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.get<Answer<typeof AdminUserListResponse>>("/v2/api/lambda/admin/users", {
+          query: { q, status: "active", limit: PEOPLE_SEARCH_LIMIT, sort: "first_name", direction: "asc" },
+          signal,
+        }),
+      ),
+    enabled: q.length >= PEOPLE_SEARCH_MIN,
+  });
+
 /** The coaches a candidate booked (from their sessions), whom they may message. */
 export const useBookedCoaches = () =>
   useQuery({
@@ -109,45 +139,89 @@ async function pollOnce(userId: number, after: number | undefined, signal: Abort
   return { list: answer.list };
 }
 
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /**
- * Keeps a long poll open for messages to you: each answer refreshes the rooms and messages,
- * then the next poll starts after the newest id seen. A failure waits a few seconds first.
+ * One long poll after another for messages to `userId`: each answer refreshes the rooms and
+ * messages, then the next poll starts after the newest id seen. A failure waits a few seconds.
+ */
+async function pollLoop(queryClient: QueryClient, userId: number, signal: AbortSignal) {
+  let after: number | undefined;
+  while (!signal.aborted) {
+    let answer: PollAnswer;
+    try {
+      answer = await pollOnce(userId, after, signal);
+    } catch {
+      answer = { failed: true };
+    }
+    if (signal.aborted) return;
+    if ("list" in answer && answer.list.length) {
+      after = Math.max(...answer.list.map((m) => m.id));
+      void queryClient.invalidateQueries({ queryKey: [CHAT, "rooms"] });
+      void queryClient.invalidateQueries({ queryKey: [CHAT, "messages"] });
+    } else if ("failed" in answer) {
+      await sleep(5_000, signal);
+    } else if (after === undefined) {
+      // Nothing came. Before the first message the poll starts "from now", so the list is read
+      // again too (a message between two polls would otherwise wait for the next one).
+      void queryClient.invalidateQueries({ queryKey: [CHAT, "rooms"] });
+    }
+  }
+}
+
+/** The running poll of each person, shared by every part of the screen that wants it. */
+const loops = new Map<number, { holders: number; stop: () => void }>();
+
+/**
+ * Keeps messages to you arriving without reload. However many parts of the screen ask for it
+ * (a chat panel, a learner's conversation), one long poll runs per person in this tab, so they
+ * never hold more polls than they need and all refresh the same rooms.
  */
 export function useChatLive(userId: number | null) {
   const queryClient = useQueryClient();
-  const [after, setAfter] = useState<number | undefined>(undefined);
-  const [round, setRound] = useState(0);
-  const poll = useQuery({
-    queryKey: [CHAT, "live", userId, after, round],
-    queryFn: ({ signal }) => pollOnce(userId!, after, signal),
-    enabled: userId !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
-  const answer = poll.data;
-  const failed = poll.isError;
   useEffect(() => {
-    if (failed) {
-      const timer = setTimeout(() => setRound((r) => r + 1), 5_000);
-      return () => clearTimeout(timer);
+    if (userId === null) return;
+    let entry = loops.get(userId);
+    if (!entry) {
+      const controller = new AbortController();
+      void pollLoop(queryClient, userId, controller.signal);
+      entry = { holders: 0, stop: () => controller.abort() };
+      loops.set(userId, entry);
     }
-    if (!answer) return;
-    if ("list" in answer && answer.list.length) {
-      setAfter(Math.max(...answer.list.map((m) => m.id)));
-      void queryClient.invalidateQueries({ queryKey: [CHAT, "rooms"] });
-      void queryClient.invalidateQueries({ queryKey: [CHAT, "messages"] });
-      return;
-    }
-    if ("failed" in answer) {
-      const timer = setTimeout(() => setRound((r) => r + 1), 5_000);
-      return () => clearTimeout(timer);
-    }
-    // Nothing came: poll again. Before the first message the poll starts "from now", so the list
-    // is read again too (a message between two polls would otherwise wait for the next one).
-    if (after === undefined) void queryClient.invalidateQueries({ queryKey: [CHAT, "rooms"] });
-    setRound((r) => r + 1);
-    return;
-  }, [answer, failed, queryClient, after]);
+    const held = entry;
+    held.holders += 1;
+    return () => {
+      held.holders -= 1;
+      if (held.holders === 0) {
+        held.stop();
+        loops.delete(userId);
+      }
+    };
+  }, [userId, queryClient]);
+}
+
+/** How often the navigation reads the unread total again (while the tab is in view). */
+export const UNREAD_REFRESH_MS = 15_000;
+
+/**
+ * Your unread message total, kept current: what the navigation badge shows. It reads the same
+ * rooms state as the chat screens (whose long poll refreshes it at once when a message comes),
+ * and on its own every few seconds elsewhere: a poll held open on every page of every tab would
+ * soon pass the server's limit of polls per person, and a page would never fall quiet.
+ */
+export function useUnreadTotal(): number {
+  const rooms = useQuery({
+    queryKey: [CHAT, "rooms", ""],
+    queryFn: () => fetchMyRooms(),
+    refetchInterval: UNREAD_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+  return rooms.data?.messages ?? 0;
 }

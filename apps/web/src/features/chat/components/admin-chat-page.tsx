@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
@@ -5,8 +6,9 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth-store";
-import { useChatLive, useMyRooms } from "../api/chat";
+import { CHAT, useChatLive, useMyRooms } from "../api/chat";
 import { Conversation } from "./conversation";
+import { NewConversation } from "./new-conversation";
 import { RoomList, roomName } from "./room-list";
 
 /** /admin/chat: every conversation of the signed-in staff member, unread first, searchable. */
@@ -16,9 +18,21 @@ export function AdminChatPage() {
   const [search, setSearch] = useState("");
   const rooms = useMyRooms(search.trim());
   const [selected, setSelected] = useState<number | null>(null);
+  // The room just opened with "New conversation": its composer takes the focus.
+  const [started, setStarted] = useState<number | null>(null);
+  const queryClient = useQueryClient();
   useChatLive(me);
   const list = rooms.data?.list ?? [];
   const current = list.find((r) => r.room_id === selected) ?? null;
+  const withRoom = new Set(list.map((r) => r.other_user_id));
+
+  const opened = (roomId: number) => {
+    // The whole list, where the (possibly new) room is: a search would hide it.
+    setSearch("");
+    setSelected(roomId);
+    setStarted(roomId);
+    void queryClient.invalidateQueries({ queryKey: [CHAT, "rooms"] });
+  };
 
   return (
     <div className="space-y-6">
@@ -26,12 +40,13 @@ export function AdminChatPage() {
         title="Chat"
         description={
           rooms.data?.messages
-            ? `Your conversations with learners, unread first. ${rooms.data.messages} unread.`
-            : "Your conversations with learners, unread first. Open a session on Scheduling to write to its learner."
+            ? `Your conversations with learners and staff, unread first. ${rooms.data.messages} unread.`
+            : "Your conversations with learners and staff, unread first. Start one with New conversation."
         }
       />
       <div className="grid min-w-0 gap-4 md:grid-cols-[18rem_minmax(0,1fr)]">
         <div className={`min-w-0 space-y-3 ${current ? "hidden md:block" : ""}`}>
+          {me !== null ? <NewConversation me={me} withRoom={withRoom} onOpened={opened} /> : null}
           <label className="block text-sm font-medium text-slate-700">
             Search by name or email
             <input
@@ -63,7 +78,13 @@ export function AdminChatPage() {
                 </button>
               </div>
               <p className="break-all text-sm text-slate-600">{current.email}</p>
-              <Conversation key={current.room_id} roomId={current.room_id} me={me} otherName={roomName(current)} />
+              <Conversation
+                key={current.room_id}
+                roomId={current.room_id}
+                me={me}
+                otherName={roomName(current)}
+                focusComposer={current.room_id === started}
+              />
             </div>
           ) : (
             <p className="text-sm text-slate-600">Choose a conversation to read it.</p>

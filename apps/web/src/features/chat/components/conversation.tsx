@@ -15,7 +15,18 @@ const isOwnUpload = (url: string) => /^\/uploads\/[A-Za-z0-9._-]+$/.test(url);
  * One room: its messages (older pages on demand), new ones without reload, and a composer that
  * sends on Enter (Shift+Enter for a new line). Message text is rendered as text, never as HTML.
  */
-export function Conversation({ roomId, me, otherName }: { roomId: number; me: number; otherName: string }) {
+export function Conversation({
+  roomId,
+  me,
+  otherName,
+  focusComposer = false,
+}: {
+  roomId: number;
+  me: number;
+  otherName: string;
+  /** Put the focus in the message box when the conversation shows (it was just opened on purpose). */
+  focusComposer?: boolean;
+}) {
   const messages = useRoomMessages(roomId);
   const send = useSendMessage();
   const sendImage = useSendImage();
@@ -23,6 +34,7 @@ export function Conversation({ roomId, me, otherName }: { roomId: number; me: nu
   const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const inputId = useId();
   const list = messagesOf(messages.data);
   const newest = list.at(-1)?.id;
@@ -31,6 +43,10 @@ export function Conversation({ roomId, me, otherName }: { roomId: number; me: nu
   useEffect(() => {
     if (newest !== undefined && listRef.current) listRef.current.scrollTop = listRef.current.scrollHeight;
   }, [newest]);
+
+  useEffect(() => {
+    if (focusComposer) textRef.current?.focus();
+  }, [focusComposer]);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -96,6 +112,7 @@ export function Conversation({ roomId, me, otherName }: { roomId: number; me: nu
           Message to {otherName}
         </label>
         <textarea
+          ref={textRef}
           id={inputId}
           value={text}
           onChange={(e) => setText(e.target.value)}
