@@ -17,6 +17,15 @@ const byAccess = (access: AppRoute["access"][]) => routeTable.filter((r) => acce
 const overflow = (page: Page) =>
   page.evaluate(() => ({ scrollWidth: document.scrollingElement?.scrollWidth ?? 0, innerWidth: window.innerWidth }));
 
+/** The network falls quiet, or (a held long poll) a few seconds pass and no spinner is left. */
+async function settle(page: Page) {
+  const quiet = await page
+    .waitForLoadState("networkidle", { timeout: 8_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!quiet) await expect(page.getByRole("status").filter({ hasText: /Loading/ })).toHaveCount(0, { timeout: 20_000 });
+}
+
 async function assertNoSidewaysScroll(page: Page, paths: string[]) {
   for (const path of paths) {
     // A step per path, so a failure names the page.
@@ -25,11 +34,12 @@ async function assertNoSidewaysScroll(page: Page, paths: string[]) {
       await page.setViewportSize({ width: WIDTHS[0], height: 800 });
       await page.goto(path);
       // The screen's chunk and its first answers have arrived, and the layout has settled. On a
-      // busy machine the start-up check and the wrapper's code can take a while after the network
-      // is idle (the page shows "Loading Rescue Academy…" meanwhile): wait for the page itself.
-      await page.waitForLoadState("networkidle");
+      // busy machine the start-up check and the wrapper's code can take a while (the page shows
+      // "Loading Rescue Academy…" meanwhile): wait for the page itself, then for the network to
+      // fall quiet. A screen with live chat holds a long poll open, so its network never does:
+      // it gets a few seconds, then its layout is checked as it stands.
       await expect(page.locator("main, [data-testid^='wrapper-']").first()).toBeVisible({ timeout: 30_000 });
-      await page.waitForLoadState("networkidle");
+      await settle(page);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
