@@ -27,17 +27,30 @@ async function premiumCandidate(page: Page): Promise<string> {
   return email;
 }
 
-/** Opens the first day with open times (this month, else the next ones) and answers the month shown. */
+/**
+ * Opens the first day with open times at least two days ahead (this month, else the next ones),
+ * so every slot on it is outside the 24-hour cancel window whatever the time of day, and answers
+ * the month shown.
+ */
 async function openFirstDay(page: Page): Promise<string> {
   const open = page.getByRole("button", { name: /, open$/ });
-  for (let i = 0; i < 3; i += 1) {
+  const now = new Date();
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  for (let shown = 0; shown < 3; shown += 1) {
     await expect(page.getByText("Finding open days…")).toHaveCount(0, { timeout: 15_000 });
-    if ((await open.count()) > 0) break;
+    const count = await open.count();
+    for (let k = 0; k < count; k += 1) {
+      const day = Number((await open.nth(k).textContent())?.trim());
+      const date = new Date(now.getFullYear(), now.getMonth() + shown, day).getTime();
+      if ((date - today) / 86_400_000 >= 2) {
+        const month = (await page.getByRole("heading", { level: 3 }).first().textContent()) ?? "";
+        await open.nth(k).click();
+        return month;
+      }
+    }
     await page.getByRole("button", { name: "Next month" }).click();
   }
-  const month = (await page.getByRole("heading", { level: 3 }).first().textContent()) ?? "";
-  await open.first().click();
-  return month;
+  throw new Error("no open day two or more days ahead in three months");
 }
 
 /**
