@@ -354,6 +354,25 @@ describe("writing", () => {
     expect(withImage.body).toBe(
       '<p>The bowline:</p><img src="/uploads/in-text.png" alt="A bowline knot tied in red rope" /><p>Tie it twice.</p>',
     );
+    // A picture that says nothing of what it shows is refused, with nothing saved.
+    for (const alt of ["", ' alt=""', ' alt="   "']) {
+      const noAlt = await t.call("POST", `${B}/create`, {
+        token: admin.token,
+        body: { title: `No words ${alt.length}`, status: "draft", body: `<p>Look:</p><img src="/uploads/in-text.png"${alt}>` },
+      });
+      expect(noAlt.statusCode, noAlt.body).toBe(400);
+      expect(noAlt.json()).toMatchObject({
+        message: "An image in the post has no alt text: say what each shows",
+        validation: { body: "Every image needs alt text" },
+      });
+    }
+    const editedWithout = await t.call("POST", `${B}/edit/${withImage.id}`, {
+      token: admin.token,
+      body: { title: "Knots in pictures", body: '<img src="/uploads/in-text.png" alt="A knot"><img src="/uploads/in-text.png">' },
+    });
+    expect(editedWithout.statusCode).toBe(400);
+    expect(editedWithout.json().message).toBe("An image in the post has no alt text: say what each shows");
+    expect((await t.call("GET", `${B}/single/${withImage.id}`, { token: admin.token })).json().model.body).toBe(withImage.body);
     const refused = await t.call("DELETE", `/v2/api/lambda/photo/${photo!.id}`, { token: admin.token });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This photo is used by the blog post "Knots in pictures" (in its text); remove it there first');

@@ -36,3 +36,10 @@ export function sanitizePostBody(html: string): string {
 export function textOf(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
 }
+
+/** How many images of a (sanitized) body say nothing of what they show: no alt text, or only spaces. */
+export function imagesWithoutAlt(html: string): number {
+  let missing = 0;
+  for (const [tag] of html.matchAll(/<img\b[^>]*>/gi)) if (!/\salt="[^"]*\S[^"]*"/i.test(tag)) missing += 1;
+  return missing;
+}

@@ -18,7 +18,7 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-error.ts";
 import * as repo from "./repo.ts";
-import { sanitizePostBody, textOf } from "./sanitize.ts";
+import { imagesWithoutAlt, sanitizePostBody, textOf } from "./sanitize.ts";
 
 /** Who is reading: staff see drafts and scheduled posts; everyone else only what is public now. */
 export type Viewer = { id: number; role: Role } | null;
@@ -192,11 +192,21 @@ function slugFor(body: SavePost): string {
 }
 
 function columnsOf(body: SavePost, slug: string, publishAt: Date | null) {
+  const html = sanitizePostBody(body.body);
+  // A picture a reader cannot see must still say what it shows (screen readers, failed loads).
+  const missing = imagesWithoutAlt(html);
+  if (missing > 0)
+    throw badRequest(
+      `${missing === 1 ? "An image" : `${missing} images`} in the post ${missing === 1 ? "has" : "have"} no alt text: say what each shows`,
+      {
+        body: "Every image needs alt text",
+      },
+    );
   return {
     slug,
     title: body.title,
     excerpt: body.excerpt.trim(),
-    body: sanitizePostBody(body.body),
+    body: html,
     coverPhotoId: body.cover_photo_id ?? null,
     status: body.status,
     publishAt,
