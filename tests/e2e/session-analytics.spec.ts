@@ -126,57 +126,6 @@ test.describe("a candidate's recorded sessions", () => {
   });
 });
 
-test.describe("a recording the server could not take at once", () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
-
-  test("a batch answered 503 goes again with the next one, and no event is lost", async ({ page, request }) => {
-    const email = uniqueEmail("retried");
-    const password = "a strong passphrase";
-    const reg = await request.post("/v2/api/lambda/register", {
-      headers: { "x-project": PROJECT },
-      data: { email, password, first_name: "Sam", last_name: "Reyes", role: "user" },
-    });
-    expect(reg.ok()).toBe(true);
-    const auth = { "x-project": PROJECT, authorization: `Bearer ${(await reg.json()).token}` };
-    await signIn(page, "user", { email, password });
-    const banner = page.getByRole("region", { name: "Help us improve Rescue Academy?" });
-    await banner.getByRole("button", { name: "Allow recording" }).click();
-    const recording = page.waitForResponse((r) => new URL(r.url()).pathname === "/v2/api/lambda/analytics/ingest-token");
-    await page.goto("/user/profile");
-    const heading = page.getByRole("heading", { level: 1, name: "Profile" });
-    await expect(heading).toBeVisible();
-    await recording;
-
-    // The server is busy for the first batch (the answer a restarting instance gives).
-    const answered: number[] = [];
-    await page.route(`**${INGEST}`, async (route) => {
-      if (answered.length === 0) {
-        answered.push(503);
-        await route.fulfill({ status: 503, contentType: "application/json", body: '{"error":true,"message":"Try again shortly"}' });
-      } else {
-        answered.push(200);
-        await route.continue();
-      }
-    });
-    // Fifty clicks fill a batch: it is sent, and refused.
-    for (let i = 0; i < 50; i++) await heading.click();
-    await expect.poll(() => answered.length).toBe(1);
-    // A few seconds later the next full batch carries the refused events with the new ones.
-    await page.waitForTimeout(5_500);
-    for (let i = 0; i < 50; i++) await heading.click();
-    await expect.poll(() => answered).toEqual([503, 200]);
-
-    const clicksKept = async () => {
-      const list = (await (await request.get("/v2/api/lambda/user-sessions/data", { headers: auth })).json()) as { list: { id: number }[] };
-      if (list.list.length !== 1) return 0;
-      const session = await (await request.get(`/v2/api/lambda/user-sessions/${list.list[0]!.id}`, { headers: auth })).json();
-      return (JSON.stringify(session).match(/"type":"click"/g) ?? []).length;
-    };
-    // Every click of both batches is kept: none was lost with the refused batch.
-    await expect.poll(clicksKept).toBeGreaterThanOrEqual(100);
-  });
-});
-
 test.describe("staff", () => {
   test.use({ storageState: STAFF_STATE });
 

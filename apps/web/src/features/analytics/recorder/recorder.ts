@@ -1,7 +1,6 @@
 import type { AnalyticsEvent, UserSessionBatch } from "@academy/contract/analytics";
 import { ANALYTICS_FLUSH_EVENTS, ANALYTICS_MAX_EVENTS_PER_BATCH, screenSizeOf } from "@academy/contract/constants";
 import { describeTarget, isField, maskedHtml } from "./mask";
-import { isWorthRetrying, requeue, retryDelayMs } from "./outbox";
 
 /** The most events kept while waiting to send; past it the oldest go first. */
 export const MAX_BUFFERED_EVENTS = 500;
@@ -13,20 +12,14 @@ const FLUSH_INTERVAL_MS = 20_000;
 const THROTTLE_MS = 1_000;
 const SESSION_KEY = "academy-analytics-session";
 
-const TEXT = { "content-type": "text/plain;charset=UTF-8" };
+type Send = (url: string, body: string) => boolean;
 
-/** Leaving the page: `navigator.sendBeacon` survives a closing tab; a keepalive fetch stands in where it refuses. */
-const sendWithBeacon = (url: string, body: string) => {
-  if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(url, body)) return;
-  fetch(url, { method: "POST", body, keepalive: true, headers: TEXT }).catch(() => undefined);
+/** `navigator.sendBeacon` survives a closing tab; a keepalive fetch stands in where it refuses. */
+const sendWithBeacon: Send = (url, body) => {
+  if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(url, body)) return true;
+  fetch(url, { method: "POST", body, keepalive: true, headers: { "content-type": "text/plain;charset=UTF-8" } }).catch(() => undefined);
+  return true;
 };
-
-/** While the page is open: a fetch whose answer says whether the server took the batch (null: no answer). */
-const postBatch = (url: string, body: string): Promise<number | null> =>
-  fetch(url, { method: "POST", body, keepalive: true, headers: TEXT }).then(
-    (res) => res.status,
-    () => null,
-  );
 
 /** This tab's session: kept across reloads of the tab (sessionStorage), new in another tab. */
 function tabSession(): { id: string; start: number } {
@@ -49,7 +42,7 @@ export type Recorder = {
   /** The ingest token batches are sent with (none yet: events wait). */
   setToken(token: string | null): void;
   pageview(path: string): void;
-  /** Sends what waits now by beacon, as when the page is left (with a masked copy of the page when `withPage`). */
+  /** Sends what waits now (with a masked copy of the page when `withPage`). */
   flush(opts?: { withPage?: boolean; ended?: boolean }): void;
   stop(): void;
   /** Events waiting to be sent (tests). */
@@ -58,26 +51,20 @@ export type Recorder = {
 
 /**
  * Records the signed-in person's session after they agreed: page views, clicks, input (never its
- * value), scroll depth, resizes and visibility, into a bounded buffer sent in batches to `url`:
- * when enough wait and every 20 s with a fetch (a batch the server could not take goes back in
- * the queue), and with sendBeacon when the page is hidden or left.
+ * value), scroll depth, resizes and visibility, into a bounded buffer sent in batches to `url`
+ * with sendBeacon: when enough wait, every 20 s, and when the page is hidden or left.
  */
-export function startRecorder({ url, userId }: { url: string; userId: number }): Recorder {
+export function startRecorder({ url, userId, send = sendWithBeacon }: { url: string; userId: number; send?: Send }): Recorder {
   const session = tabSession();
   let token: string | null = null;
   let buffer: AnalyticsEvent[] = [];
-  let isPosting = false;
-  /** After a batch the server could not take, sends wait a while (longer after each failure). */
-  let failures = 0;
-  let retryAfter = 0;
-  let isStopped = false;
   const lastAt = new Map<unknown, number>();
   const path = () => location.pathname;
 
   const push = (event: AnalyticsEvent) => {
     buffer.push(event);
     if (buffer.length > MAX_BUFFERED_EVENTS) buffer = buffer.slice(buffer.length - MAX_BUFFERED_EVENTS);
-    if (buffer.length >= ANALYTICS_FLUSH_EVENTS) void post();
+    if (buffer.length >= ANALYTICS_FLUSH_EVENTS) flush();
   };
   const throttled = (key: unknown) => {
     const now = Date.now();
@@ -102,26 +89,6 @@ export function startRecorder({ url, userId }: { url: string; userId: number }):
     };
   }
 
-  /** While the page is open: one batch at a time, each answered before the next. */
-  async function post() {
-    if (isPosting || isStopped || !token || buffer.length === 0 || Date.now() < retryAfter) return;
-    const events = buffer.slice(0, ANALYTICS_MAX_EVENTS_PER_BATCH);
-    buffer = buffer.slice(events.length);
-    isPosting = true;
-    const status = await postBatch(url, JSON.stringify(batchOf(events, false)));
-    isPosting = false;
-    if (isStopped) return;
-    if (isWorthRetrying(status)) {
-      buffer = requeue(events, buffer, MAX_BUFFERED_EVENTS);
-      failures += 1;
-      retryAfter = Date.now() + retryDelayMs(failures);
-      return;
-    }
-    failures = 0;
-    if (buffer.length >= ANALYTICS_FLUSH_EVENTS) void post();
-  }
-
-  /** Hidden or leaving: everything that waits goes now by beacon (no answer to wait for). */
   function flush({ withPage = false, ended = false }: { withPage?: boolean; ended?: boolean } = {}) {
     if (!token || (buffer.length === 0 && !withPage)) return;
     while (buffer.length > 0 || withPage) {
@@ -133,7 +100,7 @@ export function startRecorder({ url, userId }: { url: string; userId: number }):
         if (room > 2_000) body = JSON.stringify(batchOf(events, ended, maskedHtml(document.body, room)));
         withPage = false;
       }
-      sendWithBeacon(url, body);
+      if (!send(url, body)) return;
       buffer = buffer.slice(events.length);
     }
   }
@@ -167,19 +134,18 @@ export function startRecorder({ url, userId }: { url: string; userId: number }):
   window.addEventListener("resize", onResize, { passive: true });
   document.addEventListener("visibilitychange", onVisibility);
   window.addEventListener("pagehide", onPageHide);
-  const timer = window.setInterval(() => void post(), FLUSH_INTERVAL_MS);
+  const timer = window.setInterval(() => flush(), FLUSH_INTERVAL_MS);
 
   return {
     setToken(next) {
       token = next;
-      if (token && buffer.length >= ANALYTICS_FLUSH_EVENTS) void post();
+      if (token && buffer.length >= ANALYTICS_FLUSH_EVENTS) flush();
     },
     pageview(p) {
       push({ type: "pageview", at: Date.now(), path: p });
     },
     flush,
     stop() {
-      isStopped = true;
       document.removeEventListener("click", onClick, { capture: true });
       document.removeEventListener("input", onInput, { capture: true });
       document.removeEventListener("change", onInput, { capture: true });
