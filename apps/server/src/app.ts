@@ -144,7 +144,12 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   // A misconfigured bucket shows in the log at start; the server still starts, and uploads answer 503 until it works.
   store.check().catch((e: unknown) => app.log.warn({ err: e }, "the file store is not usable yet"));
   await app.register(uploadRoutes, { db: database.db, store, maxBytes: config.UPLOAD_MAX_BYTES });
-  await app.register(libraryRoutes, { db: database.db, store, maxBytes: config.UPLOAD_MAX_BYTES });
+  await app.register(libraryRoutes, {
+    db: database.db,
+    store,
+    maxBytes: config.UPLOAD_MAX_BYTES,
+    searchCachePages: config.LIBRARY_SEARCH_CACHE_PAGES,
+  });
   await app.register(assistantRoutes, { db: database.db, answerer: createAnswerer(config), maxBytes: config.UPLOAD_MAX_BYTES });
   await app.register(emailAdminRoutes, { db: database.db, mail, store, publicUrl: config.publicUrl });
   await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID, currency: config.PAYMENTS_CURRENCY });

@@ -58,6 +58,8 @@ export const ConfigSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(5 * 1024 * 1024),
+  /** Library search pages each instance keeps for repeated searches (0 keeps none); a library change empties them. */
+  LIBRARY_SEARCH_CACHE_PAGES: z.coerce.number().int().min(0).max(100_000).default(500),
   /** Name of the bucket uploads go to; setting it switches the file store from UPLOAD_DIR to S3. */
   S3_BUCKET: z
     .string()

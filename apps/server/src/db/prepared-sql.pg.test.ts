@@ -1,20 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/database.ts";
+import { sectionsMatching } from "../test/sections-matching.ts";
 import type { Db } from "./client.ts";
-import { preparedRows } from "./prepared-sql.ts";
 
 // PostgreSQL only: which statements a connection keeps prepared.
 const database = await createTestDatabase();
 afterAll(() => database.close());
-
-const sectionsMatching = (db: Db, words: string, track?: string) =>
-  preparedRows<{ anchor: string }>(
-    db,
-    sql`SELECT s.anchor FROM library_section s JOIN library_document d ON d.id = s.document_id
-      WHERE s.search @@ websearch_to_tsquery('english', ${words})${track ? sql` AND d.tracks @> ${JSON.stringify([track])}::jsonb` : sql``}
-      ORDER BY s.id LIMIT 3`,
-  );
 
 describe("prepared statements for hand-written SQL on PostgreSQL", () => {
   it("keeps one named statement per shape on a connection", async () => {
@@ -24,13 +16,11 @@ describe("prepared statements for hand-written SQL on PostgreSQL", () => {
       await sectionsMatching(db, "airway");
       await sectionsMatching(db, "breathing");
       await sectionsMatching(db, "rip current", "water-rescue");
-      const after = await db.execute(
-        sql`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'sql_%' AND statement LIKE '%websearch_to_tsquery%'`,
-      );
+      const after = await db.execute(sql`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'test_sections_matching%'`);
       const rows = (after as unknown as { rows: { name: string; statement: string }[] }).rows;
       // Two shapes (with and without the track filter): two statements, whatever the words.
-      expect(rows.length).toBe(2);
-      expect(rows.some((r) => r.statement.includes("d.tracks @>"))).toBe(true);
+      expect(rows.map((r) => r.name).sort()).toEqual(["test_sections_matching", "test_sections_matching_track"]);
+      expect(rows.find((r) => r.name === "test_sections_matching_track")?.statement).toContain("d.tracks @> $2::jsonb");
     });
   });
 });

@@ -1,19 +1,9 @@
-import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/database.ts";
-import type { Db } from "./client.ts";
-import { preparedRows } from "./prepared-sql.ts";
+import { builds, sectionsMatching } from "../test/sections-matching.ts";
 
 const database = await createTestDatabase();
 afterAll(() => database.close());
-
-const sectionsMatching = (db: Db, words: string, track?: string) =>
-  preparedRows<{ anchor: string }>(
-    db,
-    sql`SELECT s.anchor FROM library_section s JOIN library_document d ON d.id = s.document_id
-      WHERE s.search @@ websearch_to_tsquery('english', ${words})${track ? sql` AND d.tracks @> ${JSON.stringify([track])}::jsonb` : sql``}
-      ORDER BY s.id LIMIT 3`,
-  );
 
 describe("prepared statements for hand-written SQL", () => {
   it("answers each call with its own values, past the point where PostgreSQL switches to a generic plan", async () => {
@@ -27,5 +17,23 @@ describe("prepared statements for hand-written SQL", () => {
     const all = await sectionsMatching(database.db, "current");
     expect(water.length).toBeGreaterThan(0);
     expect(all.length).toBeGreaterThanOrEqual(water.length);
+    const fire = await sectionsMatching(database.db, "current", "fire-rescue");
+    expect(fire.map((r) => r.anchor)).not.toEqual(water.map((r) => r.anchor));
+  });
+
+  it("builds each shape's statement once per database, whatever the values", async () => {
+    const other = await createTestDatabase();
+    try {
+      builds.clear();
+      for (const words of ["airway", "breathing", "burns"]) {
+        await sectionsMatching(database.db, words);
+        await sectionsMatching(other.db, words, "fire-rescue");
+      }
+      await sectionsMatching(other.db, "airway");
+      // The first database built its plain shape in the test above: only the other one builds here.
+      expect(Object.fromEntries(builds)).toEqual({ test_sections_matching: 1, test_sections_matching_track: 1 });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { PLAN_LIMIT } from "@academy/contract/constants";
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { findLivePackage, liveLibraryTierQuery } from "../payments/service.ts";
@@ -43,7 +43,7 @@ export async function getEntitlements(db: Db, userId: number): Promise<Entitleme
  * (the live subscription's package, else the default package; null when neither exists), so a
  * statement can decide access in the database without a round trip of its own.
  */
-export function libraryTierSql(db: Db, userId: number): SQL<"free" | "core" | "premium" | null> {
+export function libraryTierSql(db: Db, userId: number | Placeholder): SQL<"free" | "core" | "premium" | null> {
   return sql`coalesce((${liveLibraryTierQuery(db, userId)}), (${defaultLibraryTierQuery(db)}))`;
 }
 

@@ -1,7 +1,8 @@
 import { readdirSync } from "node:fs";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
+import { buildApp } from "../../app.ts";
 import { libraryDocuments, librarySections } from "../../db/schema/library.ts";
 import { stripeSubscriptions } from "../../db/schema/payments.ts";
 import { seedLibraryContent } from "../../db/seed/library-content.ts";
@@ -161,6 +162,59 @@ describe("search", () => {
     }
     expect((await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q: "a".repeat(201) } })).statusCode).toBe(400);
     expect((await t.call("GET", "/v2/api/library/search", { token: candidate.token, query: { q: "airway\u0000" } })).statusCode).toBe(400);
+  });
+});
+
+describe("repeated searches", () => {
+  const searchOn = async (app: typeof t.app, q: string) => {
+    const res = await app.inject({
+      method: "GET",
+      url: `/v2/api/library/search?q=${encodeURIComponent(q)}`,
+      headers: { "x-project": PROJECT, authorization: `Bearer ${candidate.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().list as { document: string; anchor: string; heading: string; snippet: unknown[]; locked: unknown }[];
+  };
+
+  it("are answered from the instance's cache until the library changes, on whichever instance it changes", async () => {
+    // A second instance on the same database, as when several run side by side.
+    const other = await buildApp({ config: t.config, database: t.database, serveWeb: false });
+    try {
+      const words = "rip current";
+      const [first] = await searchOn(t.app, words);
+      expect(first).toMatchObject({ locked: null });
+      const [doc] = await t.db.select().from(libraryDocuments).where(eq(libraryDocuments.slug, first!.document));
+      const [section] = await t.db
+        .select()
+        .from(librarySections)
+        .where(and(eq(librarySections.documentId, doc!.id), eq(librarySections.anchor, first!.anchor)));
+
+      // A change made behind the search version's back (its trigger off) is not seen: the page was kept.
+      await t.db.execute(sql`ALTER TABLE library_section DISABLE TRIGGER library_section_search_changed`);
+      await t.db
+        .update(librarySections)
+        .set({ heading: `${section!.heading} (revised)` })
+        .where(eq(librarySections.id, section!.id));
+      await t.db.execute(sql`ALTER TABLE library_section ENABLE TRIGGER library_section_search_changed`);
+      expect((await searchOn(t.app, words))[0]).toEqual(first);
+
+      // Staff lock the section on the other instance: this one answers the change at its next search.
+      const marked = await other.inject({
+        method: "PUT",
+        url: `/v2/api/library/admin/documents/${doc!.id}`,
+        headers: { "x-project": PROJECT, authorization: `Bearer ${admin.token}` },
+        payload: { sectionTiers: { [section!.anchor]: "premium" } },
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      const locked = (await searchOn(t.app, words)).find((h) => h.anchor === section!.anchor && h.document === doc!.slug);
+      expect(locked).toMatchObject({ heading: `${section!.heading} (revised)`, snippet: [], locked: { tier: "premium" } });
+
+      // A write in plain SQL moves the version too.
+      await t.db.update(librarySections).set({ heading: section!.heading, tier: null }).where(eq(librarySections.id, section!.id));
+      expect((await searchOn(t.app, words))[0]).toEqual(first);
+    } finally {
+      await other.close();
+    }
   });
 });
 

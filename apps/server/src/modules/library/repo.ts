@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, notInArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedRows } from "../../db/prepared-sql.ts";
 import { type LibraryTier, libraryDocuments, libraryReadingPositions, librarySections } from "../../db/schema/library.ts";
@@ -200,9 +200,10 @@ export type SearchRow = {
 export const SNIPPET_START = "\u0002";
 export const SNIPPET_STOP = "\u0003";
 
-function filters(filter: { track?: string; theme?: string }): SQL {
-  return sql`d.status = 'published'${filter.track ? sql` AND d.tracks @> ${JSON.stringify([filter.track])}::jsonb` : sql``}${
-    filter.theme ? sql` AND d.themes @> ${JSON.stringify([filter.theme])}::jsonb` : sql``
+/** Published documents, in the track and theme asked for: one shape per filter present, values as placeholders. */
+function filters(filter: { track: boolean; theme: boolean }): SQL {
+  return sql`d.status = 'published'${filter.track ? sql` AND d.tracks @> ${sql.placeholder("track")}::jsonb` : sql``}${
+    filter.theme ? sql` AND d.themes @> ${sql.placeholder("theme")}::jsonb` : sql``
   }`;
 }
 
@@ -211,37 +212,68 @@ const plansJson = sql`(SELECT json_agg(json_build_object('name', ${packages.name
   ORDER BY ${packages.displayOrder}, ${packages.id}) FROM ${packages} WHERE ${packages.status} = 'active')`;
 
 export type SearchPage = {
-  /** The tier the reader's plan opens (null: no plan applies, not even a default one). */
-  readerTier: LibraryTier | null;
   rows: SearchRow[];
   /** The plans on sale, read only when a returned section is locked for the reader. */
   plans: { name: string; libraryTier: LibraryTier }[] | null;
 };
 
 /**
+ * What a search depends on besides its words: the tier the reader's plan opens (`readerTier`, an
+ * SQL expression of the placeholder `userId`; null when no plan applies, not even a default one)
+ * and the library's search version, which every write to documents, sections or plans moves on
+ * (migration 0022). One small statement, prepared once.
+ */
+export async function searchState(
+  db: Db,
+  userId: number,
+  readerTier: (userId: Placeholder) => SQL,
+): Promise<{ tier: LibraryTier | null; version: string }> {
+  const [row] = await preparedRows<{ tier: LibraryTier | null; version: string }>(
+    db,
+    "library_search_state",
+    () => sql`SELECT ${readerTier(sql.placeholder("userId"))} AS tier, (SELECT version::text FROM library_search_version) AS version`,
+    { userId },
+  );
+  return { tier: row?.tier ?? null, version: row?.version ?? "0" };
+}
+
+/** The library's search version alone (staff read everything: no tier to decide). */
+export async function searchVersion(db: Db): Promise<string> {
+  const [row] = await preparedRows<{ version: string }>(
+    db,
+    "library_search_version",
+    () => sql`SELECT version::text FROM library_search_version`,
+  );
+  return row?.version ?? "0";
+}
+
+/**
  * Full-text search over published sections in one statement: best rank first (headings weigh more
- * than text), the reader's tier (`readerTier`, an SQL expression) decided in the same statement,
- * a highlighted snippet only for the returned sections the reader's plan opens, and the plans on
- * sale only when something returned is locked. websearch_to_tsquery accepts any text; one of only
- * stop words or signs is an empty query and matches nothing.
+ * than text), a highlighted snippet only for the returned sections a reader of `readerTier` may
+ * open, and the plans on sale only when something returned is locked. websearch_to_tsquery
+ * accepts any text; one of only stop words or signs is an empty query and matches nothing.
+ * Planning it costs twenty times running it: each shape (track and theme filters present or not)
+ * is prepared once per connection.
  */
 export async function searchSections(
   db: Db,
-  input: { q: string; track?: string; theme?: string; limit: number; readerTier: SQL | LibraryTier },
+  input: { q: string; track?: string; theme?: string; limit: number; readerTier: LibraryTier },
 ): Promise<SearchPage> {
-  const needs = sql`greatest(${rankOf(sql`d.tier`)}, ${rankOf(sql`coalesce(s.tier, 'free')`)})`;
-  // Planning this statement costs twenty times running it: it is prepared once per connection.
-  const [row] = await preparedRows<{ reader_tier: LibraryTier | null; rows: SearchRow[] | string; plans: SearchPage["plans"] | string }>(
+  const shape = { track: input.track !== undefined, theme: input.theme !== undefined };
+  const [row] = await preparedRows<{ rows: SearchRow[] | string; plans: SearchPage["plans"] | string }>(
     db,
-    sql`
-    WITH reader AS (SELECT t.tier, ${rankOf(sql`t.tier`)} AS rank FROM (SELECT ${typeof input.readerTier === "string" ? sql`${input.readerTier}::text` : input.readerTier} AS tier) t),
-    q AS (SELECT websearch_to_tsquery('english', ${input.q}) AS query),
+    `library_search${shape.track ? "_track" : ""}${shape.theme ? "_theme" : ""}`,
+    () => {
+      const needs = sql`greatest(${rankOf(sql`d.tier`)}, ${rankOf(sql`coalesce(s.tier, 'free')`)})`;
+      return sql`
+    WITH reader AS (SELECT ${rankOf(sql`${sql.placeholder("tier")}::text`)} AS rank),
+    q AS (SELECT websearch_to_tsquery('english', ${sql.placeholder("q")}) AS query),
     hits AS (
       SELECT s.id, ts_rank(s.search, q.query) AS rank
       FROM library_section s JOIN library_document d ON d.id = s.document_id, q
-      WHERE s.search @@ q.query AND ${filters(input)}
+      WHERE s.search @@ q.query AND ${filters(shape)}
       ORDER BY rank DESC, s.id
-      LIMIT ${input.limit}
+      LIMIT ${sql.placeholder("limit")}
     ),
     page AS (
       SELECT s.id, d.slug AS document, d.title AS document_title, d.tracks, d.themes, d.tier AS doc_tier,
@@ -251,14 +283,20 @@ export async function searchSections(
         END AS snippet
       FROM hits h JOIN library_section s ON s.id = h.id JOIN library_document d ON d.id = s.document_id, q, reader
     )
-    SELECT reader.tier AS reader_tier,
-      coalesce((SELECT json_agg(page ORDER BY page.rank DESC, page.id) FROM page), '[]'::json) AS rows,
-      CASE WHEN EXISTS (SELECT 1 FROM page WHERE page.locked) THEN ${plansJson} END AS plans
-    FROM reader`,
+    SELECT coalesce((SELECT json_agg(page ORDER BY page.rank DESC, page.id) FROM page), '[]'::json) AS rows,
+      CASE WHEN EXISTS (SELECT 1 FROM page WHERE page.locked) THEN ${plansJson} END AS plans`;
+    },
+    {
+      q: input.q,
+      tier: input.readerTier,
+      limit: input.limit,
+      track: shape.track ? JSON.stringify([input.track]) : undefined,
+      theme: shape.theme ? JSON.stringify([input.theme]) : undefined,
+    },
   );
   // node-postgres and PGlite both hand json back parsed; a driver that does not gets it parsed here.
   const parse = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
-  return { readerTier: row?.reader_tier ?? null, rows: parse(row?.rows ?? []), plans: parse(row?.plans ?? null) };
+  return { rows: parse(row?.rows ?? []), plans: parse(row?.plans ?? null) };
 }
 
 export type Passage = {

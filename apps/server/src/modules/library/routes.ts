@@ -72,10 +72,11 @@ async function readUpload(request: FastifyRequest, maxBytes: number, withFields:
  * The document library: reading, search and reading positions for candidates (what their plan
  * opens), and the staff screen's calls under `/v2/api/library/admin`.
  */
-export const libraryRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; maxBytes: number }> = async (
+export const libraryRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; maxBytes: number; searchCachePages: number }> = async (
   app,
-  { db, store, maxBytes },
+  { db, store, maxBytes, searchCachePages },
 ) => {
+  const searchCache = service.newSearchCache(searchCachePages);
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 8, fieldSize: FIELD_MAX * 4, parts: 10, headerPairs: 100 },
     throwFileSizeLimit: true,
@@ -113,7 +114,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; ma
       // The request line holds what the reader typed: it stays out of the log (warnings and errors still log).
       logLevel: "warn",
     },
-    async (request) => ({ error: false as const, ...(await service.search(db, request.principal!, request.query)) }),
+    async (request) => ({ error: false as const, ...(await service.search(db, request.principal!, request.query, searchCache)) }),
   );
 
   app.get(

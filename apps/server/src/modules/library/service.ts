@@ -21,6 +21,7 @@ import { questionsCitingDocument } from "../question-bank/service.ts";
 import { openUpload, storeUpload } from "../uploads/service.ts";
 import { type SectionDraft, sectionsOfMarkdown, sectionsOfPages } from "./markdown.ts";
 import * as repo from "./repo.ts";
+import { SearchCache } from "./search-cache.ts";
 
 const TIER_RANK: Record<LibraryTier, number> = { free: 0, core: 1, premium: 2 };
 const higher = (a: LibraryTier, b: LibraryTier | null): LibraryTier => (b && TIER_RANK[b] > TIER_RANK[a] ? b : a);
@@ -259,17 +260,33 @@ export function snippetParts(marked: string): SnippetPart[] {
   return parts;
 }
 
+/** This instance's cache of search pages, `pages` at most (see SearchCache). */
+export const newSearchCache = (pages: number) => new SearchCache<LibrarySearchHit[]>(pages);
+
 /**
- * Search as one statement after sign-in: the reader's plan, the page of hits with snippets for
- * what the plan opens, and the plans on sale when something is locked.
+ * Search after sign-in: the reader's plan and the library's search version in one small statement,
+ * then the page of hits with snippets for what the plan opens (and the plans on sale when
+ * something is locked) from `cache` when this instance answered the same search at the same
+ * version for the same tier, else in one statement.
  */
-export async function search(db: Db, principal: Principal, q: { q: string; track?: string; theme?: string; limit: number }) {
+export async function search(
+  db: Db,
+  principal: Principal,
+  q: { q: string; track?: string; theme?: string; limit: number },
+  cache: SearchCache<LibrarySearchHit[]>,
+) {
   const text = q.q.trim();
   if (!text) return { list: [] as LibrarySearchHit[] };
-  const readerTier = principal.role === "admin" ? "premium" : libraryTierSql(db, principal.id);
-  const page = await repo.searchSections(db, { ...q, q: text, readerTier });
-  if (!page.readerTier) throw new HttpError(503, "No default plan is configured");
-  const lock = lockOf(TIER_RANK[page.readerTier], page.plans ?? []);
+  const state =
+    principal.role === "admin"
+      ? { tier: "premium" as const, version: await repo.searchVersion(db) }
+      : await repo.searchState(db, principal.id, (userId) => libraryTierSql(db, userId));
+  if (!state.tier) throw new HttpError(503, "No default plan is configured");
+  const key = JSON.stringify([state.tier, q.limit, q.track ?? null, q.theme ?? null, text]);
+  const kept = cache.get(state.version, key);
+  if (kept) return { list: kept };
+  const page = await repo.searchSections(db, { ...q, q: text, readerTier: state.tier });
+  const lock = lockOf(TIER_RANK[state.tier], page.plans ?? []);
   const list: LibrarySearchHit[] = page.rows.map((r) => {
     const locked = lock(higher(r.doc_tier, r.section_tier));
     return {
@@ -285,6 +302,7 @@ export async function search(db: Db, principal: Principal, q: { q: string; track
       locked,
     };
   });
+  cache.set(state.version, key, list);
   return { list };
 }
 

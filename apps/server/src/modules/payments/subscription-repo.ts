@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { packages } from "../../db/schema/packages.ts";
 import { stripePrices, stripeProducts, stripeSubscriptions } from "../../db/schema/payments.ts";
@@ -39,7 +39,7 @@ export async function countUserSubscriptions(db: Db, userId: number) {
 }
 
 /** A user's live subscriptions joined to their packages, best package first (the package's columns decide what it gives). */
-function livePackages<T extends Parameters<Db["select"]>[0]>(db: Db, fields: NonNullable<T>, userId: number) {
+function livePackages<T extends Parameters<Db["select"]>[0]>(db: Db, fields: NonNullable<T>, userId: number | Placeholder) {
   return db
     .select(fields)
     .from(stripeSubscriptions)
@@ -61,7 +61,7 @@ export async function findLivePackage(db: Db, userId: number) {
  * The library tier of the package findLivePackage finds, as a subquery (no row without a live
  * subscription): for statements that decide access in the database.
  */
-export const liveLibraryTierQuery = (db: Db, userId: number) => livePackages(db, { tier: packages.libraryTier }, userId);
+export const liveLibraryTierQuery = (db: Db, userId: number | Placeholder) => livePackages(db, { tier: packages.libraryTier }, userId);
 
 const subscriptionSelect = {
   sub: stripeSubscriptions,
