@@ -1,19 +1,9 @@
-import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/database.ts";
-import type { Db } from "./client.ts";
-import { preparedRows } from "./prepared-sql.ts";
+import { sectionsMatching } from "./prepared-sql.fixture.ts";
 
 const database = await createTestDatabase();
 afterAll(() => database.close());
-
-const sectionsMatching = (db: Db, words: string, track?: string) =>
-  preparedRows<{ anchor: string }>(
-    db,
-    sql`SELECT s.anchor FROM library_section s JOIN library_document d ON d.id = s.document_id
-      WHERE s.search @@ websearch_to_tsquery('english', ${words})${track ? sql` AND d.tracks @> ${JSON.stringify([track])}::jsonb` : sql``}
-      ORDER BY s.id LIMIT 3`,
-  );
 
 describe("prepared statements for hand-written SQL", () => {
   it("answers each call with its own values, past the point where PostgreSQL switches to a generic plan", async () => {
