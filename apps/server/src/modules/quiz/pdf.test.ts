@@ -1,46 +1,27 @@
 import { inflateSync } from "node:zlib";
-import type { QuizModel } from "@academy/contract/quiz";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { answeredQuiz } from "../../test/answered-quiz.ts";
 import { contentImage } from "./images.ts";
 import { renderResultPdf } from "./pdf.ts";
 
 const URL = "/content/images/rhythm-strip-1.svg";
 
-const quizWithPicture = {
-  id: 9,
-  title: "Practice",
-  mode: "practice",
-  total: 1,
-  correctCount: 0,
-  score: 0,
-  submittedAt: new Date().toISOString(),
-  breakdown: [],
-  questions: [
-    {
-      id: 1,
-      position: 0,
-      theme: "cardiac",
-      themeName: "Cardiac",
-      type: "single",
-      difficulty: 1,
-      stem: "What rhythm does the strip show?",
-      image: { url: URL, alt: "Rhythm strip: chaotic baseline with no organised QRS complexes" },
-      options: [{ id: "a", text: "Ventricular fibrillation" }],
-      unit: "",
-      flagged: false,
-      response: { choice: "a" },
-      review: {
-        isCorrect: true,
-        correct: { choice: "a" },
-        explanation: "No organised complexes.",
-        options: [],
-        source: "ERC Guidelines 2025, Adult Advanced Life Support",
-        guideline: { edition: "ERC Guidelines 2025", reviewed: "2026-11-24" },
-      },
-    },
-  ],
-} as unknown as QuizModel;
+const quizWithPicture = answeredQuiz({
+  question: {
+    theme: "cardiac",
+    themeName: "Cardiac",
+    stem: "What rhythm does the strip show?",
+    image: { url: URL, alt: "Rhythm strip: chaotic baseline with no organised QRS complexes" },
+    options: [{ id: "a", text: "Ventricular fibrillation" }],
+  },
+  review: {
+    explanation: "No organised complexes.",
+    options: [],
+    source: "ERC Guidelines 2025, Adult Advanced Life Support",
+    guideline: { edition: "ERC Guidelines 2025", reviewed: "2026-11-24" },
+  },
+});
 
 /** How many straight path segments (the `l` operator) the PDF's content streams draw. */
 function lineSegments(pdf: Buffer) {

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
+import { PageSteps } from "../../../components/ui/page-steps";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
@@ -154,16 +155,8 @@ function SessionList() {
         </ul>
       )}
       {num_pages > 1 ? (
-        <nav aria-label="Recorded sessions pages" className="mt-3 flex items-center gap-2 text-sm">
-          <button type="button" className={buttonClass.secondary} disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {page} of {num_pages}
-          </span>
-          <button type="button" className={buttonClass.secondary} disabled={page >= num_pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
+        <nav aria-label="Recorded sessions pages" className="mt-3 text-sm">
+          <PageSteps page={page} numPages={num_pages} onPage={setPage} />
         </nav>
       ) : null}
       {confirmAll ? (

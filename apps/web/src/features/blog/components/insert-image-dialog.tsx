@@ -9,6 +9,7 @@ import { buttonClass } from "../../../components/ui/styles";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
 import { uploadWithProgress } from "../../../lib/files";
 import { useLibraryImages } from "../api/photos";
+import { PhotoGrid } from "./photo-grid";
 
 const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/gif";
 
@@ -91,29 +92,16 @@ export function InsertImageDialog({ onInsert, onClose }: { onInsert: (image: { s
           {images.isPending ? <Spinner label="Loading the photo library…" /> : null}
           {images.isError ? <Alert>{toFormError(images.error).message}</Alert> : null}
           {images.data?.length === 0 ? <p className="mt-1 text-slate-500">The photo library has no images yet: upload one below.</p> : null}
-          <div className="mt-2 grid max-h-56 grid-cols-3 gap-2 overflow-y-auto p-1 sm:grid-cols-4">
-            {images.data?.map((p) => (
-              <label key={p.id} className="relative block cursor-pointer">
-                <input
-                  type="radio"
-                  name="body-image"
-                  className="peer sr-only"
-                  checked={chosen === p.url}
-                  onChange={() => {
-                    setChosen(p.url);
-                    setErrors((e) => ({ ...e, image: undefined }));
-                  }}
-                  aria-label={p.caption || p.original_name}
-                />
-                <img
-                  src={p.url}
-                  alt=""
-                  loading="lazy"
-                  className="aspect-square w-full rounded-md object-cover ring-offset-2 peer-checked:ring-2 peer-checked:ring-red-700 peer-focus-visible:outline-2 peer-focus-visible:outline-red-700"
-                />
-              </label>
-            ))}
-          </div>
+          <PhotoGrid
+            photos={images.data}
+            name="body-image"
+            className="mt-2 max-h-56 p-1 sm:grid-cols-4"
+            isChosen={(p) => chosen === p.url}
+            onChoose={(p) => {
+              setChosen(p.url);
+              setErrors((e) => ({ ...e, image: undefined }));
+            }}
+          />
           {errors.image ? (
             <p role="alert" className="mt-1 text-sm text-red-700">
               {errors.image}

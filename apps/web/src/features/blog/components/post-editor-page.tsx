@@ -14,6 +14,7 @@ import { useLibraryImages } from "../api/photos";
 import { blogKeys, usePost } from "../api/posts";
 import { deletePost, savePost } from "../api/save-post";
 import { useCategories, useTags } from "../api/terms";
+import { PhotoGrid } from "./photo-grid";
 import { PostBody } from "./post-body";
 import { StatusBadge } from "./status-badge";
 
@@ -578,26 +579,7 @@ function CoverPicker({ value, error, onChange }: { value: number | null; error?:
         No cover
       </label>
       {images.isPending ? <Spinner /> : null}
-      <div className="grid max-h-64 grid-cols-3 gap-2 overflow-y-auto">
-        {images.data?.map((p) => (
-          <label key={p.id} className="relative block cursor-pointer">
-            <input
-              type="radio"
-              name="cover"
-              className="peer sr-only"
-              checked={value === p.id}
-              onChange={() => onChange(p.id)}
-              aria-label={p.caption || p.original_name}
-            />
-            <img
-              src={p.url}
-              alt=""
-              loading="lazy"
-              className="aspect-square w-full rounded-md object-cover ring-offset-2 peer-checked:ring-2 peer-checked:ring-red-700 peer-focus-visible:outline-2 peer-focus-visible:outline-red-700"
-            />
-          </label>
-        ))}
-      </div>
+      <PhotoGrid photos={images.data} name="cover" className="max-h-64" isChosen={(p) => value === p.id} onChoose={(p) => onChange(p.id)} />
       {images.data?.length === 0 ? (
         <p className="text-sm text-slate-500">
           The photo library has no images yet.{" "}
