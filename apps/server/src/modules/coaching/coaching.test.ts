@@ -186,7 +186,7 @@ describe("booking", () => {
         "inside the notice",
         { meeting_start: soon.toISOString(), meeting_end: shift(soon.toISOString(), len) },
         400,
-        /at least 12 hours|outside/,
+        /at least 12 hours ahead/,
       ],
       ["outside availability", { meeting_start: shift(open.start, 7 * 60_000), meeting_end: shift(open.end, 7 * 60_000) }, 400, /outside/],
       ["overlapping a booking", { meeting_start: taken.start, meeting_end: taken.end }, 409, /booked by someone else/],
@@ -225,9 +225,12 @@ describe("booking", () => {
         (await book(user.token, { user_id: user.user_id, coach_id: dana, meeting_start: s.start, meeting_end: s.end })).statusCode,
       ).toBe(200);
     const third = sameMonth[2]!;
+    const spent = JSON.stringify(await rows());
     const refused = await book(user.token, { user_id: user.user_id, coach_id: dana, meeting_start: third.start, meeting_end: third.end });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: "PLAN_LIMIT", message: expect.stringMatching(/2 coaching sessions per month/) });
+    expect(JSON.stringify(await rows())).toBe(spent);
+    expect((await monthSlots(dana, user.token)).some((s) => s.start === third.start)).toBe(true);
   });
 
   it("cancels inside the window with the credit back, and refuses after it with the rule", async () => {
@@ -500,6 +503,47 @@ describe("staff", () => {
     expect(settings.is_active).toBe(false);
     const bad = await t.call("PUT", `${S}/coach/settings`, { token: admin.token, body: { ...settings, time_zone: "Nowhere/City" } });
     expect(bad.statusCode).toBe(400);
+    // Openings that overlap, and a date overridden twice, are refused with the rule; nothing is saved.
+    const refused: [Record<string, unknown>, RegExp][] = [
+      [
+        {
+          weekly: [
+            { day: 1, start: 540, end: 720 },
+            { day: 1, start: 660, end: 990 },
+          ],
+        },
+        /Openings overlap on Monday/,
+      ],
+      [
+        {
+          overrides: [
+            {
+              date: "2031-12-24",
+              ranges: [
+                { start: 600, end: 700 },
+                { start: 690, end: 800 },
+              ],
+            },
+          ],
+        },
+        /overlap on 2031-12-24/,
+      ],
+      [
+        {
+          overrides: [
+            { date: "2031-12-24", ranges: [] },
+            { date: "2031-12-24", ranges: [{ start: 600, end: 700 }] },
+          ],
+        },
+        /2031-12-24 is listed twice/,
+      ],
+    ];
+    for (const [patch, message] of refused) {
+      const res = await t.call("PUT", `${S}/coach/settings`, { token: admin.token, body: { ...settings, ...patch } });
+      expect(res.statusCode, JSON.stringify(patch)).toBe(400);
+      expect(JSON.stringify(res.json().validation)).toMatch(message);
+    }
+    expect((await t.call("GET", `${S}/coach/settings`, { token: admin.token })).json().model).toEqual(settings);
     const saved = await t.call("PUT", `${S}/coach/settings`, {
       token: admin.token,
       body: {
