@@ -486,7 +486,21 @@ describe("staff", () => {
     expect(all.list.length).toBeGreaterThan(0);
     expect(all.list.every((b: { coach_id: number }) => b.coach_id === sam)).toBe(true);
     const cancelled = (await t.call("GET", `${S}/bookings`, { token: admin.token, query: { status: "cancelled" } })).json();
+    expect(cancelled.list.length).toBeGreaterThan(0);
     expect(cancelled.list.every((b: { status: string }) => b.status === "cancelled")).toBe(true);
+    // Search by the coach's or the candidate's name, and upcoming or past (every session here is ahead).
+    const list = async (query: Record<string, string>) =>
+      (await t.call("GET", `${S}/bookings`, { token: admin.token, query: { limit: "100", ...query } })).json();
+    const bySam = await list({ q: "sam lindq" });
+    expect(bySam.total).toBe(all.total);
+    expect(bySam.list.every((b: { coach_name: string }) => b.coach_name === "Sam Lindqvist")).toBe(true);
+    const byCandidate = await list({ q: all.list[0].candidate_email });
+    expect(byCandidate.list.map((b: { user_id: number }) => b.user_id)).toContain(all.list[0].user_id);
+    expect(byCandidate.list.every((b: { user_id: number }) => b.user_id === all.list[0].user_id)).toBe(true);
+    expect((await list({ q: "%" })).total).toBe(0);
+    const coached = (await rows()).filter((r) => r.coachId !== null);
+    expect((await list({ when: "upcoming" })).total).toBe(coached.length);
+    expect((await list({ when: "past" })).total).toBe(0);
     const brief = await t.call("GET", `${S}/bookings/${all.list[0].id}/learner`, { token: admin.token });
     expect(brief.statusCode).toBe(200);
     expect(brief.json().model).toMatchObject({
