@@ -570,6 +570,20 @@ describe("staff", () => {
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // The week view asks for a range: reversed or longer than a few months is refused.
+    for (const [from, to, message] of [
+      ["2026-03-01T00:00:00Z", "2026-01-01T00:00:00Z", /`to` must be after `from`/],
+      ["2026-01-01T00:00:00Z", "2026-06-01T00:00:00Z", /at most 93 days/],
+    ] as const) {
+      const res = await t.call("GET", `${S}/coach/week`, { token: admin.token, query: { from, to } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    const week = await t.call("GET", `${S}/coach/week`, {
+      token: admin.token,
+      query: { from: "2026-01-05T00:00:00Z", to: "2026-01-12T00:00:00Z" },
+    });
+    expect(week.json()).toEqual({ error: false, list: [] });
     const user = await candidate();
     const slots = await monthSlots(admin.user_id, user.token, "Asia/Kolkata");
     expect(slots.length).toBeGreaterThan(20);
