@@ -157,11 +157,24 @@ test.describe("staff", () => {
     await page.goto("/admin/scheduling");
     await expect(page).toHaveTitle(/Scheduling/);
     await expect(page.getByRole("heading", { name: "Scheduling", level: 1 })).toBeVisible();
-    // The candidate's session of the journey above, cancelled, with the note before the call.
+    // The candidate's session of the journey above, cancelled: the filters find it, or leave it out.
     const view = page.getByRole("button", { name: "View session of Robin Achterberg" }).first();
     await expect(view).toBeVisible({ timeout: 15_000 });
+    await page.getByLabel("Status", { exact: true }).selectOption("booked");
+    await expect(page).toHaveURL(/f\.status=booked/);
+    await expect(view).toHaveCount(0);
+    await page.getByLabel("Status", { exact: true }).selectOption("cancelled");
+    await page.getByLabel("Coach", { exact: true }).selectOption({ label: "Dana Okafor" });
+    await page.getByLabel("Search by candidate or coach").fill("Achterberg");
+    await expect(page).toHaveURL(/f\.coach_id=\d+/);
+    await expect(view).toBeVisible();
+    await page.getByLabel("Coach", { exact: true }).selectOption({ label: "Sam Lindqvist" });
+    await expect(view).toHaveCount(0);
+    await page.getByLabel("Coach", { exact: true }).selectOption({ label: "Dana Okafor" });
+    // Opened, with the note before the call.
     await view.click();
-    await expect(page).toHaveURL(/\/admin\/view-scheduling\/\d+$/);
+    // The list's filters stay in the address, for the way back.
+    await expect(page).toHaveURL(/\/admin\/view-scheduling\/\d+\?.*f\.coach_id=\d+/);
     await expect(page.getByText("I would like to work on airway management.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Weakest themes" })).toBeVisible();
 

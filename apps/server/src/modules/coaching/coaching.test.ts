@@ -186,7 +186,7 @@ describe("booking", () => {
         "inside the notice",
         { meeting_start: soon.toISOString(), meeting_end: shift(soon.toISOString(), len) },
         400,
-        /at least 12 hours|outside/,
+        /at least 12 hours ahead/,
       ],
       ["outside availability", { meeting_start: shift(open.start, 7 * 60_000), meeting_end: shift(open.end, 7 * 60_000) }, 400, /outside/],
       ["overlapping a booking", { meeting_start: taken.start, meeting_end: taken.end }, 409, /booked by someone else/],
@@ -225,9 +225,12 @@ describe("booking", () => {
         (await book(user.token, { user_id: user.user_id, coach_id: dana, meeting_start: s.start, meeting_end: s.end })).statusCode,
       ).toBe(200);
     const third = sameMonth[2]!;
+    const spent = JSON.stringify(await rows());
     const refused = await book(user.token, { user_id: user.user_id, coach_id: dana, meeting_start: third.start, meeting_end: third.end });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: "PLAN_LIMIT", message: expect.stringMatching(/2 coaching sessions per month/) });
+    expect(JSON.stringify(await rows())).toBe(spent);
+    expect((await monthSlots(dana, user.token)).some((s) => s.start === third.start)).toBe(true);
   });
 
   it("cancels inside the window with the credit back, and refuses after it with the rule", async () => {
@@ -483,7 +486,21 @@ describe("staff", () => {
     expect(all.list.length).toBeGreaterThan(0);
     expect(all.list.every((b: { coach_id: number }) => b.coach_id === sam)).toBe(true);
     const cancelled = (await t.call("GET", `${S}/bookings`, { token: admin.token, query: { status: "cancelled" } })).json();
+    expect(cancelled.list.length).toBeGreaterThan(0);
     expect(cancelled.list.every((b: { status: string }) => b.status === "cancelled")).toBe(true);
+    // Search by the coach's or the candidate's name, and upcoming or past (every session here is ahead).
+    const list = async (query: Record<string, string>) =>
+      (await t.call("GET", `${S}/bookings`, { token: admin.token, query: { limit: "100", ...query } })).json();
+    const bySam = await list({ q: "sam lindq" });
+    expect(bySam.total).toBe(all.total);
+    expect(bySam.list.every((b: { coach_name: string }) => b.coach_name === "Sam Lindqvist")).toBe(true);
+    const byCandidate = await list({ q: all.list[0].candidate_email });
+    expect(byCandidate.list.map((b: { user_id: number }) => b.user_id)).toContain(all.list[0].user_id);
+    expect(byCandidate.list.every((b: { user_id: number }) => b.user_id === all.list[0].user_id)).toBe(true);
+    expect((await list({ q: "%" })).total).toBe(0);
+    const coached = (await rows()).filter((r) => r.coachId !== null);
+    expect((await list({ when: "upcoming" })).total).toBe(coached.length);
+    expect((await list({ when: "past" })).total).toBe(0);
     const brief = await t.call("GET", `${S}/bookings/${all.list[0].id}/learner`, { token: admin.token });
     expect(brief.statusCode).toBe(200);
     expect(brief.json().model).toMatchObject({
@@ -500,6 +517,47 @@ describe("staff", () => {
     expect(settings.is_active).toBe(false);
     const bad = await t.call("PUT", `${S}/coach/settings`, { token: admin.token, body: { ...settings, time_zone: "Nowhere/City" } });
     expect(bad.statusCode).toBe(400);
+    // Openings that overlap, and a date overridden twice, are refused with the rule; nothing is saved.
+    const refused: [Record<string, unknown>, RegExp][] = [
+      [
+        {
+          weekly: [
+            { day: 1, start: 540, end: 720 },
+            { day: 1, start: 660, end: 990 },
+          ],
+        },
+        /Openings overlap on Monday/,
+      ],
+      [
+        {
+          overrides: [
+            {
+              date: "2031-12-24",
+              ranges: [
+                { start: 600, end: 700 },
+                { start: 690, end: 800 },
+              ],
+            },
+          ],
+        },
+        /overlap on 2031-12-24/,
+      ],
+      [
+        {
+          overrides: [
+            { date: "2031-12-24", ranges: [] },
+            { date: "2031-12-24", ranges: [{ start: 600, end: 700 }] },
+          ],
+        },
+        /2031-12-24 is listed twice/,
+      ],
+    ];
+    for (const [patch, message] of refused) {
+      const res = await t.call("PUT", `${S}/coach/settings`, { token: admin.token, body: { ...settings, ...patch } });
+      expect(res.statusCode, JSON.stringify(patch)).toBe(400);
+      expect(JSON.stringify(res.json().validation)).toMatch(message);
+    }
+    expect((await t.call("GET", `${S}/coach/settings`, { token: admin.token })).json().model).toEqual(settings);
     const saved = await t.call("PUT", `${S}/coach/settings`, {
       token: admin.token,
       body: {
@@ -512,6 +570,20 @@ describe("staff", () => {
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // The week view asks for a range: reversed or longer than a few months is refused.
+    for (const [from, to, message] of [
+      ["2026-03-01T00:00:00Z", "2026-01-01T00:00:00Z", /`to` must be after `from`/],
+      ["2026-01-01T00:00:00Z", "2026-06-01T00:00:00Z", /at most 93 days/],
+    ] as const) {
+      const res = await t.call("GET", `${S}/coach/week`, { token: admin.token, query: { from, to } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    const week = await t.call("GET", `${S}/coach/week`, {
+      token: admin.token,
+      query: { from: "2026-01-05T00:00:00Z", to: "2026-01-12T00:00:00Z" },
+    });
+    expect(week.json()).toEqual({ error: false, list: [] });
     const user = await candidate();
     const slots = await monthSlots(admin.user_id, user.token, "Asia/Kolkata");
     expect(slots.length).toBeGreaterThan(20);

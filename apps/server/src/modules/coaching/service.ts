@@ -518,13 +518,31 @@ export async function getMySettings(db: Db, principal: Principal): Promise<Coach
   return coach ? settingsOf(coach) : DEFAULT_SETTINGS;
 }
 
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** Do any two of one day's openings share a minute? */
+function overlaps(ranges: readonly { start: number; end: number }[]): boolean {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  return sorted.some((r, i) => i > 0 && r.start < sorted[i - 1]!.end);
+}
+
 export async function saveMySettings(db: Db, principal: Principal, s: CoachSettings): Promise<CoachSettings> {
   if (!isTimeZone(s.time_zone)) throw badRequest("Unknown time zone", { time_zone: `Unknown time zone: ${s.time_zone}` });
   for (const [i, w] of s.weekly.entries())
     if (w.end <= w.start) throw badRequest("Each opening must end after it starts", { [`weekly.${i}`]: "Ends before it starts" });
-  for (const [i, o] of s.overrides.entries())
+  // Overlapping openings would offer the same time twice, and slots that overlap each other.
+  for (let day = 0; day < 7; day += 1)
+    if (overlaps(s.weekly.filter((w) => w.day === day)))
+      throw badRequest("Openings on the same day must not overlap", { weekly: `Openings overlap on ${WEEKDAY_NAMES[day]}` });
+  const seen = new Set<string>();
+  for (const [i, o] of s.overrides.entries()) {
     for (const r of o.ranges)
       if (r.end <= r.start) throw badRequest("Each opening must end after it starts", { [`overrides.${i}`]: "Ends before it starts" });
+    if (overlaps(o.ranges))
+      throw badRequest("Openings on the same day must not overlap", { [`overrides.${i}`]: `Openings overlap on ${o.date}` });
+    if (seen.has(o.date)) throw badRequest("Each date can have one override", { [`overrides.${i}`]: `${o.date} is listed twice` });
+    seen.add(o.date);
+  }
   if (s.is_active && !s.meeting_link && !s.meeting_place)
     throw badRequest("Say where sessions take place: a meeting link or a place", { meeting_link: "A meeting link or a place is needed" });
   await repo.upsertCoach(db, principal.id, {

@@ -1,4 +1,4 @@
-import type { Booking, Coach, Slot } from "@academy/contract/coaching";
+import type { Booking, Coach, Credits, Slot } from "@academy/contract/coaching";
 import { type ReactNode, useMemo, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
@@ -17,6 +17,7 @@ import { useMyCoaching } from "../api/my-coaching";
 import { useOpenDates } from "../api/open-dates";
 import { useRescheduleSession } from "../api/reschedule-session";
 import { dayLabel, hoursText, monthGrid, monthLabel, shiftMonth, timeIn, todayIn, viewerZone, whenIn } from "../calendar";
+import { hasCreditFor } from "../credits";
 
 const card = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -86,7 +87,7 @@ export function GetCoachingPage({ chat }: { chat?: ReactNode } = {}) {
             tz={tz}
             moving={moving}
             noteSuggestion={my.data.note_suggestion}
-            canBook={moving !== null || credits.left > 0}
+            credits={credits}
             onDone={() => setMoving(null)}
           />
         ) : (
@@ -136,7 +137,7 @@ function SlotPicker(props: {
   tz: string;
   moving: Booking | null;
   noteSuggestion: string;
-  canBook: boolean;
+  credits: Credits;
   onDone: () => void;
 }) {
   const { coach, tz, moving } = props;
@@ -152,6 +153,8 @@ function SlotPicker(props: {
   const open = new Set(dates.data ?? []);
   const thisMonth = todayIn(tz).slice(0, 7);
   const action = moving ? move : book;
+  // A move keeps its credit; a new booking needs one of its own month.
+  const canBook = moving !== null || (slot !== null && hasCreditFor(props.credits, slot.start));
 
   const submit = () => {
     if (!slot) return;
@@ -290,13 +293,19 @@ function SlotPicker(props: {
                   onChange={(e) => setNote(e.target.value)}
                 />
                 <span className="mt-1 block text-xs font-normal text-slate-500">
-                  Filled in from your weakest themes and recent quizzes; change it as you like.
+                  {props.noteSuggestion
+                    ? "Filled in from your weakest themes and recent quizzes; change it as you like."
+                    : "Tell your coach what you would like to work on. After your first quizzes, this starts from your weakest themes."}
                 </span>
               </label>
             )}
             {action.isError ? <Alert>{toFormError(action.error).message}</Alert> : null}
-            {props.canBook ? null : <Alert tone="info">You have used this month's sessions.</Alert>}
-            <button type="button" className={buttonClass.primary} disabled={action.isPending || !props.canBook} onClick={submit}>
+            {canBook ? null : (
+              <Alert tone="info">
+                {props.credits.per_month === 0 ? "Coaching is not part of your plan." : "You have used this month's sessions."}
+              </Alert>
+            )}
+            <button type="button" className={buttonClass.primary} disabled={action.isPending || !canBook} onClick={submit}>
               {action.isPending ? "Saving…" : moving ? `Move to ${timeIn(slot.start, tz)}` : `Book ${timeIn(slot.start, tz)}`}
             </button>
             <p className="text-xs text-slate-500">
