@@ -40,10 +40,14 @@ export const TzMonthSchedulesResponse = z.object({
 
 // ---------------------------------------------------------------- bookings
 
-/** `scheduling/POST`: book a session. `user_id` is the candidate (yourself); `coach_id` the coach. */
+/**
+ * `scheduling/POST`: book a session. `user_id` is the candidate (yourself); `coach_id` the coach.
+ * Without `coach_id` (the spec's four fields) the session goes to a coach who has that slot open:
+ * the candidate's last coach when they do, else the one with the fewest sessions around it.
+ */
 export const BookSessionRequest = z.strictObject({
   user_id: Id,
-  coach_id: Id,
+  coach_id: Id.optional(),
   meeting_start: Instant,
   meeting_end: Instant,
   meeting_details: z.string().max(4000).default(""),

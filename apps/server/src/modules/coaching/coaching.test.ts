@@ -166,6 +166,62 @@ describe("booking", () => {
     expect((await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, reminder!.id)))[0]!.status).toBe("queued");
   });
 
+  it("books with the spec's four fields: a coach who has the slot open takes it, the candidate's last coach first", async () => {
+    // Staff take Dana's hours for this test, so that each of her slots is open with two coaches.
+    const twin = admin;
+    const [danaProfile] = await t.db.select().from(coachProfiles).where(eq(coachProfiles.userId, dana));
+    const defaults = (await t.call("GET", `${S}/coach/settings`, { token: twin.token })).json().model;
+    const hours = {
+      ...defaults,
+      is_active: true,
+      meeting_place: "Station 2",
+      time_zone: danaProfile!.timeZone,
+      session_minutes: danaProfile!.sessionMinutes,
+      buffer_before_minutes: danaProfile!.bufferBeforeMinutes,
+      buffer_after_minutes: danaProfile!.bufferAfterMinutes,
+      min_notice_minutes: danaProfile!.minNoticeMinutes,
+      horizon_days: danaProfile!.horizonDays,
+      daily_cap: danaProfile!.dailyCap,
+      weekly: danaProfile!.weekly,
+      overrides: danaProfile!.overrides,
+    };
+    expect((await t.call("PUT", `${S}/coach/settings`, { token: twin.token, body: hours })).statusCode).toBe(200);
+    try {
+      const user = await candidate();
+      const twinSlots = new Set((await monthSlots(twin.user_id, user.token)).map((s) => s.start));
+      const both = (await monthSlots(dana, user.token)).filter((s) => twinSlots.has(s.start));
+      // Two slots on different days, both open with either coach.
+      const first = both[0]!;
+      const second = both.find((s) => s.start.slice(0, 10) !== first.start.slice(0, 10))!;
+      const spec = (slot: Slot) => ({ user_id: user.user_id, meeting_start: slot.start, meeting_end: slot.end, meeting_details: "" });
+
+      const a = await book(user.token, spec(first));
+      expect(a.statusCode, a.body).toBe(200);
+      const coach = a.json().model.coach_id as number;
+      expect([dana, twin.user_id]).toContain(coach);
+      expect((await monthSlots(coach, user.token)).some((s) => s.start === first.start)).toBe(false);
+      // The next one goes to the same coach, though the other one is free too.
+      const b = await book(user.token, spec(second));
+      expect(b.statusCode, b.body).toBe(200);
+      expect(b.json().model.coach_id).toBe(coach);
+
+      // A time no coach has open: 409, nothing booked.
+      const before = (await rows()).length;
+      const sunday = new Date(Date.parse(first.start) + ((7 - new Date(first.start).getUTCDay()) % 7 || 7) * 86_400_000);
+      sunday.setUTCHours(3, 0, 0, 0);
+      const none = await book(user.token, {
+        user_id: user.user_id,
+        meeting_start: sunday.toISOString(),
+        meeting_end: new Date(sunday.getTime() + 45 * 60_000).toISOString(),
+      });
+      expect(none.statusCode, none.body).toBe(409);
+      expect(none.json().message).toBe("No coach is free at that time. Choose another slot.");
+      expect((await rows()).length).toBe(before);
+    } finally {
+      await t.call("PUT", `${S}/coach/settings`, { token: twin.token, body: defaults });
+    }
+  });
+
   it("refuses bad bookings with a clear 4xx, books nothing and spends no credit", async () => {
     const user = await candidate();
     const other = await candidate();

@@ -91,7 +91,7 @@ export const coachingRoutes: FastifyPluginAsyncZod<{ deps: service.Deps }> = asy
         tags,
         summary: "Book a session",
         description:
-          "Books one of the coach's open slots for `user_id` (yourself; staff may book for a candidate) and spends one of the candidate's coaching credits of the session's month. 400: the time is in the past, inside the coach's minimum notice, beyond the booking horizon, outside availability, or not one session long; 403: another person's id, or no credits left (code PLAN_LIMIT); 404: unknown coach; 409: the time was taken, the coach's day is full, or you have another session then. Both people get a mail with a calendar invite, and the candidate a reminder before the session.",
+          "Books one of the coach's open slots for `user_id` (yourself; staff may book for a candidate) and spends one of the candidate's coaching credits of the session's month. 400: the time is in the past, inside the coach's minimum notice, beyond the booking horizon, outside availability, or not one session long; 403: another person's id, or no credits left (code PLAN_LIMIT); 404: unknown coach; 409: the time was taken, the coach's day is full, you have another session then, or (without `coach_id`) no coach has that slot open. Without `coach_id` the session goes to a coach who has the slot open: the candidate's last coach first, else the one with the fewest sessions around it. Both people get a mail with a calendar invite, and the candidate a reminder before the session.",
         body: BookSessionRequest,
         response: { 200: BookSessionResponse, ...errors },
       },

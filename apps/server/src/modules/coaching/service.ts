@@ -199,6 +199,25 @@ function isDoubleBooking(e: unknown): boolean {
 }
 
 /**
+ * A coach for a booking that names none: among the active coaches (the candidate aside) who have
+ * exactly this slot open now, the candidate's most recent coach, else the one with the fewest
+ * sessions in the days around it (then the first listed). 409 when nobody is free then.
+ */
+async function freeCoachFor(db: Db, candidateId: number, start: number, end: number, now: number): Promise<number> {
+  const last = (await repo.listBookingsOf(db, candidateId, 1))[0]?.row.coachId ?? null;
+  let best: { id: number; load: number } | null = null;
+  for (const { profile: coach } of await repo.listActiveCoaches(db)) {
+    if (coach.userId === candidateId) continue;
+    const booked = await bookedAround(db, coach, start, end);
+    if (refusalOf(rulesOf(coach), start, end, booked, now)) continue;
+    if (coach.userId === last) return coach.userId;
+    if (!best || booked.length < best.load) best = { id: coach.userId, load: booked.length };
+  }
+  if (!best) throw conflict("No coach is free at that time. Choose another slot.");
+  return best.id;
+}
+
+/**
  * Books a session in one transaction: the coach's row is locked (their bookings, daily cap and
  * buffers are checked against a settled list), then the candidate's (credits are counted and
  * spent once), and the exclusion constraint refuses any overlap whatever else wrote the table.
@@ -208,9 +227,11 @@ export async function bookSession(deps: Deps, principal: Principal, body: BookSe
   if (principal.role !== "admin" && body.user_id !== principal.id) throw forbidden("You can only book sessions for yourself");
   const { start, end } = parseTimes(body.meeting_start, body.meeting_end);
   if (body.coach_id === body.user_id) throw badRequest("A coach cannot book a session with themselves");
+  // Chosen before the transaction; inside it the coach's row is locked and everything checked again.
+  const coachId = body.coach_id ?? (await freeCoachFor(db, body.user_id, start, end, now));
   try {
     return await db.transaction(async (tx) => {
-      const coach = await activeCoach(tx, body.coach_id, true);
+      const coach = await activeCoach(tx, coachId, true);
       const candidate = await repo.lockUser(tx, body.user_id);
       if (candidate?.role !== "user") throw notFound("No such candidate");
       const refusal = refusalOf(rulesOf(coach), start, end, await bookedAround(tx, coach, start, end), now);
