@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { containsPattern } from "../../lib/like.ts";
 import { coachProfiles } from "../../db/schema/coaching.ts";
 import { schedule } from "../../db/schema/content.ts";
 import { users } from "../../db/schema/users.ts";
@@ -190,9 +191,9 @@ export async function listAllBookings(
     f.when === "upcoming" ? gte(schedule.meetingStart, f.now) : f.when === "past" ? lt(schedule.meetingStart, f.now) : undefined,
     f.q
       ? or(
-          ilike(users.email, `%${f.q.replace(/[%_\\]/g, "\\$&")}%`),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${f.q.replace(/[%_\\]/g, "\\$&")}%`),
-          ilike(sql`${coachUser.firstName} || ' ' || ${coachUser.lastName}`, `%${f.q.replace(/[%_\\]/g, "\\$&")}%`),
+          ilike(users.email, containsPattern(f.q)),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containsPattern(f.q)),
+          ilike(sql`${coachUser.firstName} || ' ' || ${coachUser.lastName}`, containsPattern(f.q)),
         )
       : undefined,
   ];
