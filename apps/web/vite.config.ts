@@ -1,28 +1,26 @@
-import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
-import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { preactAliases } from "./preact-aliases.ts";
 
 const backend = "http://localhost:3000";
 // In development the API runs on its own port; in production one server serves both.
 const proxied = ["/v1", "/v2", "/v3", "/v4", "/v5", "/rest", "/api", "/healthz", "/readyz", "/uploads"];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: [
-      {
-        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: fileURLToPath(new URL("./src/lib/use-sync-external-store-shim.ts", import.meta.url)),
-      },
-    ],
-  },
+  plugins: [tailwindcss()],
+  resolve: { alias: preactAliases },
   // Every browser the app supports preloads modules itself (Safari 17+, Firefox 115+): no polyfill.
   build: {
     outDir: "dist",
     emptyOutDir: true,
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Libraries mark their entry points "use client" for React Server Components; this build
+      // has none, so the directive means nothing here (the React plugin used to hide this too).
+      onwarn(warning, warn) {
+        if (warning.code === "MODULE_LEVEL_DIRECTIVE" && warning.message.includes('"use client"')) return;
+        warn(warning);
+      },
       output: {
         // Fewer, larger files for what every signed-in first screen loads together: the query
         // library's reading half with the app's provider glue, and the small shared UI pieces.

@@ -35,8 +35,14 @@ test.describe("a candidate's recorded sessions", () => {
     await expect(banner).toBeVisible({ timeout: 20_000 });
     // Nothing is recorded before the answer.
     expect(sent).toEqual([]);
+    // The yes starts the recorder on this page, which asks for its ingest token: that answer is
+    // awaited here, so the wait for the next page's token below cannot take it instead.
+    const firstToken = page.waitForResponse((r) => new URL(r.url()).pathname === "/v2/api/lambda/analytics/ingest-token", {
+      timeout: 30_000,
+    });
     await banner.getByRole("button", { name: "Allow recording" }).click();
     await expect(banner).toHaveCount(0);
+    await firstToken;
 
     // Type into fields of every kind; nothing is saved.
     const typedName = `Zanzibar${randomUUID().slice(0, 8)}`;

@@ -85,3 +85,12 @@ export const formatNumber = (value: number) => numberFormat().format(value);
 
 /** A share 0..1 as a whole percentage. */
 export const formatPercent = (share: number) => `${Math.round(share * 100)}%`;
+
+// The first Intl formatter a page makes costs about 20 ms, several times that on a slow phone
+// (the browser loads its locale data), and later ones little: one is made as soon as the main
+// thread is idle (a screen waiting for its data), not while the first figures draw.
+if (typeof window !== "undefined") {
+  const warm = () => numberFormat().format(0);
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(warm, { timeout: 1_000 });
+  else setTimeout(warm, 0);
+}

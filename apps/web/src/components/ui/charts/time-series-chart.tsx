@@ -1,5 +1,6 @@
 import { type PointerEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { formatDay, formatNumber } from "../../../lib/format";
+import { InTurn } from "../in-turn";
 import { labelledIndices, niceTicks } from "./scale";
 
 export interface DailyPoint {
@@ -23,6 +24,7 @@ interface TimeSeriesChartProps {
 }
 
 const MARGIN = { top: 10, right: 8, bottom: 24 };
+const DEFAULT_HEIGHT = 176;
 
 /** The width of an element, following resizes, so the SVG draws in real pixels and its text never stretches. */
 function useWidth<T extends HTMLElement>(fallback: number) {
@@ -44,9 +46,18 @@ function useWidth<T extends HTMLElement>(fallback: number) {
 
 /**
  * A daily series as bars or a line, in plain SVG: a y axis with round ticks, day labels under
- * the plot, a tooltip on hover, and the same numbers as a table for screen readers.
+ * the plot, a tooltip on hover, and the same numbers as a table for screen readers. Charts shown
+ * together draw one per task, each keeping its room until then.
  */
-export function TimeSeriesChart({
+export function TimeSeriesChart(props: TimeSeriesChartProps) {
+  return (
+    <InTurn placeholder={<div aria-hidden="true" style={{ height: props.height ?? DEFAULT_HEIGHT }} />}>
+      <Chart {...props} />
+    </InTurn>
+  );
+}
+
+function Chart({
   title,
   points,
   kind = "bar",
@@ -54,7 +65,7 @@ export function TimeSeriesChart({
   formatValue = formatNumber,
   formatTick = formatValue,
   emptyText = "Nothing in this period",
-  height = 176,
+  height = DEFAULT_HEIGHT,
 }: TimeSeriesChartProps) {
   const [ref, width] = useWidth<HTMLDivElement>(560);
   const [active, setActive] = useState<number | null>(null);

@@ -59,7 +59,8 @@ export function InsertImageDialog({ onInsert, onClose }: { onInsert: (image: { s
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The dialog sits in a portal inside the post form's React tree: the post form must not submit too.
+    // The dialog sits in a portal inside the post form's component tree: the post form must not submit
+    // too (Preact sends events along the DOM, where the portal is outside the form; React did not).
     event.stopPropagation();
     const next = {
       image: chosen ? undefined : "Choose an image from the library or upload one",

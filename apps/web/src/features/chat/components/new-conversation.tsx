@@ -38,11 +38,17 @@ export function NewConversation({
   const [opening, setOpening] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
   const panelId = useId();
   const hintId = useId();
   const q = useSettled(term.trim());
   const people = usePeopleSearch(q);
   const found = (people.data?.list ?? []).filter((p) => p.id !== me);
+  // The panel opened for this field: focus goes where the person types. (An `autoFocus`
+  // attribute is honoured only while the page loads; React focused it by hand, Preact does not.)
+  useEffect(() => {
+    if (open) searchRef.current?.focus();
+  }, [open]);
 
   const close = () => {
     setOpen(false);
@@ -95,9 +101,8 @@ export function NewConversation({
           <label className="block text-sm font-medium text-slate-700">
             Find a person by name or email
             <input
+              ref={searchRef}
               type="search"
-              // biome-ignore lint/a11y/noAutofocus: the panel opened for this field; focus goes where the person types
-              autoFocus
               value={term}
               onChange={(e) => setTerm(e.target.value)}
               maxLength={200}

@@ -1,5 +1,5 @@
 import type { AdminDashboard } from "@academy/contract/dashboard";
-import { lazy, type ReactNode, useDeferredValue } from "react";
+import { lazy, type ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { useRevealHold } from "../../../components/ui/reveal";
 import { linkClass } from "../../../components/ui/styles";
@@ -135,9 +135,9 @@ export function AcademyFigures() {
   const asked = Number(params.get("days"));
   const days: DashboardPeriod = (DASHBOARD_PERIODS as readonly number[]).includes(asked) ? (asked as DashboardPeriod) : 30;
   const figures = useAdminDashboardQuery(days);
-  // The figures render at low priority, in slices React can interrupt: the charts of a large
-  // answer never hold the main thread in one long task.
-  const model = useDeferredValue(figures.data);
+  // The charts of a large answer never hold the main thread in one long task: they load after
+  // the cards and draw one per task (components/ui/in-turn.tsx).
+  const model = figures.data;
   useRevealHold(figures.isPending || (!figures.isError && !model));
   const setDays = (d: DashboardPeriod) =>
     setParams(
@@ -188,7 +188,7 @@ export function AcademyFigures() {
       ) : !model ? (
         <Loading />
       ) : (
-        <div className={figures.isPlaceholderData || model !== figures.data ? "opacity-60 transition-opacity" : "transition-opacity"}>
+        <div className={figures.isPlaceholderData ? "opacity-60 transition-opacity" : "transition-opacity"}>
           <Figures model={model} />
         </div>
       )}

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, useDeferredValue } from "react";
+import { lazy, type ReactNode } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { RevealHold, RevealTogether } from "../../../components/ui/reveal";
 import { Spinner } from "../../../components/ui/spinner";
@@ -14,8 +14,7 @@ const NextSteps = lazy(() => import("./next-steps").then((m) => ({ default: m.Ne
 export function UserDashboardPage({ planSection }: { planSection?: ReactNode }) {
   const profile = useProfileQuery();
   const dashboard = useDashboardQuery();
-  // Readiness and the next steps render at low priority, in slices React can interrupt.
-  const model = useDeferredValue(dashboard.data);
+  const model = dashboard.data;
   return (
     <>
       <WelcomeHeader greeting="Welcome back" description="Here is where your exam preparation starts. Pick your next step." />
