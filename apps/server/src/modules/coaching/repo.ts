@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { containsPattern } from "../../lib/like.ts";
 import { coachProfiles } from "../../db/schema/coaching.ts";
 import { schedule } from "../../db/schema/content.ts";
 import { users } from "../../db/schema/users.ts";
+import { containsPattern } from "../../lib/like.ts";
 
 export type CoachRow = typeof coachProfiles.$inferSelect;
 export type ScheduleRow = typeof schedule.$inferSelect;
