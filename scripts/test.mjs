@@ -12,6 +12,8 @@ const bin = (name) => path.join(root, "node_modules/.bin", name);
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+/** The failed tests by file and name, repeated just above the closing line so a log's tail shows them. */
+const failures = [];
 const only = process.argv[2]; // "unit" or "e2e" runs one half
 
 if (only !== "e2e") {
@@ -22,6 +24,12 @@ if (only !== "e2e") {
     counts.passed += r.numPassedTests;
     counts.failed += r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
     counts.skipped += r.numPendingTests + r.numTodoTests;
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+      for (const t of failed) failures.push(`${where} › ${t.fullName ?? t.title}`);
+      if (file.status === "failed" && failed.length === 0) failures.push(`${where}: ${(file.message ?? "failed to run").split("\n")[0]}`);
+    }
   } else counts.failed += 1;
 }
 
@@ -36,9 +44,22 @@ if (only !== "unit") {
     counts.passed += stats.expected + stats.flaky;
     counts.failed += stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
     counts.skipped += stats.skipped;
+    const { suites } = JSON.parse(readFileSync(playwrightJson, "utf8"));
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        if (!spec.ok) failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`);
+      }
+      for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles);
+    };
+    for (const suite of suites ?? []) walk(suite, []);
   } else counts.failed += 1;
 }
 
 const total = counts.passed + counts.failed;
+if (failures.length > 0) {
+  console.log(`\nfailed:`);
+  for (const line of failures.slice(0, 30)) console.log(`  ${line}`);
+  if (failures.length > 30) console.log(`  … and ${failures.length - 30} more`);
+}
 console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ""}`);
 process.exit(counts.failed > 0 || total === 0 ? 1 : 0);

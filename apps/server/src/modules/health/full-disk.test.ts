@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { mkdtemp, rm, statfs, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,14 +9,27 @@ import { loadConfig } from "../../config.ts";
 import { openPglite } from "../../db/client.ts";
 import { PROJECT, TEST_ENV } from "../../test/app.ts";
 
-/** Whether this process may mount a small file system of its own (root on Linux, as in CI). */
+/**
+ * Whether this process may mount a small file system of its own: root on Linux with the right to
+ * mount, as on a CI machine. Being root is not enough inside a container without that right, so a
+ * 1 MB tmpfs is really mounted and unmounted once to find out.
+ */
 function canMount(): boolean {
   if (process.platform !== "linux" || process.getuid?.() !== 0) return false;
+  let probe: string | undefined;
   try {
-    execFileSync("mount", ["--version"], { stdio: "ignore" });
+    probe = mkdtempSync(path.join(tmpdir(), "academy-mount-probe-"));
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", probe], { stdio: "ignore" });
+    execFileSync("umount", [probe], { stdio: "ignore" });
     return true;
   } catch {
     return false;
+  } finally {
+    try {
+      if (probe) rmSync(probe, { recursive: true, force: true });
+    } catch {
+      // a probe that stayed mounted is left in the temporary folder
+    }
   }
 }
 
