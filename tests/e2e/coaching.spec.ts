@@ -149,7 +149,8 @@ test("a candidate chooses a coach, books with a note, sees it upcoming, moves it
 });
 
 test.describe("staff", () => {
-  test.use({ storageState: STAFF_STATE });
+  // The staff member's coach zone starts as UTC; the browser's zone is set to match, so hours read as saved.
+  test.use({ storageState: STAFF_STATE, timezoneId: "UTC" });
 
   test("staff see the bookings and the learner, their week, and set their hours with time inputs", async ({ page }) => {
     test.setTimeout(180_000);
@@ -181,7 +182,7 @@ test.describe("staff", () => {
     await page.goto("/admin/scheduling");
     await page.getByRole("tab", { name: "My week" }).click();
     await expect(page.getByRole("heading", { name: /^Week of / })).toBeVisible();
-    await expect(page.getByText(/sessions? booked this week/)).toBeVisible();
+    await expect(page.getByText(/sessions? booked this week, no working hours set/)).toBeVisible();
     await page.getByRole("button", { name: "Next week" }).click();
     await page.getByRole("button", { name: "This week" }).click();
     await fitsPhoneAndLaptop(page, "the week view");
@@ -213,5 +214,12 @@ test.describe("staff", () => {
     await expect(form.getByLabel("Monday opening 2 Until")).toHaveValue("16:30", { timeout: 15_000 });
     await expect(form.getByLabel("Date", { exact: true })).toHaveValue("2031-12-24");
     await expect(form.getByLabel("That day")).toHaveValue("off");
+
+    // The week view now shows those hours, Monday's two openings, behind the sessions.
+    await page.getByRole("tab", { name: "My week" }).click();
+    await expect(page.getByText(/booked this week, 5 h 30 min of working hours/)).toBeVisible();
+    const monday = page.getByRole("list", { name: /^Working hours, / });
+    await expect(monday).toHaveCount(1);
+    await expect(monday.getByRole("listitem")).toHaveText(["Open 09:00–12:00", "Open 14:00–16:30"]);
   });
 });

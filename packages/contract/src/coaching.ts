@@ -167,7 +167,12 @@ export type CoachSettings = z.infer<typeof CoachSettings>;
 export const CoachSettingsResponse = z.object({ error: z.literal(false), model: CoachSettings });
 
 export const CoachWeekQuery = z.strictObject({ from: Instant, to: Instant });
-export const BookingListResponse = z.object({ error: z.literal(false), list: z.array(Booking) });
+/** A span of a coach's working hours, as instants. */
+export const WorkingHours = z.object({ start: Instant, end: Instant });
+export type WorkingHours = z.infer<typeof WorkingHours>;
+/** A coach's week view: their sessions, and their working hours over the same range. */
+export const CoachWeekResponse = z.object({ error: z.literal(false), list: z.array(Booking), hours: z.array(WorkingHours) });
+export type CoachWeekResponse = z.infer<typeof CoachWeekResponse>;
 
 // ---------------------------------------------------------------- staff
 

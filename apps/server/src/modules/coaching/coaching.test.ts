@@ -571,6 +571,12 @@ describe("staff", () => {
   it("a staff member becomes a coach with their own hours; candidates then see their slots", async () => {
     const settings = (await t.call("GET", `${S}/coach/settings`, { token: admin.token })).json().model;
     expect(settings.is_active).toBe(false);
+    // Before they set up coaching, their week has no working hours.
+    const before = await t.call("GET", `${S}/coach/week`, {
+      token: admin.token,
+      query: { from: "2026-01-05T00:00:00Z", to: "2026-01-12T00:00:00Z" },
+    });
+    expect(before.json()).toEqual({ error: false, list: [], hours: [] });
     const bad = await t.call("PUT", `${S}/coach/settings`, { token: admin.token, body: { ...settings, time_zone: "Nowhere/City" } });
     expect(bad.statusCode).toBe(400);
     // Openings that overlap, and a date overridden twice, are refused with the rule; nothing is saved.
@@ -622,6 +628,10 @@ describe("staff", () => {
         meeting_place: "Station 4, training room",
         time_zone: "Asia/Kolkata",
         weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: 600, end: 720 })),
+        overrides: [
+          { date: "2026-01-07", ranges: [] },
+          { date: "2026-01-08", ranges: [{ start: 900, end: 960 }] },
+        ],
         min_notice_minutes: 0,
       },
     });
@@ -639,7 +649,21 @@ describe("staff", () => {
       token: admin.token,
       query: { from: "2026-01-05T00:00:00Z", to: "2026-01-12T00:00:00Z" },
     });
-    expect(week.json()).toEqual({ error: false, list: [] });
+    // No sessions that week; the hours are 10:00–12:00 in Kolkata (04:30–06:30Z) every day, but
+    // Wednesday is a day off and Thursday has 15:00–16:00 instead.
+    const day = (date: string, from = "04:30", to = "06:30") => ({ start: `${date}T${from}:00.000Z`, end: `${date}T${to}:00.000Z` });
+    expect(week.json()).toEqual({
+      error: false,
+      list: [],
+      hours: [
+        day("2026-01-05"),
+        day("2026-01-06"),
+        day("2026-01-08", "09:30", "10:30"),
+        day("2026-01-09"),
+        day("2026-01-10"),
+        day("2026-01-11"),
+      ],
+    });
     const user = await candidate();
     const slots = await monthSlots(admin.user_id, user.token, "Asia/Kolkata");
     expect(slots.length).toBeGreaterThan(20);

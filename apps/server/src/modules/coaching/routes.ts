@@ -2,7 +2,6 @@ import {
   AdminBookingListQuery,
   AdminBookingListResponse,
   BookingIdParams,
-  BookingListResponse,
   BookSessionRequest,
   BookSessionResponse,
   CalendarEventRequest,
@@ -11,6 +10,7 @@ import {
   CoachSettings,
   CoachSettingsResponse,
   CoachWeekQuery,
+  CoachWeekResponse,
   LearnerBriefResponse,
   MyCoachingResponse,
   RescheduleRequest,
@@ -205,13 +205,13 @@ export const coachingRoutes: FastifyPluginAsyncZod<{ deps: service.Deps }> = asy
     {
       schema: {
         tags,
-        summary: "Your sessions as a coach between two instants",
+        summary: "Your sessions and working hours as a coach between two instants",
         querystring: CoachWeekQuery,
-        response: { 200: BookingListResponse, ...errors },
+        response: { 200: CoachWeekResponse, ...errors },
       },
       preHandler: staff,
     },
-    async (request) => ({ error: false as const, list: await service.coachWeek(db, request.principal!, request.query) }),
+    async (request) => ({ error: false as const, ...(await service.coachWeek(db, request.principal!, request.query)) }),
   );
 
   app.get(

@@ -28,6 +28,7 @@ import {
   type Slot as SlotMs,
   type SlotRules,
   startOfDay,
+  workingHours,
 } from "./slots.ts";
 
 const HOUR = 3_600_000;
@@ -590,13 +591,22 @@ export async function saveMySettings(db: Db, principal: Principal, s: CoachSetti
   return getMySettings(db, principal);
 }
 
-/** A coach's sessions between two instants (their week view). */
+/**
+ * A coach's week view between two instants: their sessions, and their working hours (weekly
+ * hours or that date's override, in the coach's zone); no hours when they have no coach profile.
+ */
 export async function coachWeek(db: Db, principal: Principal, q: { from: string; to: string }, now = Date.now()) {
   const from = Date.parse(q.from);
   const to = Date.parse(q.to);
   if (to <= from) throw badRequest("`to` must be after `from`");
   if (to - from > MAX_RANGE_DAYS * DAY) throw badRequest(`Ask for at most ${MAX_RANGE_DAYS} days at a time`);
-  return (await repo.listCoachBookings(db, principal.id, new Date(from), new Date(to))).map((b) => toBooking(b, now));
+  const rows = await repo.listCoachBookings(db, principal.id, new Date(from), new Date(to));
+  const coach = await repo.findCoach(db, principal.id);
+  const hours = coach ? workingHours(rulesOf(coach), from, to) : [];
+  return {
+    list: rows.map((b) => toBooking(b, now)),
+    hours: hours.map((h) => ({ start: new Date(h.start).toISOString(), end: new Date(h.end).toISOString() })),
+  };
 }
 
 export async function listBookings(db: Db, q: AdminBookingListQuery, now = Date.now()) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateIn, instantOf, isTimeZone, openSlots, refusalOf, type SlotRules } from "./slots.ts";
+import { dateIn, instantOf, isTimeZone, openSlots, refusalOf, type SlotRules, workingHours } from "./slots.ts";
 
 const h = (hours: number, minutes = 0) => hours * 60 + minutes;
 const at = (iso: string) => Date.parse(iso);
@@ -127,5 +127,53 @@ describe("slots", () => {
     expect(refusalOf(rules, slot, slot + 30 * 60_000, [], now)?.message).toMatch(/45 minutes/);
     const taken = [{ start: slot, blockedStart: slot, blockedEnd: slot + 60 * 60_000 }];
     expect(refusalOf(rules, slot, slot + len, taken, now)).toMatchObject({ status: 409 });
+  });
+});
+
+describe("working hours (the coach's week view)", () => {
+  it("are each day's hours as instants, following overrides, clipped to the range asked", () => {
+    const rules: SlotRules = {
+      ...berlin,
+      overrides: [
+        { date: "2026-01-07", ranges: [] },
+        { date: "2026-01-10", ranges: [{ start: h(10), end: h(11, 30) }] },
+      ],
+    };
+    const hours = workingHours(rules, at("2026-01-05T08:30:00Z"), at("2026-01-12T00:00:00Z"));
+    expect(hours.map((r) => [isoOf(r.start), isoOf(r.end)])).toEqual([
+      // Monday's 09:00 (08:00Z) starts before the range: clipped to its start.
+      ["2026-01-05T08:30:00.000Z", "2026-01-05T11:00:00.000Z"],
+      ["2026-01-06T08:00:00.000Z", "2026-01-06T11:00:00.000Z"],
+      // Wednesday off; Saturday's extra hours; Sunday none.
+      ["2026-01-08T08:00:00.000Z", "2026-01-08T11:00:00.000Z"],
+      ["2026-01-09T08:00:00.000Z", "2026-01-09T11:00:00.000Z"],
+      ["2026-01-10T09:00:00.000Z", "2026-01-10T10:30:00.000Z"],
+    ]);
+  });
+
+  it("keep wall-clock hours across the spring change, and a range starting in the skipped hour starts when the clock resumes", () => {
+    const rules: SlotRules = {
+      ...berlin,
+      weekly: [
+        { day: 0, start: h(1), end: h(4) },
+        { day: 0, start: h(4, 30), end: h(6) },
+      ],
+      overrides: [{ date: "2026-04-05", ranges: [{ start: h(2, 15), end: h(5) }] }],
+    };
+    const hours = workingHours(rules, at("2026-03-28T00:00:00Z"), at("2026-04-06T00:00:00Z"));
+    expect(hours.map((r) => [isoOf(r.start), isoOf(r.end)])).toEqual([
+      // 29 March: 01:00 CET to 04:00 CEST is two hours long.
+      ["2026-03-29T00:00:00.000Z", "2026-03-29T02:00:00.000Z"],
+      ["2026-03-29T02:30:00.000Z", "2026-03-29T04:00:00.000Z"],
+      // 5 April, CEST all day: 02:15 to 05:00.
+      ["2026-04-05T00:15:00.000Z", "2026-04-05T03:00:00.000Z"],
+    ]);
+    const skipped = workingHours(
+      { ...rules, weekly: [{ day: 0, start: h(2, 15), end: h(5) }], overrides: [] },
+      at("2026-03-29T00:00:00Z"),
+      at("2026-03-30T00:00:00Z"),
+    );
+    // 02:15 does not exist on 29 March: the hours start at 03:00 CEST (01:00Z).
+    expect(skipped.map((r) => [isoOf(r.start), isoOf(r.end)])).toEqual([["2026-03-29T01:00:00.000Z", "2026-03-29T03:00:00.000Z"]]);
   });
 });

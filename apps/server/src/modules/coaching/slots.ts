@@ -98,6 +98,33 @@ export function openSlots(rules: SlotRules, from: number, to: number, booked: re
   return slots.sort((a, b) => a.start - b.start);
 }
 
+/**
+ * The coach's working hours as instants overlapping [from, to), each clipped to it: the week
+ * view draws them behind the sessions. A range that begins in an hour the zone skips begins at
+ * the first minute that exists; one that ends in it ends there too.
+ */
+export function workingHours(rules: SlotRules, from: number, to: number): Range[] {
+  const hours: Range[] = [];
+  const last = dateIn(rules.timeZone, to);
+  for (let date = dateIn(rules.timeZone, from); date <= last; date = addDays(date, 1)) {
+    const clock = dayClock(rules.timeZone, date);
+    const at = (minutes: number) => {
+      for (let m = minutes; m < minutes + 180; m += 15) {
+        const t = clock(m);
+        if (t !== null) return t;
+      }
+      return null;
+    };
+    for (const range of hoursOn(rules, date)) {
+      const start = at(range.start);
+      const end = at(range.end);
+      if (start === null || end === null || end <= from || start >= to || end <= start) continue;
+      hours.push({ start: Math.max(start, from), end: Math.min(end, to) });
+    }
+  }
+  return hours.sort((a, b) => a.start - b.start);
+}
+
 /** Why a session from `start` to `end` cannot be booked, or null when it is one of the open slots. */
 export function refusalOf(
   rules: SlotRules,

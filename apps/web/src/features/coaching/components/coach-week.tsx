@@ -17,7 +17,15 @@ function mondayOf(date: string): string {
 }
 const addDays = (date: string, n: number) => new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 
-/** The signed-in coach's sessions of one week, day by day, in the viewer's zone. */
+/** Hours and minutes of a length in ms, as "2 h", "45 min" or "1 h 30 min". */
+function lengthText(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h ? `${h} h` : "", m ? `${m} min` : ""].filter(Boolean).join(" ") || "0 h";
+}
+
+/** The signed-in coach's week, day by day in the viewer's zone: their working hours and their sessions. */
 export function CoachWeek({ tz }: { tz: string }) {
   const [monday, setMonday] = useState(() => mondayOf(todayIn(tz)));
   const days = useMemo(() => Array.from({ length: 7 }, (_, i) => addDays(monday, i)), [monday]);
@@ -28,7 +36,10 @@ export function CoachWeek({ tz }: { tz: string }) {
   );
   const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: tz }).format(new Date(iso));
   const today = todayIn(tz);
-  const booked = (week.data ?? []).filter((b) => b.status === "booked" && days.includes(dayOf(b.meeting_start))).length;
+  const list = week.data?.list ?? [];
+  const hours = (week.data?.hours ?? []).filter((h) => days.includes(dayOf(h.start)));
+  const booked = list.filter((b) => b.status === "booked" && days.includes(dayOf(b.meeting_start))).length;
+  const working = hours.reduce((sum, h) => sum + Date.parse(h.end) - Date.parse(h.start), 0);
   return (
     <section aria-labelledby="week-heading" className="min-w-0 space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -46,13 +57,16 @@ export function CoachWeek({ tz }: { tz: string }) {
         </button>
       </div>
       <p className="text-sm text-slate-600" aria-live="polite">
-        {week.isSuccess ? `${booked} session${booked === 1 ? "" : "s"} booked this week, in your time zone (${tz}).` : null}
+        {week.isSuccess
+          ? `${booked} session${booked === 1 ? "" : "s"} booked this week, ${working ? `${lengthText(working)} of working hours` : "no working hours set"}, in your time zone (${tz}).`
+          : null}
       </p>
       {week.isPending ? <Spinner label="Loading your week…" /> : null}
       {week.isError ? <Alert>{toFormError(week.error).message}</Alert> : null}
       <ol className="grid gap-2 md:grid-cols-7">
         {days.map((d) => {
-          const sessions = (week.data ?? []).filter((b) => dayOf(b.meeting_start) === d);
+          const sessions = list.filter((b) => dayOf(b.meeting_start) === d);
+          const open = hours.filter((h) => dayOf(h.start) === d);
           return (
             <li
               key={d}
@@ -60,7 +74,18 @@ export function CoachWeek({ tz }: { tz: string }) {
               aria-current={d === today ? "date" : undefined}
             >
               <h3 className="text-xs font-semibold text-slate-500">{dayLabel(d)}</h3>
-              {week.isSuccess && sessions.length === 0 ? <p className="text-xs text-slate-400">Free</p> : null}
+              {open.length > 0 ? (
+                <ul aria-label={`Working hours, ${dayLabel(d)}`} className="mt-1 space-y-0.5">
+                  {open.map((h) => (
+                    <li key={h.start} className="rounded bg-emerald-50 px-1 text-xs text-emerald-900">
+                      Open {timeIn(h.start, tz)}–{timeIn(h.end, tz)}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {week.isSuccess && sessions.length === 0 ? (
+                <p className="text-xs text-slate-500">{open.length > 0 ? "No sessions" : "Not working"}</p>
+              ) : null}
               <ul className="mt-1 space-y-1">
                 {sessions.map((b) => (
                   <li
