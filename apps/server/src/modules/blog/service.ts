@@ -16,6 +16,7 @@ import {
 import type { Role } from "@academy/contract/common";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { readTogether } from "../../db/read-together.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-error.ts";
 import * as repo from "./repo.ts";
 import { imagesWithoutAlt, sanitizePostBody, textOf } from "./sanitize.ts";
@@ -112,9 +113,9 @@ async function resolveTerms(db: Db, kind: repo.TermKind, refs: string[] | undefi
 
 /** `filter`: posts with every (`and`) or any (`or`) of the named tags and categories. */
 export async function filterPosts(db: Db, viewer: Viewer, q: BlogFilterQuery, now = new Date()): Promise<BlogPostPage> {
-  const [tagIds, categoryIds] = await Promise.all([
-    resolveTerms(db, "tag", q.tags, "tags"),
-    resolveTerms(db, "category", q.categories, "categories"),
+  const [tagIds, categoryIds] = await readTogether(db, [
+    () => resolveTerms(db, "tag", q.tags, "tags"),
+    () => resolveTerms(db, "category", q.categories, "categories"),
   ]);
   const where = repo.postsWhere({ now, publicOnly: !isStaff(viewer), terms: { tagIds, categoryIds, rule: q.rule } });
   return page(db, where, q, now);
@@ -162,9 +163,9 @@ function publishTime(body: SavePost, before: repo.PostRecord | undefined, now: D
 async function checkReferences(db: Db | repo.Tx, body: SavePost) {
   const categoryIds = [...new Set(body.category_ids)];
   const tagIds = [...new Set(body.tag_ids)];
-  const [cats, tags] = await Promise.all([
-    repo.findTerms(db, "category", categoryIds.map(String)),
-    repo.findTerms(db, "tag", tagIds.map(String)),
+  const [cats, tags] = await readTogether(db, [
+    () => repo.findTerms(db, "category", categoryIds.map(String)),
+    () => repo.findTerms(db, "tag", tagIds.map(String)),
   ]);
   const missingCats = categoryIds.filter((id) => !cats.some((c) => c.id === id));
   const missingTags = tagIds.filter((id) => !tags.some((t) => t.id === id));

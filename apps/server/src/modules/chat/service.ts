@@ -1,6 +1,7 @@
 import type { ChatMessage, ChatRoom } from "@academy/contract/chat";
 import { CHAT_PAGE_SIZE } from "@academy/contract/constants";
 import type { Db } from "../../db/client.ts";
+import { readTogether } from "../../db/read-together.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http-error.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { enqueueMail, withdrawMail } from "../mail/service.ts";
@@ -115,7 +116,7 @@ export async function send(deps: Deps, who: Principal, body: { room_id: number; 
     await repo.markRead(tx, body.room_id, who.id);
     const member = await repo.otherMember(tx, body.room_id, who.id, true);
     if (member && member.notifyMailId === null) {
-      const [to, from] = await Promise.all([repo.findUser(tx, member.userId), repo.findUser(tx, who.id)]);
+      const [to, from] = await readTogether(tx, [() => repo.findUser(tx, member.userId), () => repo.findUser(tx, who.id)]);
       if (to && from && to.status === "active") {
         const mailId = await enqueueMail(
           tx,

@@ -9,6 +9,7 @@ import type {
   LearnerBrief,
 } from "@academy/contract/coaching";
 import type { Db } from "../../db/client.ts";
+import { readTogether } from "../../db/read-together.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../lib/http-error.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { CalendarError, type CalendarProvider } from "../../providers/calendar/calendar.ts";
@@ -171,7 +172,7 @@ function toBooking(b: repo.BookingRow, now: number): Booking {
 }
 
 async function creditsOf(db: Db, userId: number, month: string): Promise<Credits> {
-  const [plan, used] = await Promise.all([getEntitlements(db, userId), repo.countCreditsUsed(db, userId, month)]);
+  const [plan, used] = await readTogether(db, [() => getEntitlements(db, userId), () => repo.countCreditsUsed(db, userId, month)]);
   return {
     month,
     per_month: plan.coachingSessionsPerMonth,
@@ -345,10 +346,10 @@ export async function rescheduleSession(
 
 /** The candidate's sessions, credits of this month and a note to start from. */
 export async function myCoaching(db: Db, principal: Principal, now = Date.now()) {
-  const [rows, credits, note] = await Promise.all([
-    repo.listBookingsOf(db, principal.id),
-    creditsOf(db, principal.id, monthOf(now)),
-    noteSuggestion(db, principal.id, new Date(now)),
+  const [rows, credits, note] = await readTogether(db, [
+    () => repo.listBookingsOf(db, principal.id),
+    () => creditsOf(db, principal.id, monthOf(now)),
+    () => noteSuggestion(db, principal.id, new Date(now)),
   ]);
   const all = rows.map((r) => toBooking(r, now));
   return {

@@ -12,6 +12,7 @@ import { sectionPath } from "@academy/contract/library";
 import { fileTypeFromBuffer } from "file-type";
 import { extractText, getDocumentProxy } from "unpdf";
 import type { Db } from "../../db/client.ts";
+import { readTogether } from "../../db/read-together.ts";
 import { type LibraryDocument as ContentDocument, parseLibraryDocument, slugify } from "../../db/seed/content.ts";
 import { badRequest, HttpError, notFound } from "../../lib/http-error.ts";
 import type { Principal } from "../../plugins/auth.ts";
@@ -65,13 +66,14 @@ export async function listDocuments(db: Db, principal: Principal, filter: { trac
   const reader = await readerOf(db, principal);
   const lock = await lockMaker(db, reader);
   const docs = await repo.listPublished(db, filter);
-  const [sections, positions, themes] = await Promise.all([
-    repo.sectionsOf(
-      db,
-      docs.map((d) => d.id),
-    ),
-    repo.positionsOf(db, reader.userId),
-    repo.themeNames(db),
+  const [sections, positions, themes] = await readTogether(db, [
+    () =>
+      repo.sectionsOf(
+        db,
+        docs.map((d) => d.id),
+      ),
+    () => repo.positionsOf(db, reader.userId),
+    () => repo.themeNames(db),
   ]);
   const list: LibraryDocumentSummary[] = docs.map((d) => ({
     ...summaryOf(d, lock),
@@ -196,12 +198,13 @@ export async function sectionsForThemes(
   const reader = await readerOf(db, who);
   const lock = lockOf(reader.rank, []);
   const docs = (await repo.listPublished(db, {})).filter((d) => !lock(d.tier) && d.themes.some((t) => themes.includes(t)));
-  const [sections, citations] = await Promise.all([
-    repo.sectionsOf(
-      db,
-      docs.map((d) => d.id),
-    ),
-    Promise.all(docs.map((d) => questionsCitingDocument(db, d.slug))),
+  const [sections, citations] = await readTogether(db, [
+    () =>
+      repo.sectionsOf(
+        db,
+        docs.map((d) => d.id),
+      ),
+    () => Promise.all(docs.map((d) => questionsCitingDocument(db, d.slug))),
   ]);
   const cited = (docIndex: number, anchor: string) => (citations[docIndex]?.get(anchor) ?? []).filter((q) => q.status === "active").length;
   const taken = new Set<string>();
@@ -558,7 +561,7 @@ export async function adminListDocuments(db: Db, q: Parameters<typeof repo.admin
 export async function adminGetDocument(db: Db, id: number): Promise<AdminLibraryDetail> {
   const doc = await repo.findDocumentById(db, id);
   if (!doc) throw notFound("No such document");
-  const [sections, citing] = await Promise.all([repo.sectionsOf(db, [id]), questionsCitingDocument(db, doc.slug)]);
+  const [sections, citing] = await readTogether(db, [() => repo.sectionsOf(db, [id]), () => questionsCitingDocument(db, doc.slug)]);
   return {
     ...toAdminRow(doc, sections.length),
     sections: sections.map((s) => ({ anchor: s.anchor, heading: s.heading, tier: s.tier, citedBy: citing.get(s.anchor) ?? [] })),

@@ -1,5 +1,6 @@
 import type { PlayerQuestion, QuestionReview, QuizModel, QuizSummary, UpdateQuizRequest } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
+import { readTogether } from "../../db/read-together.ts";
 import type { AnswerResponse } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-error.ts";
 import { shouldStop } from "./cat.ts";
@@ -16,9 +17,9 @@ import { resolveQuestion } from "./variables.ts";
 
 /** Whether an adaptive exam in progress has every question answered and its stopping rule met. */
 async function adaptiveComplete(db: Db, userId: number, quiz: repo.QuizRow) {
-  const [items, given] = await Promise.all([repo.quizItems(db, quiz.id), repo.quizAnswers(db, quiz.id)]);
+  const [items, given] = await readTogether(db, [() => repo.quizItems(db, quiz.id), () => repo.quizAnswers(db, quiz.id)]);
   if (given.length < items.length) return false;
-  const [tracks, profile] = await Promise.all([listTracks(db), repo.getProfile(db, userId)]);
+  const [tracks, profile] = await readTogether(db, [() => listTracks(db), () => repo.getProfile(db, userId)]);
   const track = tracks.find((t) => t.slug === quiz.trackSlug);
   if (!track) return true;
   // Nothing is added on a read: with every question answered and no next one, the exam is complete.
@@ -86,7 +87,11 @@ function reviewOf(q: ResolvedQuestion, response: AnswerResponse | null): Questio
 
 export async function getQuiz(db: Db, userId: number, id: number, now = new Date()): Promise<QuizModel> {
   const quiz = await loadQuiz(db, userId, id, now);
-  const [items, given, themeRows] = await Promise.all([repo.quizItems(db, id), repo.quizAnswers(db, id), repo.listThemes(db)]);
+  const [items, given, themeRows] = await readTogether(db, [
+    () => repo.quizItems(db, id),
+    () => repo.quizAnswers(db, id),
+    () => repo.listThemes(db),
+  ]);
   const rows = await repo.questionsByIds(
     db,
     items.map((i) => i.questionId),
@@ -207,9 +212,9 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
       throw badRequest("Position is outside the quiz", { position: "Out of range" });
 
     const answeredIds = (body.answers ?? []).map((a) => byContentId.get(a.questionId)!.id);
-    const [counted, cards] = await Promise.all([
-      repo.lastEvidence(tx, userId, answeredIds, id),
-      body.answers?.length ? repo.reviewStates(tx, userId) : Promise.resolve([]),
+    const [counted, cards] = await readTogether(tx, [
+      () => repo.lastEvidence(tx, userId, answeredIds, id),
+      () => (body.answers?.length ? repo.reviewStates(tx, userId) : Promise.resolve([])),
     ]);
     const dueAt = new Map(cards.map((c) => [c.questionId, c.dueAt]));
     for (const a of body.answers ?? []) {
@@ -231,7 +236,7 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
     if (body.position !== undefined) await repo.updateQuizRow(tx, id, { position: body.position });
     let complete: boolean | undefined;
     if (quiz.settings.mock === "adaptive" && body.answers?.length) {
-      const [tracks, profile] = await Promise.all([listTracks(tx), repo.getProfile(tx, userId)]);
+      const [tracks, profile] = await readTogether(tx, [() => listTracks(tx), () => repo.getProfile(tx, userId)]);
       const track = tracks.find((t) => t.slug === quiz.trackSlug);
       if (track)
         complete = (

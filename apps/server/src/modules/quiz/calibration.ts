@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import { readTogether } from "../../db/read-together.ts";
 import { queueDoubtfulQuestions } from "../question-bank/service.ts";
 import { fitRasch, seedDifficulty } from "./irt.ts";
 import * as repo from "./repo.ts";
@@ -67,7 +68,7 @@ export async function refitItems(db: Db) {
   let summary: { answers: number; items: number; milliseconds: number; queued: number } | null = null;
   await repo.withCalibrationLock(db, async (tx) => {
     const started = performance.now();
-    const [given, levels] = await Promise.all([repo.calibrationAnswers(tx), repo.questionLevels(tx)]);
+    const [given, levels] = await readTogether(tx, [() => repo.calibrationAnswers(tx), () => repo.questionLevels(tx)]);
     const fit = fitItems(given, new Map(levels.map((l) => [l.id, l.difficulty])));
     const milliseconds = Math.round(performance.now() - started);
     await repo.saveCalibration(tx, fit.rows, {
@@ -86,7 +87,7 @@ export async function refitItems(db: Db) {
 
 /** Whether the evidence grew enough since the last fit to refit. */
 export async function refitDue(db: Db) {
-  const [total, last] = await Promise.all([repo.countCalibrationAnswers(db), repo.lastCalibrationRun(db)]);
+  const [total, last] = await readTogether(db, [() => repo.countCalibrationAnswers(db), () => repo.lastCalibrationRun(db)]);
   const before = last?.answers ?? 0;
   return total - before >= Math.max(REFIT_MIN_NEW, before * REFIT_GROWTH);
 }

@@ -1,16 +1,17 @@
 import type { TrackInfo } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
+import { readTogether } from "../../db/read-together.ts";
 import { badRequest } from "../../lib/http-error.ts";
 import * as repo from "./repo.ts";
 
 /** Tracks, their current blueprints and themes: what every other part of the quiz reads first. */
 
 export async function listTracks(db: Db): Promise<TrackInfo[]> {
-  const [trackRows, themeRows, latest, counts] = await Promise.all([
-    repo.listTracks(db),
-    repo.listThemes(db),
-    repo.latestBlueprints(db),
-    repo.activeQuestionCounts(db),
+  const [trackRows, themeRows, latest, counts] = await readTogether(db, [
+    () => repo.listTracks(db),
+    () => repo.listThemes(db),
+    () => repo.latestBlueprints(db),
+    () => repo.activeQuestionCounts(db),
   ]);
   const themeBySlug = new Map(themeRows.map((t) => [t.slug, t]));
   return trackRows.map((t) => {

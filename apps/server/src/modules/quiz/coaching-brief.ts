@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import { readTogether } from "../../db/read-together.ts";
 import { dashboard } from "./progress.ts";
 import * as repo from "./repo.ts";
 
@@ -8,7 +9,7 @@ import * as repo from "./repo.ts";
  * recently.
  */
 export async function coachingBrief(db: Db, userId: number, now = new Date()) {
-  const [board, missed] = await Promise.all([dashboard(db, userId, now), repo.recentlyMissed(db, userId, 5)]);
+  const [board, missed] = await readTogether(db, [() => dashboard(db, userId, now), () => repo.recentlyMissed(db, userId, 5)]);
   const weakest = [...board.mastery]
     .filter((m) => m.answered > 0)
     .sort((a, b) => a.mastery - b.mastery)

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { CreateQuizRequest, QuizModel, TrackInfo } from "@academy/contract/quiz";
 import { EXAM_SECONDS_PER_QUESTION } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
+import { readTogether } from "../../db/read-together.ts";
 import type { QuizSettings } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { getEntitlements } from "../entitlements/service.ts";
@@ -47,12 +48,12 @@ async function plan(
   only?: Set<number>,
   blueprintOnly = false,
 ) {
-  const [allRows, reviews, seenRows, mastery, profile] = await Promise.all([
-    repo.bankFor(db, settings.themes, settings.track),
-    repo.reviewStates(db, userId),
-    repo.lastSeen(db, userId),
-    masteryFor(db, userId, settings.track, settings.themes),
-    repo.getProfile(db, userId),
+  const [allRows, reviews, seenRows, mastery, profile] = await readTogether(db, [
+    () => repo.bankFor(db, settings.themes, settings.track),
+    () => repo.reviewStates(db, userId),
+    () => repo.lastSeen(db, userId),
+    () => masteryFor(db, userId, settings.track, settings.themes),
+    () => repo.getProfile(db, userId),
   ]);
   // Where standards differ, a candidate sees the global questions and their own region's.
   const bankRows = visibleInRegion(allRows, profile?.region);
@@ -140,7 +141,7 @@ export async function createQuiz(
     const source = await repo.findQuiz(db, userId, body.retryOf);
     if (!source) throw notFound("Quiz not found");
     if (source.status === "in_progress") throw conflict("Finish that quiz before retrying its missed questions");
-    const [items, given] = await Promise.all([repo.quizItems(db, source.id), repo.quizAnswers(db, source.id)]);
+    const [items, given] = await readTogether(db, [() => repo.quizItems(db, source.id), () => repo.quizAnswers(db, source.id)]);
     const right = new Set(given.filter((a) => a.isCorrect).map((a) => a.questionId));
     only = new Set(items.filter((i) => !right.has(i.questionId)).map((i) => i.questionId));
     if (only.size === 0) throw conflict("You answered every question of that quiz correctly: nothing to retry");

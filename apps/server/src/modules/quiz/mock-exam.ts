@@ -1,5 +1,6 @@
 import type { TrackInfo } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
+import { readTogether } from "../../db/read-together.ts";
 import { type CatItem, examResult, nextItem, shouldStop } from "./cat.ts";
 import { estimateAbility, itemDifficulty } from "./irt.ts";
 import { expectedShare } from "./readiness.ts";
@@ -55,10 +56,10 @@ export async function extendAdaptive(
   region: string | undefined,
   shuffleOptions: (ids: string[], type: string, questionId: number) => string[],
 ) {
-  const [items, given, pool] = await Promise.all([
-    repo.quizItems(db, quiz.id),
-    repo.quizAnswers(db, quiz.id),
-    adaptivePool(db, track, region),
+  const [items, given, pool] = await readTogether(db, [
+    () => repo.quizItems(db, quiz.id),
+    () => repo.quizAnswers(db, quiz.id),
+    () => adaptivePool(db, track, region),
   ]);
   const byId = new Map(pool.map((q) => [q.id, q]));
   const right = new Map(given.map((a) => [a.questionId, a.isCorrect]));
@@ -83,14 +84,15 @@ export async function extendAdaptive(
 /** The result of a finished mock exam: ability ± SE, the scaled score and the chance to pass. */
 export async function mockResult(db: Db, quiz: repo.QuizRow, track: TrackInfo | undefined) {
   if (!track) return null;
-  const [items, given, difficulties] = await Promise.all([
-    repo.quizItems(db, quiz.id),
-    repo.quizAnswers(db, quiz.id),
-    repo.themeItemDifficulties(
-      db,
-      track.themes.map((t) => t.slug),
-      track.slug,
-    ),
+  const [items, given, difficulties] = await readTogether(db, [
+    () => repo.quizItems(db, quiz.id),
+    () => repo.quizAnswers(db, quiz.id),
+    () =>
+      repo.themeItemDifficulties(
+        db,
+        track.themes.map((t) => t.slug),
+        track.slug,
+      ),
   ]);
   const b = new Map(difficulties.map((q) => [q.id, itemDifficulty(q)]));
   const right = new Map(given.map((a) => [a.questionId, a.isCorrect]));

@@ -1,5 +1,6 @@
 import type { DashboardModel, ReadinessFigure, TrackInfo } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
+import { readTogether } from "../../db/read-together.ts";
 import { getEntitlements } from "../entitlements/service.ts";
 import { DAY, listQuizzes } from "./attempts.ts";
 import { listTracks } from "./catalogue.ts";
@@ -15,13 +16,14 @@ export const DEFAULT_PASS_MARK = 0.7;
 type EvidenceRow = Awaited<ReturnType<typeof repo.userEvidence>>[number];
 
 async function modelInputs(db: Db, userId: number, track: string, themes: { slug: string; weight: number }[]) {
-  const [evidence, items] = await Promise.all([
-    repo.userEvidence(db, userId),
-    repo.themeItemDifficulties(
-      db,
-      themes.map((t) => t.slug),
-      track,
-    ),
+  const [evidence, items] = await readTogether(db, [
+    () => repo.userEvidence(db, userId),
+    () =>
+      repo.themeItemDifficulties(
+        db,
+        themes.map((t) => t.slug),
+        track,
+      ),
   ]);
   const banks = new Map<string, number[]>(themes.map((t) => [t.slug, []]));
   for (const q of items) banks.get(q.theme)?.push(itemDifficulty(q));
@@ -63,13 +65,13 @@ export async function readinessOf(db: Db, userId: number, track: TrackInfo) {
 }
 
 export async function dashboard(db: Db, userId: number, now = new Date()): Promise<DashboardModel> {
-  const [profile, tracksInfo, plan, used, due, recent] = await Promise.all([
-    repo.getProfile(db, userId),
-    listTracks(db),
-    getEntitlements(db, userId),
-    repo.countQuizzesSince(db, userId, new Date(now.getTime() - 7 * DAY)),
-    repo.countDue(db, userId, now),
-    listQuizzes(db, userId, now),
+  const [profile, tracksInfo, plan, used, due, recent] = await readTogether(db, [
+    () => repo.getProfile(db, userId),
+    () => listTracks(db),
+    () => getEntitlements(db, userId),
+    () => repo.countQuizzesSince(db, userId, new Date(now.getTime() - 7 * DAY)),
+    () => repo.countDue(db, userId, now),
+    () => listQuizzes(db, userId, now),
   ]);
   const track = tracksInfo.find((t) => t.slug === profile?.track) ?? null;
   let mastery: DashboardModel["mastery"] = [];
@@ -107,7 +109,11 @@ export async function dashboard(db: Db, userId: number, now = new Date()): Promi
 
 /** Readiness after each finished quiz (once there was enough evidence), for the trend on /user/prev. */
 export async function progress(db: Db, userId: number) {
-  const [profile, tracksInfo, quizzes] = await Promise.all([repo.getProfile(db, userId), listTracks(db), listQuizzes(db, userId)]);
+  const [profile, tracksInfo, quizzes] = await readTogether(db, [
+    () => repo.getProfile(db, userId),
+    () => listTracks(db),
+    () => listQuizzes(db, userId),
+  ]);
   const track = tracksInfo.find((t) => t.slug === profile?.track);
   if (!track) return { attempts: quizzes, trend: [], passMark: null };
   const { evidence, blueprint } = await modelInputs(db, userId, track.slug, track.themes);
