@@ -7,6 +7,8 @@ import { readTogether } from "./read-together.ts";
 const database = await createTestDatabase();
 afterAll(() => database.close());
 
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /** A read that logs when it starts and ends, and takes `ms`. */
 const traced = (log: string[]) => (name: string, ms: number) => async () => {
   log.push(`${name} start`);
@@ -31,8 +33,8 @@ describe("reads together", () => {
   it("answer real queries in a transaction in the order asked, each with its own type", async () => {
     const [numbers, word] = await database.db.transaction((tx) =>
       readTogether(tx, [
-        async () => (await tx.execute<{ n: number }>(sql`select generate_series(1, 3)::int as n`)).rows.map((r) => r.n),
-        async () => (await tx.execute<{ w: string }>(sql`select 'airway' as w`)).rows[0]!.w,
+        async () => rowsOf<{ n: number }>(await tx.execute(sql`select generate_series(1, 3)::int as n`)).map((r) => r.n),
+        async () => rowsOf<{ w: string }>(await tx.execute(sql`select 'airway' as w`))[0]!.w,
       ]),
     );
     expect(numbers).toEqual([1, 2, 3]);
