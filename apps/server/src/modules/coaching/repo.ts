@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { coachProfiles } from "../../db/schema/coaching.ts";
@@ -69,14 +69,21 @@ export async function upsertCoach(db: Db, userId: number, values: Omit<typeof co
     .onConflictDoUpdate({ target: coachProfiles.userId, set: { ...values, updatedAt: new Date() } });
 }
 
-/** The coach's booked sessions whose blocked time touches [from, to), except `exceptId`. */
-export async function bookedBetween(db: Db, coachId: number, from: Date, to: Date, exceptId?: number) {
+/** The booked sessions of these coaches that touch [from, to), except `exceptId`. */
+export async function bookedBetween(db: Db, coachIds: readonly number[], from: Date, to: Date, exceptId?: number) {
+  if (coachIds.length === 0) return [];
   return db
-    .select({ id: schedule.id, start: schedule.meetingStart, blockedStart: schedule.blockedStart, blockedEnd: schedule.blockedEnd })
+    .select({
+      id: schedule.id,
+      coachId: schedule.coachId,
+      start: schedule.meetingStart,
+      blockedStart: schedule.blockedStart,
+      blockedEnd: schedule.blockedEnd,
+    })
     .from(schedule)
     .where(
       and(
-        eq(schedule.coachId, coachId),
+        coachIds.length === 1 ? eq(schedule.coachId, coachIds[0]!) : inArray(schedule.coachId, [...coachIds]),
         eq(schedule.status, "booked"),
         lt(schedule.meetingStart, to),
         gt(schedule.meetingEnd, from),

@@ -92,12 +92,20 @@ async function slotsBetween(db: Db, coach: repo.CoachRow, from: number, to: numb
 
 /** Booked sessions that can matter to slots in [from, to): a day either side, for buffers and daily caps. */
 async function bookedAround(db: Db, coach: repo.CoachRow, from: number, to: number, exceptId?: number): Promise<Booked[]> {
-  const rows = await repo.bookedBetween(db, coach.userId, new Date(from - 2 * DAY), new Date(to + 2 * DAY), exceptId);
-  return rows.map((r) => ({
-    start: r.start.getTime(),
-    blockedStart: (r.blockedStart ?? r.start).getTime(),
-    blockedEnd: (r.blockedEnd ?? r.start).getTime(),
-  }));
+  return (await bookedAroundEach(db, [coach.userId], from, to, exceptId)).get(coach.userId) ?? [];
+}
+
+/** `bookedAround` for several coaches in one query, by coach. */
+async function bookedAroundEach(db: Db, coachIds: readonly number[], from: number, to: number, exceptId?: number) {
+  const rows = await repo.bookedBetween(db, coachIds, new Date(from - 2 * DAY), new Date(to + 2 * DAY), exceptId);
+  const byCoach = new Map<number, Booked[]>(coachIds.map((id) => [id, []]));
+  for (const r of rows)
+    byCoach.get(r.coachId ?? -1)?.push({
+      start: r.start.getTime(),
+      blockedStart: (r.blockedStart ?? r.start).getTime(),
+      blockedEnd: (r.blockedEnd ?? r.start).getTime(),
+    });
+  return byCoach;
 }
 
 const iso = (t: number) => new Date(t).toISOString();
@@ -206,11 +214,18 @@ function isDoubleBooking(e: unknown): boolean {
  * sessions in the days around it (then the first listed). 409 when nobody is free then.
  */
 async function freeCoachFor(db: Db, candidateId: number, start: number, end: number, now: number): Promise<number> {
-  const last = (await repo.listBookingsOf(db, candidateId, 1))[0]?.row.coachId ?? null;
+  const [lastBookings, active] = await readTogether(db, [() => repo.listBookingsOf(db, candidateId, 1), () => repo.listActiveCoaches(db)]);
+  const last = lastBookings[0]?.row.coachId ?? null;
+  const coaches = active.map((c) => c.profile).filter((c) => c.userId !== candidateId);
+  const bookedOf = await bookedAroundEach(
+    db,
+    coaches.map((c) => c.userId),
+    start,
+    end,
+  );
   let best: { id: number; load: number } | null = null;
-  for (const { profile: coach } of await repo.listActiveCoaches(db)) {
-    if (coach.userId === candidateId) continue;
-    const booked = await bookedAround(db, coach, start, end);
+  for (const coach of coaches) {
+    const booked = bookedOf.get(coach.userId) ?? [];
     if (refusalOf(rulesOf(coach), start, end, booked, now)) continue;
     if (coach.userId === last) return coach.userId;
     if (!best || booked.length < best.load) best = { id: coach.userId, load: booked.length };
