@@ -161,12 +161,28 @@ test.describe("a staff writer", () => {
     const uploadedUrl = await editor.locator("img").nth(1).getAttribute("src");
     expect(uploadedUrl).toMatch(/^\/uploads\/[a-f0-9-]{36}\.png$/);
 
+    // The writer rewords the first picture's description: select it, then Edit alt text.
+    const describeTool = page.getByRole("button", { name: "Edit alt text" });
+    await expect(describeTool).toBeDisabled();
+    await inEditor.click();
+    await describeTool.click();
+    const describe = page.getByRole("dialog", { name: "Describe image" });
+    await expect(describe.getByLabel("Alt text")).toHaveValue("Two rescuers lowering a stretcher down a cliff on ropes");
+    await describe.getByLabel("Alt text").fill(" ");
+    await describe.getByRole("button", { name: "Save description" }).click();
+    await expect(describe.getByText("Describe the image for readers who cannot see it")).toBeVisible();
+    await describe.getByLabel("Alt text").fill("Two rescuers lowering a stretcher down a cliff on a rope system");
+    await describe.getByLabel("Alt text").press("Enter");
+    await expect(describe).toHaveCount(0);
+    await expect(inEditor).toHaveAttribute("alt", "Two rescuers lowering a stretcher down a cliff on a rope system");
+    await expect(editor.locator("img")).toHaveCount(2);
+
     // The draft saves itself; the stored body holds both images, addressed here, with their alt text.
     await expect(page.getByTestId("save-status")).toHaveText(/Saved at/, { timeout: 30_000 });
     const id = Number(/edit\/(\d+)$/.exec(page.url())![1]);
     const saved = (await (await page.request.get(`${B}/single/${id}`, { headers: staffHeaders() })).json()).model;
     expect(saved.body).toBe(
-      `<p>Anchor first, then the haul system.</p><img src="${libraryUrl}" alt="Two rescuers lowering a stretcher down a cliff on ropes" />` +
+      `<p>Anchor first, then the haul system.</p><img src="${libraryUrl}" alt="Two rescuers lowering a stretcher down a cliff on a rope system" />` +
         `<p>Then check every knot.</p><img src="${uploadedUrl}" alt="A figure-eight knot, dressed and set" /><p></p>`,
     );
 
@@ -181,7 +197,7 @@ test.describe("a staff writer", () => {
     await expect(reader.getByRole("heading", { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
     const body = reader.getByTestId("post-body");
     for (const [alt, src] of [
-      ["Two rescuers lowering a stretcher down a cliff on ropes", libraryUrl],
+      ["Two rescuers lowering a stretcher down a cliff on a rope system", libraryUrl],
       ["A figure-eight knot, dressed and set", uploadedUrl],
     ] as const) {
       const img = body.getByRole("img", { name: alt });
@@ -190,7 +206,7 @@ test.describe("a staff writer", () => {
       await img.scrollIntoViewIfNeeded();
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
     }
-    const wide = body.getByRole("img", { name: "Two rescuers lowering a stretcher down a cliff on ropes" });
+    const wide = body.getByRole("img", { name: "Two rescuers lowering a stretcher down a cliff on a rope system" });
     const box = await wide.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
     // Scaled down whole, not cropped: 1200 × 400 keeps its 3 : 1 shape.

@@ -4,6 +4,7 @@ import { NodeSelection, TextSelection } from "@tiptap/pm/state";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { type ReactNode, useEffect, useState } from "react";
+import { ImageDescriptionDialog } from "./image-description-dialog";
 import { InsertImageDialog } from "./insert-image-dialog";
 import { proseClass } from "./post-body";
 
@@ -37,6 +38,8 @@ export function RichTextEditor({
   describedBy?: string;
 }) {
   const [isPickingImage, setIsPickingImage] = useState(false);
+  // The alt text of the selected image, while the writer changes it.
+  const [describing, setDescribing] = useState<string | null>(null);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -111,6 +114,12 @@ export function RichTextEditor({
     { label: "Quote", short: "“ ”", isActive: editor.isActive("blockquote"), run: () => editor.chain().focus().toggleBlockquote().run() },
     { label: "Link", short: "Link", isActive: editor.isActive("link"), run: setLink },
     { label: "Image", short: "Image", run: () => setIsPickingImage(true) },
+    {
+      label: "Edit alt text",
+      short: "Alt text",
+      run: () => setDescribing((editor.getAttributes("image").alt as string | undefined) ?? ""),
+      disabled: !editor.isActive("image"),
+    },
     { label: "Undo", short: "↶", run: () => editor.chain().focus().undo().run(), disabled: !editor.can().undo() },
     { label: "Redo", short: "↷", run: () => editor.chain().focus().redo().run(), disabled: !editor.can().redo() },
   ];
@@ -137,6 +146,19 @@ export function RichTextEditor({
         ))}
       </div>
       <EditorContent editor={editor} />
+      {describing !== null ? (
+        <ImageDescriptionDialog
+          initial={describing}
+          onClose={() => setDescribing(null)}
+          onSave={(alt) => {
+            setDescribing(null);
+            // The image stays selected while the dialog is open; the new text goes on it.
+            requestAnimationFrame(() => {
+              if (!editor.isDestroyed) editor.chain().focus().updateAttributes("image", { alt }).run();
+            });
+          }}
+        />
+      ) : null}
       {isPickingImage ? (
         <InsertImageDialog
           onClose={() => setIsPickingImage(false)}
