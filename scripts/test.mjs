@@ -45,13 +45,14 @@ if (only !== "unit") {
     counts.failed += stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
     counts.skipped += stats.skipped;
     const { suites } = JSON.parse(readFileSync(playwrightJson, "utf8"));
+    // A file's suite holds its tests and its describe blocks; each block's title leads its tests' names.
     const walk = (suite, titles) => {
       for (const spec of suite.specs ?? []) {
-        if (!spec.ok) failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`);
+        if (!spec.ok) failures.push(`tests/e2e/${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`);
       }
-      for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith(".ts") ? [...titles, suite.title] : titles);
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
     };
-    for (const suite of suites ?? []) walk(suite, []);
+    for (const file of suites ?? []) walk(file, []);
   } else counts.failed += 1;
 }
 
