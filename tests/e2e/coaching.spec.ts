@@ -182,7 +182,7 @@ test.describe("staff", () => {
     await page.goto("/admin/scheduling");
     await page.getByRole("tab", { name: "My week" }).click();
     await expect(page.getByRole("heading", { name: /^Week of / })).toBeVisible();
-    await expect(page.getByText(/sessions? booked this week, no working hours set/)).toBeVisible();
+    await expect(page.getByText(/sessions? booked this week, no working hours this week/)).toBeVisible();
     await page.getByRole("button", { name: "Next week" }).click();
     await page.getByRole("button", { name: "This week" }).click();
     await fitsPhoneAndLaptop(page, "the week view");
@@ -221,5 +221,7 @@ test.describe("staff", () => {
     const monday = page.getByRole("list", { name: /^Working hours, / });
     await expect(monday).toHaveCount(1);
     await expect(monday.getByRole("listitem")).toHaveText(["Open 09:00–12:00", "Open 14:00–16:30"]);
+    // The hours are not bookable yet: this staff member has not turned on Take bookings.
+    await expect(page.getByText(/You are not taking bookings: candidates cannot book these hours/)).toBeVisible();
   });
 });

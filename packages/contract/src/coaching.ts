@@ -171,7 +171,13 @@ export const CoachWeekQuery = z.strictObject({ from: Instant, to: Instant });
 export const WorkingHours = z.object({ start: Instant, end: Instant });
 export type WorkingHours = z.infer<typeof WorkingHours>;
 /** A coach's week view: their sessions, and their working hours over the same range. */
-export const CoachWeekResponse = z.object({ error: z.literal(false), list: z.array(Booking), hours: z.array(WorkingHours) });
+export const CoachWeekResponse = z.object({
+  error: z.literal(false),
+  list: z.array(Booking),
+  hours: z.array(WorkingHours),
+  /** Whether the coach takes bookings now: the hours are bookable only then. */
+  taking_bookings: z.boolean(),
+});
 export type CoachWeekResponse = z.infer<typeof CoachWeekResponse>;
 
 // ---------------------------------------------------------------- staff

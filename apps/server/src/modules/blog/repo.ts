@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { readTogether } from "../../db/read-together.ts";
 import { photos } from "../../db/schema/accounts.ts";
 import { blogCategories, blogPostCategories, blogPosts, blogPostTags, blogTags } from "../../db/schema/blog.ts";
 import { users } from "../../db/schema/users.ts";
@@ -142,19 +143,21 @@ export async function termsOfPosts(db: Conn, postIds: number[]) {
   const categories = new Map<number, Term[]>();
   const tags = new Map<number, Term[]>();
   if (!postIds.length) return { categories, tags };
-  const [cats, tgs] = await Promise.all([
-    db
-      .select({ postId: blogPostCategories.postId, id: blogCategories.id, slug: blogCategories.slug, name: blogCategories.name })
-      .from(blogPostCategories)
-      .innerJoin(blogCategories, eq(blogCategories.id, blogPostCategories.categoryId))
-      .where(inArray(blogPostCategories.postId, postIds))
-      .orderBy(asc(blogCategories.name)),
-    db
-      .select({ postId: blogPostTags.postId, id: blogTags.id, slug: blogTags.slug, name: blogTags.name })
-      .from(blogPostTags)
-      .innerJoin(blogTags, eq(blogTags.id, blogPostTags.tagId))
-      .where(inArray(blogPostTags.postId, postIds))
-      .orderBy(asc(blogTags.name)),
+  const [cats, tgs] = await readTogether(db, [
+    () =>
+      db
+        .select({ postId: blogPostCategories.postId, id: blogCategories.id, slug: blogCategories.slug, name: blogCategories.name })
+        .from(blogPostCategories)
+        .innerJoin(blogCategories, eq(blogCategories.id, blogPostCategories.categoryId))
+        .where(inArray(blogPostCategories.postId, postIds))
+        .orderBy(asc(blogCategories.name)),
+    () =>
+      db
+        .select({ postId: blogPostTags.postId, id: blogTags.id, slug: blogTags.slug, name: blogTags.name })
+        .from(blogPostTags)
+        .innerJoin(blogTags, eq(blogTags.id, blogPostTags.tagId))
+        .where(inArray(blogPostTags.postId, postIds))
+        .orderBy(asc(blogTags.name)),
   ]);
   for (const { postId, ...term } of cats) categories.set(postId, [...(categories.get(postId) ?? []), term]);
   for (const { postId, ...term } of tgs) tags.set(postId, [...(tags.get(postId) ?? []), term]);

@@ -608,8 +608,9 @@ export async function saveMySettings(db: Db, principal: Principal, s: CoachSetti
 }
 
 /**
- * A coach's week view between two instants: their sessions, and their working hours (weekly
- * hours or that date's override, in the coach's zone); no hours when they have no coach profile.
+ * A coach's week view between two instants: their sessions, their working hours (weekly hours or
+ * that date's override, in the coach's zone; none without a coach profile), and whether candidates
+ * can book those hours now.
  */
 export async function coachWeek(db: Db, principal: Principal, q: { from: string; to: string }, now = Date.now()) {
   const from = Date.parse(q.from);
@@ -622,6 +623,7 @@ export async function coachWeek(db: Db, principal: Principal, q: { from: string;
   return {
     list: rows.map((b) => toBooking(b, now)),
     hours: hours.map((h) => ({ start: new Date(h.start).toISOString(), end: new Date(h.end).toISOString() })),
+    taking_bookings: coach?.isActive ?? false,
   };
 }
 

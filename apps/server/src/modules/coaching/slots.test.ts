@@ -175,5 +175,12 @@ describe("working hours (the coach's week view)", () => {
     );
     // 02:15 does not exist on 29 March: the hours start at 03:00 CEST (01:00Z).
     expect(skipped.map((r) => [isoOf(r.start), isoOf(r.end)])).toEqual([["2026-03-29T01:00:00.000Z", "2026-03-29T03:00:00.000Z"]]);
+    // Off the quarter hour too: 02:10 does not exist either, and the first minute that does is 03:00.
+    const odd = workingHours(
+      { ...rules, weekly: [{ day: 0, start: h(2, 10), end: h(5) }], overrides: [] },
+      at("2026-03-29T00:00:00Z"),
+      at("2026-03-30T00:00:00Z"),
+    );
+    expect(odd.map((r) => [isoOf(r.start), isoOf(r.end)])).toEqual([["2026-03-29T01:00:00.000Z", "2026-03-29T03:00:00.000Z"]]);
   });
 });

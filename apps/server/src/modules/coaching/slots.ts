@@ -109,7 +109,7 @@ export function workingHours(rules: SlotRules, from: number, to: number): Range[
   for (let date = dateIn(rules.timeZone, from); date <= last; date = addDays(date, 1)) {
     const clock = dayClock(rules.timeZone, date);
     const at = (minutes: number) => {
-      for (let m = minutes; m < minutes + 180; m += 15) {
+      for (let m = minutes; m < minutes + 180; m++) {
         const t = clock(m);
         if (t !== null) return t;
       }

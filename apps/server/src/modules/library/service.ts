@@ -204,7 +204,11 @@ export async function sectionsForThemes(
         db,
         docs.map((d) => d.id),
       ),
-    () => Promise.all(docs.map((d) => questionsCitingDocument(db, d.slug))),
+    () =>
+      readTogether(
+        db,
+        docs.map((d) => () => questionsCitingDocument(db, d.slug)),
+      ),
   ]);
   const cited = (docIndex: number, anchor: string) => (citations[docIndex]?.get(anchor) ?? []).filter((q) => q.status === "active").length;
   const taken = new Set<string>();

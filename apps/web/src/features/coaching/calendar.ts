@@ -54,3 +54,38 @@ export function hoursText(hours: number): string {
   if (hours >= 48 && hours % 24 === 0) return `${hours / 24} days`;
   return `${hours} hour${hours === 1 ? "" : "s"}`;
 }
+
+const MINUTE = 60_000;
+
+/**
+ * Spans of time cut at the viewer's midnights, each part with its date in `tz`: a coach's
+ * evening in New York seen from Berlin shows on both days it touches. Sorted by start.
+ */
+export function partsByDay(spans: readonly { start: string; end: string }[], tz: string): { date: string; start: string; end: string }[] {
+  const format = new Intl.DateTimeFormat("en-CA", { timeZone: tz });
+  const dateOf = (t: number) => format.format(new Date(t));
+  const parts: { date: string; start: string; end: string }[] = [];
+  for (const span of spans) {
+    let start = Date.parse(span.start);
+    const end = Date.parse(span.end);
+    while (start < end) {
+      const date = dateOf(start);
+      if (dateOf(end - 1) === date) {
+        parts.push({ date, start: new Date(start).toISOString(), end: new Date(end).toISOString() });
+        break;
+      }
+      // The first whole minute after `start` on a later date: the viewer's next midnight.
+      let lo = 0;
+      let hi = Math.ceil((end - 1 - start) / MINUTE);
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (dateOf(start + mid * MINUTE) === date) lo = mid;
+        else hi = mid;
+      }
+      const cut = Math.min(start + hi * MINUTE, end);
+      parts.push({ date, start: new Date(start).toISOString(), end: new Date(cut).toISOString() });
+      start = cut;
+    }
+  }
+  return parts.sort((a, b) => a.start.localeCompare(b.start));
+}

@@ -5,8 +5,10 @@ import { COACHING } from "./keys";
 
 /** The signed-in coach's sessions and working hours between two instants. */
 export const fetchCoachWeek = async (from: string, to: string) => {
-  const { list, hours } = await unwrap(api.get<CoachWeekResponse>("/v2/api/lambda/scheduling/coach/week", { query: { from, to } }));
-  return { list, hours };
+  const { list, hours, taking_bookings } = await unwrap(
+    api.get<CoachWeekResponse>("/v2/api/lambda/scheduling/coach/week", { query: { from, to } }),
+  );
+  return { list, hours, takingBookings: taking_bookings };
 };
 
 export const useCoachWeek = (from: string, to: string) =>

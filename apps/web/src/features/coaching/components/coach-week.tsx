@@ -5,7 +5,7 @@ import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { Link } from "../../../lib/navigation";
 import { useCoachWeek } from "../api/coach-week";
-import { dayLabel, timeIn, todayIn } from "../calendar";
+import { dayLabel, partsByDay, timeIn, todayIn } from "../calendar";
 
 const DAY = 86_400_000;
 
@@ -37,7 +37,8 @@ export function CoachWeek({ tz }: { tz: string }) {
   const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: tz }).format(new Date(iso));
   const today = todayIn(tz);
   const list = week.data?.list ?? [];
-  const hours = (week.data?.hours ?? []).filter((h) => days.includes(dayOf(h.start)));
+  // Hours cut at the viewer's midnights: a late shift elsewhere shows on each day it touches.
+  const hours = useMemo(() => partsByDay(week.data?.hours ?? [], tz).filter((h) => days.includes(h.date)), [week.data, tz, days]);
   const booked = list.filter((b) => b.status === "booked" && days.includes(dayOf(b.meeting_start))).length;
   const working = hours.reduce((sum, h) => sum + Date.parse(h.end) - Date.parse(h.start), 0);
   return (
@@ -58,15 +59,20 @@ export function CoachWeek({ tz }: { tz: string }) {
       </div>
       <p className="text-sm text-slate-600" aria-live="polite">
         {week.isSuccess
-          ? `${booked} session${booked === 1 ? "" : "s"} booked this week, ${working ? `${lengthText(working)} of working hours` : "no working hours set"}, in your time zone (${tz}).`
+          ? `${booked} session${booked === 1 ? "" : "s"} booked this week, ${working ? `${lengthText(working)} of working hours` : "no working hours this week"}, in your time zone (${tz}).`
           : null}
       </p>
+      {week.isSuccess && !week.data.takingBookings && working > 0 ? (
+        <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+          You are not taking bookings: candidates cannot book these hours until you turn on “Take bookings” under My availability.
+        </p>
+      ) : null}
       {week.isPending ? <Spinner label="Loading your week…" /> : null}
       {week.isError ? <Alert>{toFormError(week.error).message}</Alert> : null}
       <ol className="grid gap-2 md:grid-cols-7">
         {days.map((d) => {
           const sessions = list.filter((b) => dayOf(b.meeting_start) === d);
-          const open = hours.filter((h) => dayOf(h.start) === d);
+          const open = hours.filter((h) => h.date === d);
           return (
             <li
               key={d}
