@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { TextField } from "../../../components/ui/form-field";
 import { Modal } from "../../../components/ui/modal";
 import { buttonClass } from "../../../components/ui/styles";
+import { ALT_TEXT_MISSING, AltTextField } from "./alt-text-field";
 
 /** Changes the alt text of an image already in the post body; like inserting one, it cannot be left empty. */
 export function ImageDescriptionDialog({
@@ -30,7 +30,7 @@ export function ImageDescriptionDialog({
     // Inside the post form's tree through a portal: the post form must not submit too.
     event.stopPropagation();
     if (!alt.trim()) {
-      setError("Describe the image for readers who cannot see it");
+      setError(ALT_TEXT_MISSING);
       return;
     }
     onSave(alt.trim());
@@ -52,19 +52,7 @@ export function ImageDescriptionDialog({
       }
     >
       <form ref={formRef} id={formId} noValidate onSubmit={submit}>
-        <TextField
-          label="Alt text"
-          name="alt"
-          value={alt}
-          onChange={(e) => {
-            setAlt(e.target.value);
-            if (e.target.value.trim()) setError(undefined);
-          }}
-          maxLength={250}
-          required
-          error={error}
-          hint="What the image shows, for readers who cannot see it."
-        />
+        <AltTextField value={alt} error={error} onChange={setAlt} onFilled={() => setError(undefined)} />
       </form>
     </Modal>,
     document.body,

@@ -2,13 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Alert } from "../../../components/ui/alert";
-import { TextField } from "../../../components/ui/form-field";
 import { Modal } from "../../../components/ui/modal";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
 import { uploadWithProgress } from "../../../lib/files";
 import { useLibraryImages } from "../api/photos";
+import { ALT_TEXT_MISSING, AltTextField } from "./alt-text-field";
 import { PhotoGrid } from "./photo-grid";
 
 const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/gif";
@@ -64,7 +64,7 @@ export function InsertImageDialog({ onInsert, onClose }: { onInsert: (image: { s
     event.stopPropagation();
     const next = {
       image: chosen ? undefined : "Choose an image from the library or upload one",
-      alt: alt.trim() ? undefined : "Describe the image for readers who cannot see it",
+      alt: alt.trim() ? undefined : ALT_TEXT_MISSING,
     };
     setErrors(next);
     if (next.image || next.alt || !chosen) return;
@@ -130,19 +130,7 @@ export function InsertImageDialog({ onInsert, onClose }: { onInsert: (image: { s
           {uploadError ? <Alert>{uploadError}</Alert> : null}
         </div>
 
-        <TextField
-          label="Alt text"
-          name="alt"
-          value={alt}
-          onChange={(e) => {
-            setAlt(e.target.value);
-            if (e.target.value.trim()) setErrors((x) => ({ ...x, alt: undefined }));
-          }}
-          maxLength={250}
-          required
-          error={errors.alt}
-          hint="What the image shows, for readers who cannot see it."
-        />
+        <AltTextField value={alt} error={errors.alt} onChange={setAlt} onFilled={() => setErrors((x) => ({ ...x, alt: undefined }))} />
       </form>
     </Modal>,
     document.body,
