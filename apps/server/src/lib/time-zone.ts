@@ -66,11 +66,21 @@ export function dateIn(timeZone: string, t: number): string {
   return new Date(wallClockOf(timeZone, t)).toISOString().slice(0, 10);
 }
 
-/** The instant local midnight of `date` in `timeZone` begins (a zone may skip midnight: the first minute after). */
-export function startOfDay(timeZone: string, date: string): number {
-  for (let minutes = 0; minutes < 180; minutes += 15) {
-    const t = instantOf(timeZone, date, minutes);
+/**
+ * The instant of wall-clock `minutes` on `date` in `timeZone`, or of the first minute after it
+ * that the zone has when it skips that time (clocks jumping forward); null past three hours.
+ */
+export function firstInstantFrom(timeZone: string, date: string, minutes: number): number | null {
+  for (let m = minutes; m < minutes + 180; m++) {
+    const t = instantOf(timeZone, date, m);
     if (t !== null) return t;
   }
-  throw new Error(`no start of ${date} in ${timeZone}`);
+  return null;
+}
+
+/** The instant local midnight of `date` in `timeZone` begins (a zone may skip midnight: the first minute after). */
+export function startOfDay(timeZone: string, date: string): number {
+  const t = firstInstantFrom(timeZone, date, 0);
+  if (t === null) throw new Error(`no start of ${date} in ${timeZone}`);
+  return t;
 }

@@ -6,7 +6,7 @@
  * kept as an instant, never moves at all.
  */
 
-import { dateIn, instantOf, offsetOf } from "../../lib/time-zone.ts";
+import { dateIn, firstInstantFrom, instantOf, offsetOf } from "../../lib/time-zone.ts";
 
 // The zone primitives the coaching service and its tests use with the slots.
 export { dateIn, instantOf, isTimeZone, startOfDay } from "../../lib/time-zone.ts";
@@ -107,17 +107,9 @@ export function workingHours(rules: SlotRules, from: number, to: number): Range[
   const hours: Range[] = [];
   const last = dateIn(rules.timeZone, to);
   for (let date = dateIn(rules.timeZone, from); date <= last; date = addDays(date, 1)) {
-    const clock = dayClock(rules.timeZone, date);
-    const at = (minutes: number) => {
-      for (let m = minutes; m < minutes + 180; m++) {
-        const t = clock(m);
-        if (t !== null) return t;
-      }
-      return null;
-    };
     for (const range of hoursOn(rules, date)) {
-      const start = at(range.start);
-      const end = at(range.end);
+      const start = firstInstantFrom(rules.timeZone, date, range.start);
+      const end = firstInstantFrom(rules.timeZone, date, range.end);
       if (start === null || end === null || end <= from || start >= to || end <= start) continue;
       hours.push({ start: Math.max(start, from), end: Math.min(end, to) });
     }
