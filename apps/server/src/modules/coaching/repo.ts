@@ -83,7 +83,7 @@ export async function bookedBetween(db: Db, coachIds: readonly number[], from: D
     .from(schedule)
     .where(
       and(
-        coachIds.length === 1 ? eq(schedule.coachId, coachIds[0]!) : inArray(schedule.coachId, [...coachIds]),
+        inArray(schedule.coachId, [...coachIds]),
         eq(schedule.status, "booked"),
         lt(schedule.meetingStart, to),
         gt(schedule.meetingEnd, from),

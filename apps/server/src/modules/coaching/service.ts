@@ -617,8 +617,10 @@ export async function coachWeek(db: Db, principal: Principal, q: { from: string;
   const to = Date.parse(q.to);
   if (to <= from) throw badRequest("`to` must be after `from`");
   if (to - from > MAX_RANGE_DAYS * DAY) throw badRequest(`Ask for at most ${MAX_RANGE_DAYS} days at a time`);
-  const rows = await repo.listCoachBookings(db, principal.id, new Date(from), new Date(to));
-  const coach = await repo.findCoach(db, principal.id);
+  const [rows, coach] = await readTogether(db, [
+    () => repo.listCoachBookings(db, principal.id, new Date(from), new Date(to)),
+    () => repo.findCoach(db, principal.id),
+  ]);
   const hours = coach ? workingHours(rulesOf(coach), from, to) : [];
   return {
     list: rows.map((b) => toBooking(b, now)),
