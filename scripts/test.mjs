@@ -40,11 +40,10 @@ if (only !== "unit") {
     PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson,
   });
   if (existsSync(playwrightJson)) {
-    const { stats } = JSON.parse(readFileSync(playwrightJson, "utf8"));
+    const { stats, suites } = JSON.parse(readFileSync(playwrightJson, "utf8"));
     counts.passed += stats.expected + stats.flaky;
     counts.failed += stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
     counts.skipped += stats.skipped;
-    const { suites } = JSON.parse(readFileSync(playwrightJson, "utf8"));
     // A file's suite holds its tests and its describe blocks; each block's title leads its tests' names.
     const walk = (suite, titles) => {
       for (const spec of suite.specs ?? []) {
