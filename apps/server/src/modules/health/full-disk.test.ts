@@ -47,21 +47,16 @@ describe.skipIf(!canMount())("embedded database on a disk that fills up", () => 
       const app = await buildApp({ config: loadConfig({ ...TEST_ENV }), database, serveWeb: false });
       try {
         const stamp = Date.now();
-        const account = (name: string) => ({ email: `full-disk-${name}-${stamp}@example.test`, password: "correct horse battery" });
-        const signUp = (name: string) =>
+        // The same account's sign-up (`register`) or sign-in (`login`).
+        const asCandidate = (call: "register" | "login") => (name: string) =>
           app.inject({
             method: "POST",
-            url: "/v2/api/lambda/register",
+            url: `/v2/api/lambda/${call}`,
             headers: { "x-project": PROJECT },
-            payload: { ...account(name), role: "user" },
+            payload: { email: `full-disk-${name}-${stamp}@example.test`, password: "correct horse battery", role: "user" },
           });
-        const signIn = (name: string) =>
-          app.inject({
-            method: "POST",
-            url: "/v2/api/lambda/login",
-            headers: { "x-project": PROJECT },
-            payload: { ...account(name), role: "user" },
-          });
+        const signUp = asCandidate("register");
+        const signIn = asCandidate("login");
         expect((await signUp("before")).statusCode).toBe(200);
 
         // Every free block taken by one file. Writes that fit in pages the database already holds
