@@ -2,12 +2,13 @@ import { TOKEN_EXPIRED, TWO_FACTOR_REQUIRED, UNAUTHORIZED } from "@academy/contr
 
 /** An error the API answers as `{error:true, message, code?, validation?}` with its status. */
 export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly extra: { code?: string; validation?: Record<string, string>; headers?: Record<string, string> } = {},
-  ) {
+  readonly statusCode: number;
+  readonly extra: { code?: string; validation?: Record<string, string>; headers?: Record<string, string> };
+
+  constructor(statusCode: number, message: string, extra: HttpError["extra"] = {}) {
     super(message);
+    this.statusCode = statusCode;
+    this.extra = extra;
   }
 }
 

@@ -9,7 +9,11 @@ export class SearchCache<V> {
   #version = -1n;
   readonly #pages = new Map<string, V>();
 
-  constructor(readonly max: number) {}
+  readonly max: number;
+
+  constructor(max: number) {
+    this.max = max;
+  }
 
   /** The page kept for `key` at `version`, if any. */
   get(version: string, key: string): V | undefined {

@@ -21,10 +21,10 @@ export interface CalendarProvider {
  * refused them (the caller can fix it), `unavailable` when the provider failed or could not be reached.
  */
 export class CalendarError extends Error {
-  constructor(
-    readonly kind: "input" | "unavailable",
-    message: string,
-  ) {
+  readonly kind: "input" | "unavailable";
+
+  constructor(kind: "input" | "unavailable", message: string) {
     super(message);
+    this.kind = kind;
   }
 }

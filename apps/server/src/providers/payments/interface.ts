@@ -59,12 +59,13 @@ export { PROVIDER_UNAVAILABLE } from "@academy/contract/constants";
  * 502, one the provider could not carry out (unreachable, its own failure): try again later.
  */
 export class PaymentError extends Error {
-  constructor(
-    readonly status: 400 | 402 | 404 | 409 | 502,
-    message: string,
-    readonly code: string,
-  ) {
+  readonly status: 400 | 402 | 404 | 409 | 502;
+  readonly code: string;
+
+  constructor(status: 400 | 402 | 404 | 409 | 502, message: string, code: string) {
     super(message);
+    this.status = status;
+    this.code = code;
   }
 }
 

@@ -68,11 +68,13 @@ const isUniqueViolation = (e: unknown) => {
 export class TestModeProvider implements PaymentProvider {
   readonly mode = "test" as const;
   private sink: EventSink = async () => {};
+  private readonly db: Db;
+  private readonly publicUrl: string;
 
-  constructor(
-    private readonly db: Db,
-    private readonly publicUrl: string,
-  ) {}
+  constructor(db: Db, publicUrl: string) {
+    this.db = db;
+    this.publicUrl = publicUrl;
+  }
 
   onEvent(sink: EventSink) {
     this.sink = sink;
