@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { MIGRATION_LOCK } from "./db/client.ts";
 import { SERVER_DIR } from "./paths.ts";
 import { PROJECT, TEST_ENV } from "./test/app.ts";
 import { databaseUrl } from "./test/database.ts";
@@ -23,9 +24,17 @@ async function admin<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
 
 afterAll(() => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
 
-function start(port: number) {
+function start(port: number, env: Record<string, string> = {}, database = name) {
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
-    env: { ...process.env, ...TEST_ENV, LOG_LEVEL: "info", DATABASE_URL: databaseUrl(base, name), PORT: String(port), HOST: "127.0.0.1" },
+    env: {
+      ...process.env,
+      ...TEST_ENV,
+      LOG_LEVEL: "info",
+      DATABASE_URL: databaseUrl(base, database),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -85,4 +94,48 @@ describe("several instances on one empty PostgreSQL", () => {
       await Promise.all(instances.map((s) => s.exited));
     }
   }, 150_000);
+
+  it("waits for another instance's start however long it takes, past any query time limit", async () => {
+    const slow = `${name}_slow`;
+    await admin((c) => c.query(`CREATE DATABASE ${slow}`));
+    // Another instance's migration and seed, held far longer than this instance's queries may run
+    // (a 300 ms statement limit gives up on a query after 2.3 s).
+    const other = new pg.Client({ connectionString: databaseUrl(base, slow) });
+    await other.connect();
+    await other.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const instance = start(port, { DATABASE_STATEMENT_TIMEOUT_MS: "300" }, slow);
+    try {
+      // Once it waits for the lock, it keeps waiting past its 2.3 s limit on a query.
+      const waiting = async () =>
+        Number(
+          (
+            await other.query<{ n: string }>(
+              "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = $1)",
+              [slow],
+            )
+          ).rows[0]?.n,
+        );
+      while ((await waiting()) === 0) {
+        expect(instance.child.exitCode, instance.output()).toBeNull();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(instance.child.exitCode, instance.output()).toBeNull();
+      expect(await waiting()).toBe(1);
+      expect(
+        await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      ).toBe(false);
+      await other.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+      await ready(instance, 60_000);
+    } finally {
+      await other.end();
+      instance.child.kill("SIGTERM");
+      await instance.exited;
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${slow} WITH (FORCE)`));
+    }
+  }, 120_000);
 });

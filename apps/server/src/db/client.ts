@@ -35,7 +35,8 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const MIGRATION_LOCK = 727_274_001;
+/** The advisory lock an instance holds while it migrates and seeds at start. */
+export const MIGRATION_LOCK = 727_274_001;
 
 export async function openPostgres(
   url: string,
@@ -58,18 +59,19 @@ export async function openPostgres(
   pool.on("connect", (client) => client.on("error", (e) => opts.onError?.(e)));
   const db = trackCommits(drizzleNodePg(pool, { schema })) as unknown as Db;
   const migrateThen = async <T>(work: () => Promise<T>): Promise<T> => {
-    // The lock is held by one session for the whole turn; `work` queries through the pool.
-    const client = await pool.connect();
+    // The lock is held by a connection of its own for the whole turn, without the pool's time
+    // limits: another instance's migration and seed may take longer than any request may, and
+    // waiting for it is this instance's start (`work` seeds through the pool).
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client.on("error", (e) => opts.onError?.(e));
+    await client.connect();
     try {
-      // Waiting for another instance's turn, or building an index, may take longer than a request may.
-      await client.query("SET statement_timeout = 0");
       await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
       await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       return await work();
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-      await client.query("RESET statement_timeout").catch(() => {});
-      client.release();
+      await client.end().catch(() => {});
     }
   };
   return {
