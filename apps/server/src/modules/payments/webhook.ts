@@ -1,6 +1,5 @@
 import { ErrorResponse } from "@academy/contract/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import Stripe from "stripe";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { badRequest } from "../../lib/http-error.ts";
@@ -81,6 +80,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string | und
       if (!secret) throw badRequest("Webhooks are not configured");
       const signature = request.headers["stripe-signature"];
       if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) throw badRequest("Missing or invalid signature");
+      // The provider SDK is loaded with the first event: a server without webhooks never needs it.
+      const { default: Stripe } = await import("stripe");
       let parsed: unknown;
       try {
         // The signature is checked on the raw bytes before the body is parsed.

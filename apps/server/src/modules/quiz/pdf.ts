@@ -1,10 +1,9 @@
 import { sectionPath } from "@academy/contract/library";
 import type { QuizModel } from "@academy/contract/quiz";
-import PDFDocument from "pdfkit";
-import SVGtoPDF from "svg-to-pdfkit";
 
 /** A question's picture as the file holds it (content/images: SVG or PNG). */
 export type PdfPicture = { body: Buffer; type: string };
+type SvgToPdf = typeof import("svg-to-pdfkit");
 
 /** The most room a picture takes on the page (points; A4 less its margins is 495 wide). */
 const PICTURE_MAX = { width: 360, height: 200 };
@@ -19,7 +18,7 @@ function pictureSize(svg: string): { width: number; height: number } {
 }
 
 /** Draws the picture at the current place (a new page first when it would not fit), then moves below it. */
-function drawPicture(doc: PDFKit.PDFDocument, picture: PdfPicture) {
+function drawPicture(doc: PDFKit.PDFDocument, picture: PdfPicture, SVGtoPDF: SvgToPdf) {
   const size =
     picture.type === "image/svg+xml"
       ? pictureSize(picture.body.toString("utf8"))
@@ -55,12 +54,14 @@ function describeResponse(q: QuizModel["questions"][number], r: unknown): string
  * `pictures` holds the questions' pictures by their address (`image.url`), drawn above their
  * text alternative; a question whose picture is missing prints the text alternative alone.
  */
-export function renderResultPdf(
+export async function renderResultPdf(
   quiz: QuizModel,
   candidate: string,
   publicUrl = "",
   pictures: ReadonlyMap<string, PdfPicture> = new Map(),
 ): Promise<Buffer> {
+  // Loaded on the first PDF: most processes never print one, and the library is large.
+  const [{ default: PDFDocument }, { default: SVGtoPDF }] = await Promise.all([import("pdfkit"), import("svg-to-pdfkit")]);
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: "A4",
@@ -96,7 +97,7 @@ export function renderResultPdf(
       // A question whose picture is the question: the picture, and its text alternative under it.
       if (q.image) {
         const picture = pictures.get(q.image.url);
-        if (picture) drawPicture(doc, picture);
+        if (picture) drawPicture(doc, picture, SVGtoPDF);
         doc.fontSize(10).fillColor("#444").text(`Picture: ${q.image.alt}`);
       }
       doc

@@ -1,5 +1,3 @@
-import nodemailer from "nodemailer";
-
 export type MailMessage = {
   from: string;
   to: string;
@@ -18,22 +16,20 @@ export interface MailTransport {
 }
 
 export function createSmtpTransport(url: string): MailTransport {
-  // Short timeouts: a slow mail server delays the worker, never a request.
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  // Loaded with the first mail (a server without SMTP never needs it). Short timeouts: a slow
+  // mail server delays the worker, never a request.
+  const transporter = import("nodemailer").then(({ default: nodemailer }) =>
+    nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+  );
   return {
     kind: "smtp",
     async send(message) {
-      await transporter.sendMail({
+      await (await transporter).sendMail({
         ...message,
         attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
     },
-    close: () => transporter.close(),
+    close: () => void transporter.then((t) => t.close()),
   };
 }
 
