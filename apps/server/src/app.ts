@@ -11,7 +11,7 @@ import { startRetentionJob } from "./modules/analytics/service.ts";
 import { assistantRoutes } from "./modules/assistant/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { pruneAccounts } from "./modules/auth/service.ts";
-import { createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
+import { type Clock, createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
 import { blogRoutes } from "./modules/blog/routes.ts";
 import { chatRoutes } from "./modules/chat/routes.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
@@ -62,10 +62,12 @@ export type AppOptions = {
   logger?: FastifyServerOptions["logger"];
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** The time sign-in tokens are issued and checked at (tests move it on instead of waiting). */
+  clock?: Clock;
 };
 
 /** Builds the whole server from plugins and modules; tests call this with their own database. */
-export async function buildApp({ config, database, logger = false, serveWeb = true }: AppOptions) {
+export async function buildApp({ config, database, logger = false, serveWeb = true, clock = Date.now }: AppOptions) {
   const app = Fastify({
     // Errors are logged without the parameters of a failed query (hashes, tokens, emails).
     logger:
@@ -97,7 +99,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   });
 
   const signingKey = await resolveSigningKey(database.db, config.JWT_SECRET);
-  const tokens = createTokenService(signingKey, config.TOKEN_TTL_SECONDS);
+  const tokens = createTokenService(signingKey, config.TOKEN_TTL_SECONDS, clock);
   const mail = startMailWorker({
     db: database.db,
     transport: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLogTransport((line) => app.log.info(line)),
@@ -127,7 +129,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
     onError: (e) => app.log.warn({ err: e }, "deleting old recorded sessions failed"),
   });
   app.addHook("onClose", async () => retention.stop());
-  const authDeps = { db: database.db, tokens, config, mail, twoFactorBox: createSecretBox(signingKey, "two-factor") };
+  const authDeps = { db: database.db, tokens, config, mail, twoFactorBox: createSecretBox(signingKey, "two-factor"), clock };
 
   await app.register(errorsPlugin);
   await app.register(textInputPlugin);

@@ -3,6 +3,7 @@ import { generate } from "otplib";
 import { afterAll } from "vitest";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
+import type { Clock } from "../modules/auth/tokens.ts";
 import { createTestDatabase } from "./database.ts";
 
 export const TEST_ENV = {
@@ -19,11 +20,31 @@ export const PROJECT = encodeProjectHeader(TEST_ENV.PROJECT_ID, TEST_ENV.PROJECT
 
 type Call = { token?: string; body?: unknown; headers?: Record<string, string>; query?: Record<string, string> };
 
+/**
+ * A clock for the app's tokens and two-factor codes that runs with real time until a test stops it
+ * at a moment of its choosing (`stopAt`), and moves only when told (`advance`) from then on.
+ */
+export function testClock() {
+  let stopped: number | null = null;
+  return {
+    now: (): number => stopped ?? Date.now(),
+    stopAt(ms: number) {
+      stopped = ms;
+    },
+    advance(ms: number) {
+      stopped = (stopped ?? Date.now()) + ms;
+    },
+    resume() {
+      stopped = null;
+    },
+  };
+}
+
 /** The whole app on a fresh database, closed after the file's tests. */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: { clock?: Clock } = {}) {
   const config: Config = loadConfig({ ...TEST_ENV, ...env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, serveWeb: false });
+  const app = await buildApp({ config, database, serveWeb: false, clock: opts.clock });
   afterAll(async () => {
     await app.close();
     await database.close();

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type Database, type Db, openPostgres, PGLITE_EXTENSIONS, wrapPglite } from "../db/client.ts";
@@ -10,9 +11,9 @@ import { seedPaymentPlans } from "../modules/payments/seed.ts";
 import { TestModeProvider } from "../providers/payments/test-mode.ts";
 
 /**
- * A fresh, migrated database for one test file. The `server` project runs on PGlite (a clone of
- * one migrated in-memory template per worker); the `server-pg` project on PostgreSQL (a new
- * database made from the template that the global setup migrated).
+ * A fresh, migrated database for one test file. The `server` project runs on PGlite (loaded from
+ * the data folder its global setup migrated and seeded); the `server-pg` project on PostgreSQL (a
+ * new database made from the template that its global setup migrated).
  */
 export type TestDatabase = Database & {
   /**
@@ -26,17 +27,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return process.env.TEST_DB === "postgres" ? createPostgresDatabase() : createPgliteDatabase();
 }
 
-let template: Promise<PGlite> | undefined;
+let template: Promise<Blob> | undefined;
 
 async function createPgliteDatabase(): Promise<TestDatabase> {
+  // The `server` project's global setup migrated and seeded the template once for the run.
   template ??= (async () => {
-    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-    const database = wrapPglite(client);
-    await database.migrate();
-    await seedReferenceData(database.db);
-    return client;
+    let file = process.env.ACADEMY_PGLITE_TEMPLATE;
+    file ??= await (await import("./global-setup-pglite.ts")).pgliteTemplate();
+    return new Blob([await readFile(file)]);
   })();
-  const database = wrapPglite((await (await template).clone()) as PGlite);
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: await template });
+  const database = wrapPglite(client);
   return {
     ...database,
     async cutOff() {

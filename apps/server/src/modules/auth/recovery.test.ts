@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { generate } from "otplib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { authTokens, emailOutbox } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
-import { createTestApp } from "../../test/app.ts";
+import { createTestApp, testClock } from "../../test/app.ts";
 import { startMailServer } from "../../test/mail-server.ts";
 
 const smtp = await startMailServer();
-const t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: "https://academy.example" });
+const clock = testClock();
+const t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: "https://academy.example" }, { clock: clock.now });
 const flush = () => t.app.mail.flush();
 const admin = await t.signUp("admin");
 const RESET = /password reset code/;
@@ -150,7 +151,10 @@ describe("two-factor sign-in", () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, me.user_id));
     expect(row!.twoFactorSecret).not.toContain(secret);
 
-    const now = Math.floor(Date.now() / 1000);
+    // The server's clock in the middle of a 30-second step, so no step ends while the test runs.
+    const now = Math.floor(Date.now() / 30_000) * 30 + 15;
+    clock.stopAt(now * 1000);
+    onTestFinished(() => clock.resume());
     // Codes of the previous, current and next step: all within the accepted drift, each usable once, in order.
     const code1 = await generate({ secret, epoch: now - 30 });
     const bad = await t.call("POST", "/v2/api/lambda/2fa/authorize", {

@@ -12,7 +12,7 @@ import { enqueueMail, type MailWorker } from "../mail/service.ts";
 import { findOwnPhotoByUrl } from "../uploads/service.ts";
 import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
-import type { TokenService } from "./tokens.ts";
+import type { Clock, TokenService } from "./tokens.ts";
 import { issueVerification } from "./verification.ts";
 
 // What other modules use of accounts: reading and changing an account row, revoking its tokens,
@@ -22,7 +22,15 @@ export { currentAccountValues, isCurrentAccount } from "./current-account.ts";
 export { hit as countAttempt, type Limit } from "./rate-limit.ts";
 export { bumpTokenVersion, findUserById, lockAdminRegistration, type UserRow, updateUser } from "./repo.ts";
 
-export type AuthDeps = { db: Db; tokens: TokenService; config: Config; mail: MailWorker; twoFactorBox: SecretBox };
+export type AuthDeps = {
+  db: Db;
+  tokens: TokenService;
+  config: Config;
+  mail: MailWorker;
+  twoFactorBox: SecretBox;
+  /** The time two-factor codes are checked at (tests move it instead of waiting for a step). */
+  clock: Clock;
+};
 
 /** How long a password-checked login waits for its 2FA code. */
 export const TWO_FACTOR_PENDING_SECONDS = 10 * 60;

@@ -21,7 +21,10 @@ export type TokenService = {
 /** Verified tokens kept so a client's repeated calls skip the signature check; bounded, oldest out first. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
+/** Milliseconds since the epoch: `Date.now` in production, a clock a test moves on in tests. */
+export type Clock = () => number;
+
+export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: Clock = Date.now): TokenService {
   // Imported once: handing jose the raw bytes would import the key again on every call.
   const key = globalThis.crypto.subtle.importKey("raw", new Uint8Array(secret), { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
@@ -32,19 +35,21 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
   const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
   return {
     ttlSeconds,
-    sign: async ({ userId, role, tokenVersion }) =>
-      new SignJWT({ role, tv: tokenVersion, typ: "access" })
+    sign: async ({ userId, role, tokenVersion }) => {
+      const issuedAt = Math.floor(now() / 1000);
+      return new SignJWT({ role, tv: tokenVersion, typ: "access" })
         .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
-        .sign(await key),
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
+        .sign(await key);
+    },
     async verify(token) {
       const hit = verified.get(token);
       if (hit) {
-        if (hit.expiresAt > Date.now()) return hit.claims;
+        if (hit.expiresAt > now()) return hit.claims;
         verified.delete(token);
         return null;
       }
@@ -54,6 +59,7 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
           issuer: ISSUER,
           audience: AUDIENCE,
           requiredClaims: ["exp", "iat", "sub"],
+          currentDate: new Date(now()),
         });
         const userId = Number(payload.sub);
         const role = payload.role;

@@ -1,6 +1,5 @@
 import type { LoginResponse } from "@academy/contract/auth";
 import { generateSecret, generateURI, verify } from "otplib";
-import QRCode from "qrcode";
 import type { Db } from "../../db/client.ts";
 import { conflict, HttpError } from "../../lib/http-error.ts";
 import { hashToken } from "../../lib/secure-token.ts";
@@ -17,9 +16,15 @@ const wrongCode = () =>
   });
 
 /** A TOTP code for the secret, accepted once (one step of clock drift either way). */
-async function acceptCode(db: Db, userId: number, secret: string, code: string): Promise<boolean> {
+async function acceptCode({ db, clock }: Pick<AuthDeps, "db" | "clock">, userId: number, secret: string, code: string): Promise<boolean> {
   const last = await repo.lastTotpStep(db, userId);
-  const result = await verify({ secret, token: code, epochTolerance: 30, ...(last !== undefined ? { afterTimeStep: last } : {}) });
+  const result = await verify({
+    secret,
+    token: code,
+    epoch: Math.floor(clock() / 1000),
+    epochTolerance: 30,
+    ...(last !== undefined ? { afterTimeStep: last } : {}),
+  });
   if (!result.valid || !("timeStep" in result)) return false;
   return repo.claimTotpStep(db, userId, result.timeStep);
 }
@@ -27,10 +32,10 @@ async function acceptCode(db: Db, userId: number, secret: string, code: string):
 /** Wrong codes when turning two-factor sign-in on or off: 5 per 15 minutes per account. */
 const setupFailures = (userId: number) => ({ key: `2fa-setup:${userId}`, max: 5, windowSeconds: 15 * 60 });
 
-async function checkSetupCode(db: Db, userId: number, secret: string, code: string): Promise<void> {
-  const attempt = await limits.reserve(db, setupFailures(userId));
-  if (!(await acceptCode(db, userId, secret, code))) throw wrongCode();
-  await limits.release(db, attempt);
+async function checkSetupCode(deps: Pick<AuthDeps, "db" | "clock">, userId: number, secret: string, code: string): Promise<void> {
+  const attempt = await limits.reserve(deps.db, setupFailures(userId));
+  if (!(await acceptCode(deps, userId, secret, code))) throw wrongCode();
+  await limits.release(deps.db, attempt);
 }
 
 async function userOf(db: Db, principal: Principal) {
@@ -46,16 +51,21 @@ export async function enableTwoFactor({ db, twoFactorBox }: AuthDeps, principal:
   const secret = generateSecret();
   const otpauthUrl = generateURI({ issuer: ISSUER, label: user.email, secret });
   await repo.updateUser(db, user.id, { twoFactorSecret: twoFactorBox.seal(secret) });
-  return { secret, otpauth_url: otpauthUrl, qr_code: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
+  return {
+    secret,
+    otpauth_url: otpauthUrl,
+    qr_code: await (await import("qrcode")).default.toDataURL(otpauthUrl, { margin: 1, width: 220 }),
+  };
 }
 
 /** Finishes setup with a code from the app: two-factor sign-in is on from now. */
-export async function authorizeTwoFactor({ db, twoFactorBox, mail }: AuthDeps, principal: Principal, code: string): Promise<void> {
+export async function authorizeTwoFactor(deps: AuthDeps, principal: Principal, code: string): Promise<void> {
+  const { db, twoFactorBox, mail } = deps;
   const user = await userOf(db, principal);
   if (user.twoFactorEnabled) throw conflict("Two-factor sign-in is already on");
   const secret = user.twoFactorSecret ? twoFactorBox.open(user.twoFactorSecret) : null;
   if (!secret) throw new HttpError(400, "Start two-factor setup first");
-  await checkSetupCode(db, user.id, secret, code);
+  await checkSetupCode(deps, user.id, secret, code);
   await db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { twoFactorEnabled: true });
     await enqueueMail(tx, "two-factor", user.email, { first_name: user.firstName || "there", state: "turned on" });
@@ -64,12 +74,13 @@ export async function authorizeTwoFactor({ db, twoFactorBox, mail }: AuthDeps, p
 }
 
 /** Turns two-factor sign-in off; needs a current code. Staff keep it on while ADMIN_2FA_REQUIRED holds. */
-export async function disableTwoFactor({ db, twoFactorBox, mail, config }: AuthDeps, principal: Principal, code: string): Promise<void> {
+export async function disableTwoFactor(deps: AuthDeps, principal: Principal, code: string): Promise<void> {
+  const { db, twoFactorBox, mail, config } = deps;
   const user = await userOf(db, principal);
   if (config.ADMIN_2FA_REQUIRED && user.role === "admin") throw conflict("Staff accounts keep two-factor sign-in on");
   const secret = user.twoFactorSecret ? twoFactorBox.open(user.twoFactorSecret) : null;
   if (!user.twoFactorEnabled || !secret) throw new HttpError(400, "Two-factor sign-in is not on");
-  await checkSetupCode(db, user.id, secret, code);
+  await checkSetupCode(deps, user.id, secret, code);
   await db.transaction(async (tx) => {
     await repo.updateUser(tx, user.id, { twoFactorEnabled: false, twoFactorSecret: null });
     await enqueueMail(tx, "two-factor", user.email, { first_name: user.firstName || "there", state: "turned off" });
@@ -100,7 +111,7 @@ export async function verifyTwoFactorLogin(deps: AuthDeps, pendingToken: string,
   // Counted before the code is checked (given back when it is right), so simultaneous guesses
   // cannot outrun the account's limit.
   const attempt = await limits.reserve(db, signInCodeFailures(user.id));
-  if (!(await acceptCode(db, user.id, secret, code))) {
+  if (!(await acceptCode(deps, user.id, secret, code))) {
     const failures = await repo.failAuthToken(db, row.id, TWO_FACTOR_MAX_FAILURES);
     if (failures >= TWO_FACTOR_MAX_FAILURES)
       throw new HttpError(429, "Too many wrong codes. Sign in again to get a new chance.", { headers: { "retry-after": "0" } });
