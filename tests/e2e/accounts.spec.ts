@@ -1,7 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { generate } from "otplib";
-import { signIn, staffHeaders, uniqueEmail } from "./helpers";
-import { MAIL_URL } from "./playwright.config";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures";
+import { MAIL_URL, signIn, staffHeaders, uniqueEmail } from "./helpers";
 
 // The journeys' server delivers its mail by SMTP to the mail catcher (mail-catcher.mjs), and the
 // journeys read what arrived there, as a person reads their inbox.

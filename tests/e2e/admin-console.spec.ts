@@ -1,7 +1,6 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import { generate } from "otplib";
-import { ACCOUNTS, openStaffArea, STAFF_STATE, staffHeaders, uniqueEmail } from "./helpers";
-import { MAIL_URL } from "./playwright.config";
+import { type APIRequestContext, expect, test } from "./fixtures";
+import { ACCOUNTS, MAIL_URL, openStaffArea, STAFF_STATE, staffHeaders, uniqueEmail } from "./helpers";
 
 const PROJECT = Buffer.from("rescue-academy:local-project-secret").toString("base64");
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ACCOUNTS, nextStaffCode, signIn, uniqueEmail } from "./helpers";
 
 test("a new candidate signs up, lands on their dashboard, logs out and signs back in", async ({ page }) => {

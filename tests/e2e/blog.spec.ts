@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openStaffArea, PROJECT, STAFF_STATE, staffHeaders } from "./helpers";
 
 const B = "/v2/api/lambda/blog";

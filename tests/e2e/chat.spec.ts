@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ACCOUNTS, openStaffArea, PROJECT, STAFF_STATE, signIn, staffHeaders, uniqueEmail } from "./helpers";
 
 const R = "/v3/api/lambda/realtime";

@@ -1,6 +1,5 @@
-import { type APIRequestContext, expect as baseExpect, type Page, test } from "@playwright/test";
-import { openStaffArea, STAFF_STATE, uniqueEmail } from "./helpers";
-import { MAIL_URL } from "./playwright.config";
+import { type APIRequestContext, expect as baseExpect, type Page, test } from "./fixtures";
+import { MAIL_URL, openStaffArea, STAFF_STATE, uniqueEmail } from "./helpers";
 
 // Each screen's first answers can take many seconds on a busy CI machine.
 const expect = baseExpect.configure({ timeout: 20_000 });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { PROJECT, STAFF_STATE, signIn, staffHeaders, uniqueEmail } from "./helpers";
 
 // Each journey signs a new candidate in and opens several screens: room for a busy machine.

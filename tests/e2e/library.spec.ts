@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
 import PDFDocument from "pdfkit";
+import { expect, type Page, test } from "./fixtures";
 import { staffHeaders, uniqueEmail } from "./helpers";
 
 async function signUpCandidate(page: Page) {

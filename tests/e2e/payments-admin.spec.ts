@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures";
 import { openStaffArea, STAFF_STATE, uniqueEmail } from "./helpers";
 
 const PROJECT = Buffer.from("rescue-academy:local-project-secret").toString("base64");

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures";
 import { uniqueEmail } from "./helpers";
 
 async function signUp(page: Page) {
@@ -75,7 +75,7 @@ test("a candidate picks a plan, pays on the checkout page, and manages plan, car
   await expect(switchDialog).toBeVisible();
   await page.unroute(slowInvoices);
   await switchDialog.getByRole("button", { name: "Switch plan" }).click();
-  await expect(plan.getByText(/Premium yearly/)).toBeVisible();
+  await expect(plan.getByText(/^Premium yearly · /)).toBeVisible();
   await expect(invoices.getByRole("row")).toHaveCount(3);
 
   // Cancel at period end, then resume.

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect as baseExpect, type Request, test } from "@playwright/test";
+import { expect as baseExpect, type Request, test } from "./fixtures";
 import { openStaffArea, PROJECT, STAFF_STATE, signIn, uniqueEmail } from "./helpers";
 
 const INGEST = "/v2/api/lambda/analytics/user-sessions";

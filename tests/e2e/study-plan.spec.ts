@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "./fixtures";
 import { PROJECT, signIn, uniqueEmail } from "./helpers";
 
 test.use({ storageState: { cookies: [], origins: [] } });

@@ -1,6 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { uniqueEmail } from "./helpers";
-import { MAIL_URL } from "./playwright.config";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures";
+import { MAIL_URL, uniqueEmail } from "./helpers";
 
 type Mail = { subject: string; text: string };
 
