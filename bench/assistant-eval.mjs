@@ -69,13 +69,13 @@ const UNIT =
 /** A number as written (1,500 · 0.5 · 88), with the unit after it when there is one. */
 const NUMBER = new RegExp(`(?<![\\d.,])(\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?)(?:\\s*(${UNIT})(?![a-z]))?`, "gi");
 
-const valueOf = (n) => Number(n.replace(/,/g, ""));
+const numberValue = (n) => Number(n.replace(/,/g, ""));
 
 /** The numbers of a text: value, the unit after it (normalised) or null, and the text itself. */
 export function numbersIn(text) {
   const out = [];
   for (const m of text.matchAll(NUMBER)) {
-    out.push({ value: valueOf(m[1]), unit: m[2] ? m[2].toLowerCase().replace(/\s+/g, "") : null, text: m[0] });
+    out.push({ value: numberValue(m[1]), unit: m[2] ? m[2].toLowerCase().replace(/\s+/g, "") : null, text: m[0] });
   }
   return out;
 }
