@@ -37,7 +37,8 @@ export const DocumentParams = z.strictObject({ slug: Slug.max(120) });
 export const ReadingPositionRequest = z.strictObject({ anchor: Slug.max(120) });
 
 /** Why something is locked: the tier it needs and the plans on sale that open it. */
-export type LockInfo = { tier: LibraryTier; plans: string[]; message: string };
+export const LockInfo = z.object({ tier: LibraryTier, plans: z.array(z.string()), message: z.string() });
+export type LockInfo = z.infer<typeof LockInfo>;
 
 export type LibrarySectionSummary = { anchor: string; heading: string; locked: LockInfo | null };
 export type LibraryDocumentSummary = {
@@ -65,19 +66,36 @@ export type LibraryDocument = Omit<LibraryDocumentSummary, "sections"> & {
   updatedAt: string;
 };
 /** A search snippet: text with the matched words marked. */
-export type SnippetPart = { text: string; hit: boolean };
-export type LibrarySearchHit = {
-  document: string;
-  documentTitle: string;
-  anchor: string;
-  heading: string;
-  tracks: string[];
-  themes: string[];
-  rank: number;
+export const SnippetPart = z.object({ text: z.string(), hit: z.boolean() });
+export type SnippetPart = z.infer<typeof SnippetPart>;
+export const LibrarySearchHit = z.object({
+  document: z.string(),
+  documentTitle: z.string(),
+  anchor: z.string(),
+  heading: z.string(),
+  tracks: z.array(z.string()),
+  themes: z.array(z.string()),
+  rank: z.number(),
+  /** The section holds every word searched for (in one of its spellings or synonyms). */
+  matchesAll: z.boolean(),
   /** Empty when locked. */
-  snippet: SnippetPart[];
-  locked: LockInfo | null;
-};
+  snippet: z.array(SnippetPart),
+  locked: LockInfo.nullable(),
+});
+export type LibrarySearchHit = z.infer<typeof LibrarySearchHit>;
+/**
+ * `match`: "all" when the best hits hold every word (those holding only some follow, each marked
+ * by `matchesAll`), "some" when no section holds them all and these hold some of them, "none".
+ * `didYouMean`: the search with its mistyped words replaced by the library's nearest words (the
+ * hits already include them).
+ */
+export const LibrarySearchResponse = z.object({
+  error: z.literal(false),
+  list: z.array(LibrarySearchHit),
+  match: z.enum(["all", "some", "none"]),
+  didYouMean: z.string().nullable(),
+});
+export type LibrarySearchResponse = z.infer<typeof LibrarySearchResponse>;
 export type LibraryFacet = { slug: string; name: string };
 
 // ---------------------------------------------------------------- staff

@@ -58,7 +58,14 @@ export async function ask(
   }
   const found = await retrieveForReader(db, principal, question, PASSAGES);
   const passages = found.passages.map((p, i) => ({ n: i + 1, title: p.document_title, heading: p.heading, text: p.body_text, source: p }));
-  const input = { question, lexemes: found.lexemes, passages };
+  const concepts = found.plan.concepts.map((c) => ({
+    text: c.text,
+    weight: c.weight,
+    known: c.known,
+    isNumber: c.isNumber,
+    corrected: c.correctedTo !== undefined,
+  }));
+  const input = { question, concepts, passages, holds: found.holds };
   let output: AnswerOutput;
   let answeredBy = answerer.kind === "built-in" ? "built-in" : `${answerer.kind} (${answerer.model})`;
   try {

@@ -10,12 +10,8 @@ export type DocumentRow = typeof libraryDocuments.$inferSelect;
 export type SectionRow = Omit<typeof librarySections.$inferSelect, "html" | "bodyText">;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 /** A tier as a number, in SQL (free 0, core 1, premium 2). */
 const rankOf = (column: SQL) => sql`(CASE ${column} WHEN 'premium' THEN 2 WHEN 'core' THEN 1 ELSE 0 END)`;
-/** Whether a reader whose plan opens tier rank `rank` may read the section (its own mark and its document's). */
-const opens = (rank: number) => sql`greatest(${rankOf(sql`d.tier`)}, ${rankOf(sql`coalesce(s.tier, 'free')`)}) <= ${rank}`;
 
 // ---------------------------------------------------------------- writes
 
@@ -183,40 +179,6 @@ export async function plansOnSale(db: Db): Promise<{ name: string; libraryTier: 
     .orderBy(asc(packages.displayOrder), asc(packages.id));
 }
 
-export type SearchRow = {
-  document: string;
-  document_title: string;
-  tracks: string[];
-  themes: string[];
-  doc_tier: LibraryTier;
-  anchor: string;
-  heading: string;
-  section_tier: LibraryTier | null;
-  rank: number;
-  /** Null when the reader may not open the section: its text is never read for them. */
-  snippet: string | null;
-};
-
-export const SNIPPET_START = "\u0002";
-export const SNIPPET_STOP = "\u0003";
-
-/** Published documents, in the track and theme asked for: one shape per filter present, values as placeholders. */
-function filters(filter: { track: boolean; theme: boolean }): SQL {
-  return sql`d.status = 'published'${filter.track ? sql` AND d.tracks @> ${sql.placeholder("track")}::jsonb` : sql``}${
-    filter.theme ? sql` AND d.themes @> ${sql.placeholder("theme")}::jsonb` : sql``
-  }`;
-}
-
-/** The plans on sale as a JSON array of {name, libraryTier}, in display order (what opens a locked item). */
-const plansJson = sql`(SELECT json_agg(json_build_object('name', ${packages.name}, 'libraryTier', ${packages.libraryTier})
-  ORDER BY ${packages.displayOrder}, ${packages.id}) FROM ${packages} WHERE ${packages.status} = 'active')`;
-
-export type SearchPage = {
-  rows: SearchRow[];
-  /** The plans on sale, read only when a returned section is locked for the reader. */
-  plans: { name: string; libraryTier: LibraryTier }[] | null;
-};
-
 /**
  * What a search depends on besides its words: the tier the reader's plan opens (`readerTier`, an
  * SQL expression of the placeholder `userId`; null when no plan applies, not even a default one)
@@ -245,108 +207,6 @@ export async function searchVersion(db: Db): Promise<string> {
     () => sql`SELECT version::text FROM library_search_version`,
   );
   return row?.version ?? "0";
-}
-
-/**
- * Full-text search over published sections in one statement: best rank first (headings weigh more
- * than text), a highlighted snippet only for the returned sections a reader of `readerTier` may
- * open, and the plans on sale only when something returned is locked. websearch_to_tsquery
- * accepts any text; one of only stop words or signs is an empty query and matches nothing.
- * Planning it costs twenty times running it: each shape (track and theme filters present or not)
- * is prepared once per connection.
- */
-export async function searchSections(
-  db: Db,
-  input: { q: string; track?: string; theme?: string; limit: number; readerTier: LibraryTier },
-): Promise<SearchPage> {
-  const shape = { track: input.track !== undefined, theme: input.theme !== undefined };
-  const [row] = await preparedRows<{ rows: SearchRow[] | string; plans: SearchPage["plans"] | string }>(
-    db,
-    `library_search${shape.track ? "_track" : ""}${shape.theme ? "_theme" : ""}`,
-    () => {
-      const needs = sql`greatest(${rankOf(sql`d.tier`)}, ${rankOf(sql`coalesce(s.tier, 'free')`)})`;
-      return sql`
-    WITH reader AS (SELECT ${rankOf(sql`${sql.placeholder("tier")}::text`)} AS rank),
-    q AS (SELECT websearch_to_tsquery('english', ${sql.placeholder("q")}) AS query),
-    hits AS (
-      SELECT s.id, ts_rank(s.search, q.query) AS rank
-      FROM library_section s JOIN library_document d ON d.id = s.document_id, q
-      WHERE s.search @@ q.query AND ${filters(shape)}
-      ORDER BY rank DESC, s.id
-      LIMIT ${sql.placeholder("limit")}
-    ),
-    page AS (
-      SELECT s.id, d.slug AS document, d.title AS document_title, d.tracks, d.themes, d.tier AS doc_tier,
-        s.anchor, s.heading, s.tier AS section_tier, h.rank, ${needs} > reader.rank AS locked,
-        CASE WHEN ${needs} <= reader.rank THEN ts_headline('english', s.body_text, q.query,
-          ${`StartSel=${SNIPPET_START}, StopSel=${SNIPPET_STOP}, MaxWords=35, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`})
-        END AS snippet
-      FROM hits h JOIN library_section s ON s.id = h.id JOIN library_document d ON d.id = s.document_id, q, reader
-    )
-    SELECT coalesce((SELECT json_agg(page ORDER BY page.rank DESC, page.id) FROM page), '[]'::json) AS rows,
-      CASE WHEN EXISTS (SELECT 1 FROM page WHERE page.locked) THEN ${plansJson} END AS plans`;
-    },
-    {
-      q: input.q,
-      tier: input.readerTier,
-      limit: input.limit,
-      track: shape.track ? JSON.stringify([input.track]) : undefined,
-      theme: shape.theme ? JSON.stringify([input.theme]) : undefined,
-    },
-  );
-  // node-postgres and PGlite both hand json back parsed; a driver that does not gets it parsed here.
-  const parse = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
-  return { rows: parse(row?.rows ?? []), plans: parse(row?.plans ?? null) };
-}
-
-export type Passage = {
-  document: string;
-  document_title: string;
-  anchor: string;
-  heading: string;
-  body_text: string;
-  rank: number;
-};
-
-/**
- * The sections that best match a question, among those the reader may open (any of its words:
- * the question's lexemes joined with OR, ranked by cover density), and how many locked sections
- * would also match.
- */
-export async function retrievePassages(
-  db: Db,
-  input: { q: string; limit: number; readerRank: number },
-): Promise<{ passages: Passage[]; lexemes: string[]; locked: { document: string; document_title: string; tier: LibraryTier }[] }> {
-  const lexemeRows = rowsOf<{ lexeme: string }>(
-    await db.execute(sql`SELECT unnest(tsvector_to_array(to_tsvector('english', ${input.q}))) AS lexeme`),
-  );
-  const lexemes = lexemeRows.map((r) => r.lexeme);
-  if (!lexemes.length) return { passages: [], lexemes, locked: [] };
-  // The OR query is built by PostgreSQL from its own quoted lexemes, never from the raw text.
-  const query = sql`(SELECT replace(plainto_tsquery('english', ${input.q})::text, ' & ', ' | ')::tsquery)`;
-  const passages = rowsOf<Passage>(
-    await db.execute(sql`
-      WITH q AS (SELECT ${query} AS query)
-      SELECT d.slug AS document, d.title AS document_title, s.anchor, s.heading, s.body_text, ts_rank_cd(s.search, q.query) AS rank
-      FROM library_section s JOIN library_document d ON d.id = s.document_id, q
-      WHERE s.search @@ q.query AND d.status = 'published' AND ${opens(input.readerRank)}
-      ORDER BY rank DESC, s.id
-      LIMIT ${input.limit}`),
-  ).map((r) => ({ ...r, rank: Number(r.rank) }));
-  const locked =
-    input.readerRank >= 2
-      ? []
-      : rowsOf<{ document: string; document_title: string; tier: LibraryTier }>(
-          await db.execute(sql`
-            WITH q AS (SELECT ${query} AS query)
-            SELECT d.slug AS document, min(d.title) AS document_title,
-              (array['free','core','premium'])[max(greatest(${rankOf(sql`d.tier`)}, ${rankOf(sql`coalesce(s.tier, 'free')`)})) + 1] AS tier,
-              max(ts_rank_cd(s.search, q.query)) AS rank
-            FROM library_section s JOIN library_document d ON d.id = s.document_id, q
-            WHERE s.search @@ q.query AND d.status = 'published' AND NOT ${opens(input.readerRank)}
-            GROUP BY d.slug ORDER BY rank DESC LIMIT 3`),
-        );
-  return { passages, lexemes, locked };
 }
 
 // ---------------------------------------------------------------- reading positions

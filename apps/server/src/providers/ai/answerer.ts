@@ -2,20 +2,35 @@
  * Who writes the study assistant's answers. The assistant always retrieves the passages itself
  * (the library sections the reader may open); an answerer only words an answer from them and
  * says which passages it used. Built in: extractive, no network, no model. Configured
- * (`AI_BASE_URL`): an OpenAI-compatible chat-completions endpoint.
+ * (`AI_BASE_URL`): an OpenAI-compatible chat-completions endpoint, whose answer is checked against
+ * the passages before anyone sees it.
  */
 
 /** A retrieved passage, numbered as the answer cites it ([1], [2], …). */
 export type Passage = { n: number; title: string; heading: string; text: string };
 
-export type AnswerInput = {
-  question: string;
-  /** The question's search terms as PostgreSQL stems them (english), stop words left out. */
-  lexemes: string[];
-  passages: Passage[];
+/** A word or phrase of the question, as the library search planned it. */
+export type QuestionConcept = {
+  text: string;
+  /** How much it tells (rare in the library: high). */
+  weight: number;
+  /** Whether the library holds it at all (in one of its spellings or synonyms). */
+  known: boolean;
+  isNumber: boolean;
+  /** Taken for a library word (a typo corrected). */
+  corrected: boolean;
 };
 
-/** `used`: the passages the answer rests on, each with the words quoted from it. */
+export type AnswerInput = {
+  question: string;
+  concepts: QuestionConcept[];
+  /** Best first. */
+  passages: Passage[];
+  /** Which concepts (indexes into `concepts`) a piece of library text holds. */
+  holds: (text: string) => Set<number>;
+};
+
+/** `used`: the passages the answer rests on, each with the words quoted from it (whole sentences, verbatim). */
 export type AnswerOutput = { answered: boolean; text: string; used: { n: number; quote: string }[] };
 
 export interface Answerer {

@@ -1,5 +1,5 @@
+import { sentencesOf } from "../../lib/sentences.ts";
 import { type Answerer, AnswererUnavailableError, type AnswerInput, type AnswerOutput } from "./answerer.ts";
-import { sentencesOf } from "./extractive.ts";
 
 export type OpenAiConfig = { baseUrl: string; apiKey?: string; model: string; transcribeModel: string; timeoutMs?: number };
 
