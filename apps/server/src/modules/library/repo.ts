@@ -10,9 +10,6 @@ export type DocumentRow = typeof libraryDocuments.$inferSelect;
 export type SectionRow = Omit<typeof librarySections.$inferSelect, "html" | "bodyText">;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-/** A tier as a number, in SQL (free 0, core 1, premium 2). */
-const rankOf = (column: SQL) => sql`(CASE ${column} WHEN 'premium' THEN 2 WHEN 'core' THEN 1 ELSE 0 END)`;
-
 // ---------------------------------------------------------------- writes
 
 /**
