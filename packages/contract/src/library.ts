@@ -165,33 +165,42 @@ export type AdminLibraryDetail = AdminLibraryRow & {
 export const AssistantQueryRequest = z.strictObject({
   user_prompt: cleanText(ASSISTANT_PROMPT_MAX).refine((s) => s.trim().length > 0, "Ask a question"),
 });
-export type AssistantCitation = {
-  n: number;
-  document: string;
-  documentTitle: string;
-  anchor: string;
-  heading: string;
-  quote: string;
-  url: string;
-};
-export type AssistantAnswer = {
-  id: number;
-  prompt: string;
-  answer: string;
+export const AssistantCitation = z.object({
+  n: z.number().int(),
+  document: z.string(),
+  documentTitle: z.string(),
+  anchor: z.string(),
+  heading: z.string(),
+  /** Whole sentences of the section, verbatim; lines apart are joined by "…". */
+  quote: z.string(),
+  url: z.string(),
+  /** Set when the reader's plan does not open the section (now: it may have changed since the answer). */
+  locked: LockInfo.nullable(),
+});
+export type AssistantCitation = z.infer<typeof AssistantCitation>;
+export const AssistantAnswer = z.object({
+  id: z.number().int(),
+  prompt: z.string(),
+  answer: z.string(),
   /** false: the library holds no answer to this question (said plainly in `answer`). */
-  answered: boolean;
-  citations: AssistantCitation[];
-  answerer: string;
-  createdAt: string;
-};
-export type AssistantStatus = {
-  answerer: "built-in" | "openai-compatible";
-  model: string | null;
-  reachable: boolean;
-  transcribe: boolean;
-  translate: boolean;
-  quota: { perDay: number; usedToday: number };
-};
+  answered: z.boolean(),
+  citations: z.array(AssistantCitation),
+  answerer: z.string(),
+  createdAt: z.string(),
+});
+export type AssistantAnswer = z.infer<typeof AssistantAnswer>;
+export const AssistantStatus = z.object({
+  answerer: z.enum(["built-in", "openai-compatible"]),
+  model: z.string().nullable(),
+  reachable: z.boolean(),
+  transcribe: z.boolean(),
+  translate: z.boolean(),
+  quota: z.object({ perDay: z.number().int(), usedToday: z.number().int() }),
+});
+export type AssistantStatus = z.infer<typeof AssistantStatus>;
+export const AssistantAnswerResponse = z.object({ error: z.literal(false), model: AssistantAnswer });
+export const AssistantHistoryResponse = z.object({ error: z.literal(false), list: z.array(AssistantAnswer) });
+export const AssistantStatusResponse = z.object({ error: z.literal(false), model: AssistantStatus });
 
 export const TranslateRequest = z.strictObject({
   text: z.string().trim().min(1, "Text is required").max(5000),

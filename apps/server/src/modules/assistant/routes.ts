@@ -1,5 +1,11 @@
 import { ErrorResponse } from "@academy/contract/common";
-import { AssistantQueryRequest, TranslateRequest } from "@academy/contract/library";
+import {
+  AssistantAnswerResponse,
+  AssistantHistoryResponse,
+  AssistantQueryRequest,
+  AssistantStatusResponse,
+  TranslateRequest,
+} from "@academy/contract/library";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -50,7 +56,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Db; answerer: Answerer
         description:
           "Answers from the library sections the caller's plan opens and cites each passage used (`citations`, with links). `answered:false` when the library holds no answer. Questions per day come from the plan (429 past them).",
         body: AssistantQueryRequest,
-        response: { 200: Ok, ...errors },
+        response: { 200: AssistantAnswerResponse, ...errors },
       },
       preHandler: signedIn,
       // What a candidate asks is kept in their own history only, never in the log.
@@ -62,7 +68,11 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Db; answerer: Answerer
   app.get(
     "/v2/api/qna/history",
     {
-      schema: { tags, summary: "The caller's own conversation with the assistant (latest 50)", response: { 200: Ok, ...errors } },
+      schema: {
+        tags,
+        summary: "The caller's own conversation with the assistant (latest 50)",
+        response: { 200: AssistantHistoryResponse, ...errors },
+      },
       preHandler: signedIn,
     },
     async (request) => ({ error: false as const, list: await service.history(db, request.principal!) }),
@@ -74,7 +84,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Db; answerer: Answerer
       schema: {
         tags,
         summary: "Which answerer runs, whether it is reachable, what else it can do, and the caller's daily questions",
-        response: { 200: Ok, ...errors },
+        response: { 200: AssistantStatusResponse, ...errors },
       },
       preHandler: signedIn,
     },

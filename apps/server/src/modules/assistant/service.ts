@@ -7,7 +7,7 @@ import type { Principal } from "../../plugins/auth.ts";
 import { type Answerer, AnswererUnavailableError, type AnswerOutput } from "../../providers/ai/answerer.ts";
 import { extractiveAnswer } from "../../providers/ai/extractive.ts";
 import { ASSISTANT_QUESTIONS_PER_DAY, getEntitlements, refusalOf } from "../entitlements/service.ts";
-import { retrieveForReader } from "../library/service.ts";
+import { retrieveForReader, sectionLocks } from "../library/service.ts";
 import * as repo from "./repo.ts";
 
 export type AssistantDeps = { db: Db; answerer: Answerer };
@@ -24,16 +24,26 @@ async function quotaOf(db: Db, principal: Principal, now: Date) {
   return { perDay: plan.assistantQuestionsPerDay, usedToday, refusal: refusalOf(plan, { kind: "assistant.ask", usedToday }) };
 }
 
-function toAnswer(row: repo.MessageRow): AssistantAnswer {
-  return {
+/** Answers as the reader sees them now: each citation marked locked when their plan no longer opens its section. */
+async function toAnswers(db: Db, principal: Principal, rows: repo.MessageRow[]): Promise<AssistantAnswer[]> {
+  const locks = await sectionLocks(
+    db,
+    principal,
+    rows.flatMap((r) => r.citations.map((c) => ({ document: c.document, anchor: c.anchor }))),
+  );
+  return rows.map((row) => ({
     id: row.id,
     prompt: row.prompt,
     answer: row.answer,
     answered: row.answered === "yes",
-    citations: row.citations.map((c) => ({ ...c, url: sectionPath(c.document, c.anchor) })),
+    citations: row.citations.map((c) => ({
+      ...c,
+      url: sectionPath(c.document, c.anchor),
+      locked: locks.get(`${c.document}#${c.anchor}`) ?? null,
+    })),
     answerer: row.answerer,
     createdAt: row.createdAt.toISOString(),
-  };
+  }));
 }
 
 /**
@@ -89,6 +99,7 @@ export async function ask(
                 heading: p.heading,
                 quote,
                 url: p.source.url,
+                locked: null,
               },
             ]
           : [];
@@ -107,15 +118,15 @@ export async function ask(
     userId: principal.id,
     prompt: question,
     answer: text,
-    citations: citations.map(({ url: _url, ...c }) => c),
+    citations: citations.map(({ url: _url, locked: _locked, ...c }) => c),
     answered,
     answerer: answeredBy,
   });
-  return toAnswer(row);
+  return (await toAnswers(db, principal, [row]))[0]!;
 }
 
 export async function history(db: Db, principal: Principal): Promise<AssistantAnswer[]> {
-  return (await repo.listMessages(db, principal.id, HISTORY)).map(toAnswer);
+  return toAnswers(db, principal, await repo.listMessages(db, principal.id, HISTORY));
 }
 
 export async function status({ db, answerer }: AssistantDeps, principal: Principal, now = new Date()): Promise<AssistantStatus> {

@@ -52,3 +52,20 @@ export async function publishedDocument(db: Db, slug: string, reader: Reader) {
   if (!doc || (doc.status !== "published" && !reader.staff)) throw notFound("No such document in the library");
   return doc;
 }
+
+/**
+ * Whether each of these sections is locked for the reader now (a citation's section: the plan
+ * may have changed since the answer), by "document#anchor"; a section that no longer exists is
+ * reported as locked by nothing (null) and its link answers not found as usual.
+ */
+export async function sectionLocks(
+  db: Db,
+  principal: Pick<Principal, "id" | "role">,
+  refs: { document: string; anchor: string }[],
+): Promise<Map<string, LockInfo | null>> {
+  const reader = await readerOf(db, principal);
+  const rows = await repo.tiersOfSections(db, refs);
+  const tiers = rows.map((r) => higher(r.docTier, r.sectionTier));
+  const lock = await lockMaker(db, reader, tiers);
+  return new Map(rows.map((r, i) => [`${r.document}#${r.anchor}`, lock(tiers[i]!)]));
+}

@@ -272,3 +272,32 @@ export async function adminList(
   ]);
   return { rows: rows.map((r) => ({ ...r.doc, sectionCount: Number(r.sectionCount) })), total: total?.n ?? 0 };
 }
+
+/** The tiers of these sections (`document` slug and `anchor`) and of their documents; unknown ones are left out. */
+export async function tiersOfSections(
+  db: Db,
+  refs: { document: string; anchor: string }[],
+): Promise<{ document: string; anchor: string; docTier: LibraryTier; sectionTier: LibraryTier | null }[]> {
+  if (!refs.length) return [];
+  return db
+    .select({
+      document: libraryDocuments.slug,
+      anchor: librarySections.anchor,
+      docTier: libraryDocuments.tier,
+      sectionTier: librarySections.tier,
+    })
+    .from(librarySections)
+    .innerJoin(libraryDocuments, eq(libraryDocuments.id, librarySections.documentId))
+    .where(
+      and(
+        inArray(
+          libraryDocuments.slug,
+          refs.map((r) => r.document),
+        ),
+        inArray(
+          librarySections.anchor,
+          refs.map((r) => r.anchor),
+        ),
+      ),
+    );
+}

@@ -92,7 +92,8 @@ export async function search(
         tracks: r.tracks,
         themes: r.themes,
         rank: r.rank,
-        matchesAll: r.every,
+        // A word the library never uses: no section holds every word.
+        matchesAll: r.every && plan.complete,
         // Belt and braces: the query computes no snippet for a locked section, and none is sent.
         snippet: locked || r.snippet === null ? [] : snippetParts(r.snippet),
         locked,

@@ -5,7 +5,7 @@
  * Markdown file holds), admin-documents (the staff screen) and content-import (the seed's files).
  */
 
-export { type Reader, readerOf } from "./access.ts";
+export { type Reader, readerOf, sectionLocks } from "./access.ts";
 export { adminGetDocument, adminListDocuments, replaceDocumentFile, updateDocumentDetails, uploadDocument } from "./admin-documents.ts";
 export { importContentDocuments } from "./content-import.ts";
 export { parseLibraryFile } from "./library-file.ts";

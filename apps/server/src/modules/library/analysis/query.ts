@@ -33,6 +33,8 @@ export type QueryPlan = {
   any: string;
   all: string;
   phrase: string;
+  /** Every word of the query is in the library (in one of its ways): a section may hold them all. */
+  complete: boolean;
   /** The query with its mistyped words replaced by the library's, when there were any. */
   didYouMean: string | null;
 };
@@ -135,6 +137,7 @@ export async function planQuery(
     any: known.map((c) => c.query).join(" | "),
     all: known.map((c) => c.query).join(" & "),
     phrase: known.length > 1 ? (analysed.get(words.join(" ")) ?? "") : "",
+    complete: concepts.every((c) => c.known || c.isNumber),
     didYouMean: corrected.length
       ? wordsOf(text)
           .map((w) => corrected.find((c) => c.text === w)?.correctedTo ?? w)

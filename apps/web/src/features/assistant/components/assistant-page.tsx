@@ -22,8 +22,13 @@ function AnswerText({ answer }: { answer: AssistantAnswer }) {
         const cited = n ? answer.citations.find((c) => c.n === Number(n)) : undefined;
         return cited ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one answer never reorder
-          <Link key={i} to={cited.url} className={`${linkClass} text-xs align-super`} aria-label={`Source ${cited.n}: ${cited.heading}`}>
-            [{cited.n}]
+          <Link
+            key={i}
+            to={cited.url}
+            className={`${linkClass} text-xs align-super`}
+            aria-label={`Source ${cited.n}: ${cited.heading}${cited.locked ? ` (locked: ${cited.locked.message})` : ""}`}
+          >
+            [{cited.n}]{cited.locked ? "🔒" : ""}
           </Link>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one answer never reorder
@@ -79,6 +84,13 @@ function Exchange({ item, canTranslate }: { item: AssistantAnswer; canTranslate:
                   <Link to={c.url} className={linkClass}>
                     [{c.n}] {c.documentTitle} — {c.heading}
                   </Link>
+                  {c.locked ? (
+                    // The plan no longer opens this section: said before the click, not after.
+                    <p className="mt-1 text-xs font-medium text-amber-900">
+                      <span aria-hidden="true">🔒 </span>
+                      {c.locked.message}
+                    </p>
+                  ) : null}
                   <blockquote className="mt-1 border-l-4 border-slate-200 pl-3 text-slate-600">{c.quote}</blockquote>
                 </li>
               ))}

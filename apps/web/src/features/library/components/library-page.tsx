@@ -3,12 +3,12 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
-import { buttonClass, cardLinkClass, linkClass } from "../../../components/ui/styles";
+import { buttonClass, cardLinkClass } from "../../../components/ui/styles";
 import { Link, useLocation, useNavigate } from "../../../lib/navigation";
 import { useDocumentsQuery } from "../api/list-documents";
 import { useLibrarySearch } from "../api/search-library";
 import { LockNote, TierBadge } from "./lock-note";
-import { Snippet } from "./snippet";
+import { SearchResults } from "./search-results";
 
 const TRACKS = [
   { value: "", label: "All tracks" },
@@ -136,31 +136,14 @@ export function LibraryPage() {
       </form>
 
       {params.q.trim() ? (
-        <section className="mt-6" aria-labelledby="results-title">
-          <h2 id="results-title" className="text-lg font-semibold text-slate-900">
-            Sections matching “{params.q.trim()}”
-          </h2>
-          {results.isError ? <Alert tone="error">{results.error.message}</Alert> : null}
-          {results.isPending ? (
-            <Spinner label="Searching…" />
-          ) : results.data?.list.length ? (
-            <ol className="mt-3 space-y-3" aria-busy={results.isFetching}>
-              {results.data.list.map((hit) => (
-                <li key={`${hit.document}#${hit.anchor}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                  <Link to={sectionPath(hit.document, hit.anchor)} className={`${linkClass} text-base`}>
-                    {hit.heading}
-                  </Link>
-                  <p className="text-xs text-slate-600">{hit.documentTitle}</p>
-                  {hit.locked ? <LockNote lock={hit.locked} compact /> : <Snippet parts={hit.snippet} />}
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
-              No section matches these words. Try fewer or other words, or ask the study assistant.
-            </p>
-          )}
-        </section>
+        <SearchResults
+          q={params.q.trim()}
+          results={results}
+          onSearch={(q) => {
+            setText(q);
+            setParams({ q });
+          }}
+        />
       ) : null}
 
       {reading.length ? (
