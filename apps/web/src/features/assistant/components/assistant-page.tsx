@@ -14,16 +14,21 @@ import { useTranslate } from "../api/translate-text";
 
 /** The answer's text with each [n] turned into a link to the source it cites. */
 function AnswerText({ answer }: { answer: AssistantAnswer }) {
-  const parts = answer.answer.split(/(\[\d{1,2}\])/g);
+  // Each part is keyed by where it starts in the answer: stable for one answer, unique within it.
+  let at = 0;
+  const parts = answer.answer.split(/(\[\d{1,2}\])/g).map((text) => {
+    const part = { text, at };
+    at += text.length;
+    return part;
+  });
   return (
     <p className="whitespace-pre-line text-slate-800">
-      {parts.map((part, i) => {
-        const n = /^\[(\d{1,2})\]$/.exec(part)?.[1];
+      {parts.map(({ text, at: key }) => {
+        const n = /^\[(\d{1,2})\]$/.exec(text)?.[1];
         const cited = n ? answer.citations.find((c) => c.n === Number(n)) : undefined;
         return cited ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one answer never reorder
           <Link
-            key={i}
+            key={key}
             to={cited.url}
             className={`${linkClass} text-xs align-super`}
             aria-label={`Source ${cited.n}: ${cited.heading}${cited.locked ? ` (locked: ${cited.locked.message})` : ""}`}
@@ -31,8 +36,7 @@ function AnswerText({ answer }: { answer: AssistantAnswer }) {
             [{cited.n}]{cited.locked ? "🔒" : ""}
           </Link>
         ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one answer never reorder
-          <Fragment key={i}>{part}</Fragment>
+          <Fragment key={key}>{text}</Fragment>
         );
       })}
     </p>
