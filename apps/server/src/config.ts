@@ -142,6 +142,8 @@ export const ConfigSchema = z.object({
   AI_MODEL: z.string().min(1).max(200).default("gpt-4o-mini"),
   /** The speech-to-text model of AI_BASE_URL (gpt-transcribe). */
   AI_TRANSCRIBE_MODEL: z.string().min(1).max(200).default("whisper-1"),
+  /** How long a call to AI_BASE_URL may take before it counts as failed (the built-in answerer answers instead). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(15_000),
   /** Where `google-calendar-event` puts coaching sessions; unset: nowhere (the call answers 503). */
   CALENDAR_PROVIDER: z.enum(["google"]).optional(),
   /** Google Calendar's API (another base URL: a local server shaped like it, in tests). */

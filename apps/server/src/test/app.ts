@@ -1,7 +1,7 @@
 import { encodeProjectHeader } from "@academy/contract/common";
 import { generate } from "otplib";
 import { afterAll } from "vitest";
-import { buildApp } from "../app.ts";
+import { type AppOptions, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Clock } from "../modules/auth/tokens.ts";
 import { createTestDatabase } from "./database.ts";
@@ -41,10 +41,10 @@ export function testClock() {
 }
 
 /** The whole app on a fresh database, closed after the file's tests. */
-export async function createTestApp(env: Record<string, string> = {}, opts: { clock?: Clock } = {}) {
+export async function createTestApp(env: Record<string, string> = {}, opts: { clock?: Clock; logger?: AppOptions["logger"] } = {}) {
   const config: Config = loadConfig({ ...TEST_ENV, ...env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, serveWeb: false, clock: opts.clock });
+  const app = await buildApp({ config, database, serveWeb: false, clock: opts.clock, logger: opts.logger });
   afterAll(async () => {
     await app.close();
     await database.close();

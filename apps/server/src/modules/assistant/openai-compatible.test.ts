@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, PROJECT } from "../../test/app.ts";
 
 /** A local server shaped like the OpenAI API: chat completions, models, audio transcriptions. */
 const calls: { path: string; body: string; auth: string | undefined }[] = [];
-let mode: "cite" | "no-answer" | "uncited" | "down" = "cite";
+let mode: "cite" | "no-answer" | "uncited" | "invents" | "slow" | "down" = "cite";
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
     const chunks: Buffer[] = [];
@@ -16,6 +17,7 @@ const provider = createServer(async (req, res) => {
   const body = await readBody(req);
   calls.push({ path: req.url ?? "", body, auth: req.headers.authorization });
   if (mode === "down") return res.writeHead(500).end("{}");
+  if (mode === "slow" && req.url === "/v1/chat/completions") await new Promise((r) => setTimeout(r, 1_500));
   res.setHeader("content-type", "application/json");
   if (req.url === "/v1/models") return res.end(JSON.stringify({ data: [{ id: "test-model" }] }));
   if (req.url === "/v1/audio/transcriptions") return res.end(JSON.stringify({ text: "how do I open the airway" }));
@@ -25,7 +27,12 @@ const provider = createServer(async (req, res) => {
     if (messages[0]!.content.startsWith("Translate")) content = "Bonjour";
     else if (mode === "no-answer") content = "NO_ANSWER";
     else if (mode === "uncited") content = "Give back blows and then abdominal thrusts.";
-    else {
+    else if (mode === "invents") {
+      // A count the passage it cites does not state.
+      const passages = messages[1]!.content.split(/\n\n(?=\[\d+\] )/);
+      const n = passages.findIndex((p) => p.includes("back blows")) + 1;
+      content = `Give up to 8 back blows, then 8 abdominal thrusts [${n}].`;
+    } else {
       // Cites the passage that mentions back blows, as a model following the instructions would.
       const passages = messages[1]!.content.split(/\n\n(?=\[\d+\] )/);
       const n = passages.findIndex((p) => p.includes("back blows")) + 1;
@@ -41,7 +48,18 @@ await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
 afterAll(() => new Promise<void>((resolve) => provider.close(() => resolve())));
 const base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
 
-const t = await createTestApp({ AI_BASE_URL: base, AI_API_KEY: "sk-test-key", AI_MODEL: "test-model" });
+/** What the app logged, as JSON lines. */
+const logged: Record<string, unknown>[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split("\n").filter(Boolean)) logged.push(JSON.parse(line));
+    done();
+  },
+});
+const t = await createTestApp(
+  { AI_BASE_URL: base, AI_API_KEY: "sk-test-key", AI_MODEL: "test-model", AI_TIMEOUT_MS: "1000" },
+  { logger: { level: "warn", stream: logStream } },
+);
 const candidate = await t.signUp("user");
 
 describe("the study assistant on an OpenAI-compatible endpoint", () => {
@@ -69,18 +87,49 @@ describe("the study assistant on an OpenAI-compatible endpoint", () => {
     expect(chat.body).not.toContain("APGAR score** is recorded");
   });
 
-  it("still lists its sources when the model cites none, and says plainly when it finds no answer", async () => {
+  it("shows the checked built-in answer instead of a model's answer that cites nothing, and says plainly when it finds no answer", async () => {
     mode = "uncited";
     const uncited = (
       await t.call("POST", "/v2/api/qna/query", { token: candidate.token, body: { user_prompt: "back blows choking" } })
     ).json().model;
-    expect(uncited.answered).toBe(true);
+    expect(uncited).toMatchObject({ answered: true, answerer: "built-in (the model's answer did not match the library)" });
+    expect(uncited.answer).not.toContain("Give back blows and then");
     expect(uncited.citations.length).toBeGreaterThan(0);
     mode = "no-answer";
     const none = (await t.call("POST", "/v2/api/qna/query", { token: candidate.token, body: { user_prompt: "back blows choking" } })).json()
       .model;
     expect(none).toMatchObject({ answered: false, citations: [] });
     expect(none.answer).toContain("The library holds no answer");
+  });
+
+  it("never shows a model's answer that invents a number, and logs why (never the question)", async () => {
+    mode = "invents";
+    logged.length = 0;
+    const res = await t.call("POST", "/v2/api/qna/query", {
+      token: candidate.token,
+      body: { user_prompt: "How many back blows and abdominal thrusts for a choking adult?" },
+    });
+    const model = res.json().model;
+    expect(model.answerer).toBe("built-in (the model's answer did not match the library)");
+    expect(model.answer).not.toContain("8 back blows");
+    expect(model.answer).toMatch(/5 back blows/);
+    const rejection = logged.find((l) => String(l.msg).includes("was not shown"));
+    expect(rejection).toMatchObject({ reason: expect.stringContaining('"8" is not in the passages'), model: "test-model" });
+    expect(JSON.stringify(logged)).not.toContain("choking adult?");
+  });
+
+  it("gives up on a provider slower than AI_TIMEOUT_MS, answers with the built-in answerer and logs why", async () => {
+    mode = "slow";
+    logged.length = 0;
+    const res = await t.call("POST", "/v2/api/qna/query", {
+      token: candidate.token,
+      body: { user_prompt: "How many back blows for a choking adult?" },
+    });
+    expect(res.json().model).toMatchObject({ answered: true, answerer: "built-in (the configured provider was not reachable)" });
+    expect(logged.find((l) => String(l.msg).includes("provider failed"))).toMatchObject({
+      reason: expect.stringContaining("no answer within 1000 ms"),
+    });
+    mode = "cite";
   });
 
   it("falls back to the built-in answerer when the provider fails, and the status says it is unreachable", async () => {

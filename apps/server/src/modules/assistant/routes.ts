@@ -45,7 +45,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Db; answerer: Answerer
   });
   const tags = ["assistant"];
   const signedIn = app.requireAuth("user", "admin");
-  const deps = { db, answerer };
+  const deps = { db, answerer, log: app.log };
 
   app.post(
     "/v2/api/qna/query",

@@ -1,16 +1,19 @@
 import type { AssistantAnswer, AssistantCitation, AssistantStatus } from "@academy/contract/library";
 import { sectionPath } from "@academy/contract/library";
+import type { FastifyBaseLogger } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../../db/client.ts";
 import { badRequest, HttpError } from "../../lib/http-error.ts";
 import type { Principal } from "../../plugins/auth.ts";
+import { checkModelAnswer } from "../../providers/ai/answer-check.ts";
 import { type Answerer, AnswererUnavailableError, type AnswerOutput } from "../../providers/ai/answerer.ts";
 import { extractiveAnswer } from "../../providers/ai/extractive.ts";
 import { ASSISTANT_QUESTIONS_PER_DAY, getEntitlements, refusalOf } from "../entitlements/service.ts";
 import { retrieveForReader, sectionLocks } from "../library/service.ts";
 import * as repo from "./repo.ts";
 
-export type AssistantDeps = { db: Db; answerer: Answerer };
+/** `log`: where rejected model answers and provider failures are written (their reasons, never the question). */
+export type AssistantDeps = { db: Db; answerer: Answerer; log: Pick<FastifyBaseLogger, "warn"> };
 
 const PASSAGES = 5;
 const HISTORY = 50;
@@ -52,7 +55,7 @@ async function toAnswers(db: Db, principal: Principal, rows: repo.MessageRow[]):
  * that may). The question and answer are kept in the asker's own history and nowhere else.
  */
 export async function ask(
-  { db, answerer }: AssistantDeps,
+  { db, answerer, log }: AssistantDeps,
   principal: Principal,
   prompt: string,
   now = new Date(),
@@ -74,15 +77,25 @@ export async function ask(
     known: c.known,
     isNumber: c.isNumber,
     corrected: c.correctedTo !== undefined,
+    foreign: !c.known && !c.isNumber && c.english === false,
   }));
   const input = { question, concepts, passages, holds: found.holds };
   let output: AnswerOutput;
   let answeredBy = answerer.kind === "built-in" ? "built-in" : `${answerer.kind} (${answerer.model})`;
   try {
     output = await answerer.answer(input);
+    // A model's answer is shown only when every citation and every number is in the passages.
+    const check =
+      answerer.kind === "built-in" || !output.answered ? { ok: true as const } : checkModelAnswer(output.text, passages, question);
+    if (!check.ok) {
+      log.warn({ reason: check.reason, model: answerer.model }, "the model's answer was not shown: it does not match the library");
+      output = extractiveAnswer(input);
+      answeredBy = "built-in (the model's answer did not match the library)";
+    }
   } catch (e) {
     if (!(e instanceof AnswererUnavailableError)) throw e;
     // The provider is down: the built-in answerer still answers from the same passages.
+    log.warn({ reason: e.message, model: answerer.model }, "the AI provider failed; the built-in answerer answered");
     output = extractiveAnswer(input);
     answeredBy = "built-in (the configured provider was not reachable)";
   }

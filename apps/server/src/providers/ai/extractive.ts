@@ -41,7 +41,7 @@ export type Candidate = {
   chosen: Sentence[];
   /** Share of the question's known weight in the passage's heading and the chosen sentences. */
   covered: number;
-  /** Share of the question's weight carried by telling words the library never uses. */
+  /** Share of the question's weight carried by telling words the library never uses (1 when the thing asked about is one). */
   unknown: number;
 };
 
@@ -49,7 +49,10 @@ export function bestAnswer({ question, concepts, passages, holds }: AnswerInput)
   const known = concepts.map((c, i) => ({ ...c, i })).filter((c) => c.known);
   if (!known.length || !passages.length) return null;
   const knownWeight = sum(known.map((c) => c.weight));
-  const unknownWeight = sum(concepts.filter((c) => !c.known && !c.isNumber && !c.corrected && c.text.length >= 4).map((c) => c.weight));
+  // Words the library never uses: ordinary English ("might", "hook") counts half, being often only how the question is put.
+  const unknownWeight = sum(
+    concepts.filter((c) => !c.known && !c.isNumber && !c.corrected && c.text.length >= 4).map((c) => (c.foreign ? 1 : 0.5) * c.weight),
+  );
   const shape = shapeOf(question);
   const weightOf = (held: Set<number>, factor?: Map<number, number>) =>
     sum(known.filter((c) => held.has(c.i)).map((c) => c.weight * (factor?.get(c.i) ?? 1)));
@@ -61,6 +64,11 @@ export function bestAnswer({ question, concepts, passages, holds }: AnswerInput)
   });
   const focusWords = new Set(focusOf(question));
   const focus = new Set(known.filter((c) => c.text.split(" ").some((w) => focusWords.has(w))).map((c) => c.i));
+  // The thing asked about is a word the library never uses ("What atropine dose…"), or a term of a
+  // field it does not cover ("…a Prusik hitch"): whatever else matches, it is not the answer.
+  const unknownTopic = concepts.some(
+    (c) => !c.known && !c.isNumber && !c.corrected && (c.foreign || c.text.split(" ").some((w) => focusWords.has(w))),
+  );
 
   let best: (Candidate & { score: number }) | null = null;
   passages.forEach((passage, rank) => {
@@ -74,7 +82,8 @@ export function bestAnswer({ question, concepts, passages, holds }: AnswerInput)
     const inSection = weightOf(new Set([...inHeading, ...holds(passage.text)])) / knownWeight;
     const answersShape = shape.number ? chosen.some((s) => carriesNumber(s.text, shape.number!)) : true;
     const score = covered + 0.5 * inSection + 0.3 * (weightOf(inHeading) / knownWeight) + (answersShape ? 0.4 : 0) - 0.02 * rank;
-    if (!best || score > best.score) best = { passage, chosen, covered, unknown: unknownWeight / (knownWeight + unknownWeight), score };
+    if (!best || score > best.score)
+      best = { passage, chosen, covered, unknown: unknownTopic ? 1 : unknownWeight / (knownWeight + unknownWeight), score };
   });
   return best;
 }

@@ -1,3 +1,4 @@
+import { numbersIn } from "../../lib/numbers.ts";
 import { sentencesOf } from "../../lib/sentences.ts";
 import { type Answerer, AnswererUnavailableError, type AnswerInput, type AnswerOutput } from "./answerer.ts";
 
@@ -16,26 +17,31 @@ const SYSTEM = [
 export const passagesPrompt = (input: AnswerInput) =>
   `${input.passages.map((p) => `[${p.n}] ${p.title} — ${p.heading}\n${p.text}`).join("\n\n")}\n\nQuestion: ${input.question}`;
 
-/** The words of a passage that the answer's sentence citing it shares most with, as the quote. */
+/**
+ * The passage's sentence the answer draws on most, quoted whole: the one sharing the most of its
+ * numbers, then of its words.
+ */
 function quoteFor(passageText: string, answer: string): string {
   const answerWords = new Set(answer.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []);
+  const answerNumbers = new Set(numbersIn(answer).map((n) => n.value));
   let best = "";
   let bestScore = -1;
   for (const s of sentencesOf(passageText)) {
-    const score = (s.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []).filter((w) => answerWords.has(w)).length;
+    const words = (s.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []).filter((w) => answerWords.has(w)).length;
+    const score = words + 3 * numbersIn(s).filter((n) => answerNumbers.has(n.value)).length;
     if (score > bestScore) [best, bestScore] = [s, score];
   }
-  return best || passageText.slice(0, 240);
+  return best;
 }
 
 /**
  * An OpenAI-compatible API (OpenAI, Azure OpenAI, a local llama.cpp or vLLM server, …): the chat
- * completions call writes the answer from the retrieved passages; the answer must cite them, and
- * one that cites none still lists every passage it was given as its sources.
+ * completions call writes the answer from the retrieved passages and must cite them; the
+ * assistant shows it only once `checkModelAnswer` finds every citation and number in them.
  */
 export function createOpenAiCompatibleAnswerer(config: OpenAiConfig): Answerer {
   const base = config.baseUrl.replace(/\/+$/, "");
-  const timeoutMs = config.timeoutMs ?? 30_000;
+  const timeoutMs = config.timeoutMs ?? 15_000;
   const headers = (json: boolean): Record<string, string> => ({
     ...(json ? { "content-type": "application/json" } : {}),
     ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
@@ -45,8 +51,9 @@ export function createOpenAiCompatibleAnswerer(config: OpenAiConfig): Answerer {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    } catch {
-      throw new AnswererUnavailableError("The AI provider could not be reached");
+    } catch (e) {
+      const why = e instanceof Error && e.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : (e as Error).message;
+      throw new AnswererUnavailableError(`The AI provider could not be reached: ${why}`);
     }
     // The provider's error text may echo what the candidate asked: it is not passed on or logged.
     if (!res.ok) throw new AnswererUnavailableError(`The AI provider answered ${res.status}`);
@@ -78,9 +85,9 @@ export function createOpenAiCompatibleAnswerer(config: OpenAiConfig): Answerer {
         { role: "user", content: passagesPrompt(input) },
       ]);
       if (!text || text.includes(NO_ANSWER)) return { answered: false, text: "", used: [] };
+      // Which passages it rests on; the assistant checks the answer against them before showing it.
       const cited = new Set([...text.matchAll(/\[(\d{1,2})\]/g)].map((m) => Number(m[1])));
-      const known = input.passages.filter((p) => cited.has(p.n));
-      const sources = known.length ? known : input.passages;
+      const sources = input.passages.filter((p) => cited.has(p.n));
       return { answered: true, text, used: sources.map((p) => ({ n: p.n, quote: quoteFor(p.text, text) })) };
     },
     async isReachable() {

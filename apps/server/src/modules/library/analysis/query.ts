@@ -25,6 +25,8 @@ export type Concept = {
   isNumber: boolean;
   /** The library's word taken for a word it does not know (a typo). */
   correctedTo?: string;
+  /** For a word the library does not know: it is ordinary English ("might", "hook"), not a term of its own ("prusik"). */
+  english?: boolean;
 };
 
 export type QueryPlan = {
@@ -51,7 +53,15 @@ const CHATTER = new Set(
 
 /** The query's words: lower case, letters and digits (a decimal keeps its point), hyphens and signs as spaces. */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[a-z0-9]+(?:\.[0-9]+)?/g) ?? [];
+  return text.toLowerCase().match(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|[a-z0-9]+(?:\.[0-9]+)?/g) ?? [];
+}
+
+/** A number as the library may write it: "50000" and "50,000" (PostgreSQL reads "50,000" as 50 then 000). */
+function numberForms(word: string): string[] {
+  const plain = word.replace(/,/g, "");
+  const [whole, fraction] = plain.split(".");
+  const grouped = whole!.length > 3 ? whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (fraction ? `.${fraction}` : "") : plain;
+  return [...new Set([plain, grouped])];
 }
 
 const lexemesOf = (tsquery: string) => [...tsquery.matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
@@ -77,7 +87,7 @@ export async function planQuery(
   const groups = groupByKey(dictionary);
 
   // Each concept's words and the terms the library may use for it; the longest dictionary phrase first.
-  type Draft = { text: string; terms: string[]; isNumber: boolean; correctedTo?: string };
+  type Draft = { text: string; terms: string[]; isNumber: boolean; correctedTo?: string; english?: boolean };
   const drafts: Draft[] = [];
   for (let i = 0; i < words.length; ) {
     let matched = false;
@@ -94,18 +104,36 @@ export async function planQuery(
     const word = words[i]!;
     i++;
     const isNumber = /^\d/.test(word);
-    drafts.push({ text: word, terms: [word, ...(isNumber ? [] : spellingsOf(vocabulary, word))], isNumber });
+    drafts.push({ text: word, terms: isNumber ? numberForms(word) : [word, ...spellingsOf(vocabulary, word)], isNumber });
   }
 
   const analysed = await analyse([...new Set([...drafts.flatMap((d) => d.terms), words.join(" ")])]);
   const present = (queries: string[]) => queries.filter((q) => lexemesOf(q).every((l) => (vocabulary.stems.get(l) ?? 0) > 0));
   const queriesOf = (terms: string[]) => [...new Set(terms.map((t) => analysed.get(t) ?? "").filter(Boolean))];
+  // A word the library holds in another spelling only once stemmed ("hemorrhagic", the library's
+  // "haemorrhage"): its stem's spellings.
+  const stemVariants = new Map<string, string[]>();
+  for (const d of drafts) {
+    if (d.isNumber) continue;
+    for (const q of queriesOf(d.terms)) {
+      const lexemes = lexemesOf(q);
+      if (lexemes.length !== 1 || present([q]).length) continue;
+      const stems = vocabulary.stemsBySpelling.get(spellingKey(lexemes[0]!)) ?? [];
+      if (stems.length)
+        stemVariants.set(
+          d.text,
+          stems.map((stem) => `'${stem.replace(/'/g, "''")}'`),
+        );
+    }
+  }
   // A word the library knows in none of its forms (after stemming), and no English word either:
   // perhaps a typo of one the library knows.
   for (const d of drafts) {
+    if (stemVariants.has(d.text)) continue;
     const queries = queriesOf(d.terms);
     if (d.isNumber || d.terms.length !== 1 || !queries.length || present(queries).length) continue;
-    if (await isEnglishWord(d.text)) continue;
+    d.english = await isEnglishWord(d.text);
+    if (d.english) continue;
     const suggestion = suggestionFor(vocabulary, d.text);
     if (suggestion) d.correctedTo = suggestion;
   }
@@ -114,7 +142,7 @@ export async function planQuery(
 
   const concepts: Concept[] = [];
   for (const d of drafts) {
-    const queries = queriesOf(d.correctedTo ? [...d.terms, d.correctedTo] : d.terms);
+    const queries = [...queriesOf(d.correctedTo ? [...d.terms, d.correctedTo] : d.terms), ...(stemVariants.get(d.text) ?? [])];
     // Only stop words: "the", "what", "how".
     if (!queries.length) continue;
     const held = present(queries);
@@ -127,6 +155,7 @@ export async function planQuery(
       known: held.length > 0,
       isNumber: d.isNumber,
       ...(d.correctedTo && held.length ? { correctedTo: d.correctedTo } : {}),
+      ...(held.length ? {} : { english: d.english ?? true }),
     });
   }
   // Numbers only narrow a search: a search of numbers and signs alone ("1=1") finds nothing.

@@ -14,6 +14,8 @@ export type Vocabulary = {
   stems: Map<string, number>;
   /** A spelling key → the library's words with that key. */
   bySpelling: Map<string, string[]>;
+  /** A spelling key of a stem → the library's stems with that key ("hemorrhag" → "haemorrhag"). */
+  stemsBySpelling: Map<string, string[]>;
   /** A trigram → the words holding it (for "did you mean"). */
   byTrigram: Map<string, string[]>;
 };
@@ -60,7 +62,12 @@ export function buildVocabulary(rows: VocabularyRows): Vocabulary {
       else byTrigram.set(t, [word]);
     }
   }
-  return { sections: rows.sections, words, stems, bySpelling, byTrigram };
+  const stemsBySpelling = new Map<string, string[]>();
+  for (const stem of stems.keys()) {
+    const key = spellingKey(stem);
+    stemsBySpelling.set(key, [...(stemsBySpelling.get(key) ?? []), stem]);
+  }
+  return { sections: rows.sections, words, stems, bySpelling, stemsBySpelling, byTrigram };
 }
 
 /** The library's spellings of `word` (itself included when the library uses it). */
