@@ -43,15 +43,52 @@ export type Candidate = {
   covered: number;
   /** Share of the question's weight carried by telling words the library never uses (1 when the thing asked about is one). */
   unknown: number;
+  /** Whether a chosen sentence carries the kind of number asked for (true when none is asked for). */
+  answersShape: boolean;
 };
+
+/**
+ * The names a question writes: runs of capitalised words not opening a sentence ("Parkland",
+ * "Mount Everest", "Great Fire of London"), joined by "of", "the" or "and". Abbreviations in
+ * capitals ("CPR") are not names here: the library's dictionary answers for them.
+ */
+export function namesIn(question: string): string[][] {
+  const names: string[][] = [];
+  for (const sentence of sentencesOf(question)) {
+    const words = sentence.match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
+    let run: string[] = [];
+    const close = () => {
+      while (run.length && /^(of|the|and)$/.test(run.at(-1)!)) run.pop();
+      if (run.length) names.push(run);
+      run = [];
+    };
+    words.forEach((word, i) => {
+      if (i > 0 && /^\p{Lu}\p{Ll}/u.test(word)) run.push(word.toLowerCase());
+      else if (run.length && (/^(of|the|and)$/.test(word) || /^\d+$/.test(word))) run.push(word.toLowerCase());
+      else close();
+    });
+    close();
+  }
+  return names;
+}
+
+/** Whether a text holds every word of a name in order, as the name. */
+const holdsName = (text: string, name: string[]) =>
+  new RegExp(`\\b${name.map((w) => w.replace(/[^\p{L}\p{N}]/gu, ".")).join("\\W+")}\\b`, "iu").test(text);
 
 export function bestAnswer({ question, concepts, passages, holds }: AnswerInput): Candidate | null {
   const known = concepts.map((c, i) => ({ ...c, i })).filter((c) => c.known);
   if (!known.length || !passages.length) return null;
   const knownWeight = sum(known.map((c) => c.weight));
-  // Words the library never uses: ordinary English ("might", "hook") counts half, being often only how the question is put.
+  // Words the library never uses: ordinary English ("might", "hook") counts half, being often only
+  // how the question is put; a name ("the Parkland formula") counts whole, like a word no English
+  // dictionary holds.
+  const names = namesIn(question);
+  const named = new Set(names.filter((n) => n.length === 1).map((n) => n[0]!));
   const unknownWeight = sum(
-    concepts.filter((c) => !c.known && !c.isNumber && !c.corrected && c.text.length >= 4).map((c) => (c.foreign ? 1 : 0.5) * c.weight),
+    concepts
+      .filter((c) => !c.known && !c.isNumber && !c.corrected && c.text.length >= 4)
+      .map((c) => (c.foreign || named.has(c.text) ? 1 : 0.5) * c.weight),
   );
   const shape = shapeOf(question);
   const weightOf = (held: Set<number>, factor?: Map<number, number>) =>
@@ -82,8 +119,10 @@ export function bestAnswer({ question, concepts, passages, holds }: AnswerInput)
     const inSection = weightOf(new Set([...inHeading, ...holds(passage.text)])) / knownWeight;
     const answersShape = shape.number ? chosen.some((s) => carriesNumber(s.text, shape.number!)) : true;
     const score = covered + 0.5 * inSection + 0.3 * (weightOf(inHeading) / knownWeight) + (answersShape ? 0.4 : 0) - 0.02 * rank;
-    if (!best || score > best.score)
-      best = { passage, chosen, covered, unknown: unknownTopic ? 1 : unknownWeight / (knownWeight + unknownWeight), score };
+    // A name of several words ("the Great Fire of London") the section does not write is not its subject.
+    const missesName = names.some((n) => n.length > 1 && !holdsName(`${passage.title} ${passage.heading} ${passage.text}`, n));
+    const unknown = unknownTopic || missesName ? 1 : unknownWeight / (knownWeight + unknownWeight);
+    if (!best || score > best.score) best = { passage, chosen, covered, unknown, answersShape, score };
   });
   return best;
 }

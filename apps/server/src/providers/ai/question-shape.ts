@@ -14,6 +14,7 @@ export type NumberKind =
   | "rate"
   | "glucose"
   | "volume"
+  | "year"
   | "any";
 
 export type QuestionShape = { number: NumberKind[] | null; list: boolean };
@@ -29,6 +30,7 @@ const CUES: [RegExp, NumberKind][] = [
   [/\b(rate|per minute|how fast)\b/, "rate"],
   [/\b(blood (sugar|glucose)|glucose level|sugar level|mmol)\b/, "glucose"],
   [/\b(how much (air|water|fluid|oxygen)|volume|litres?|liters?)\b/, "volume"],
+  [/\b(what|which|in what) year\b/, "year"],
   [/\b(how many|number|what is \d|how much)\b/, "any"],
 ];
 
@@ -52,6 +54,7 @@ const UNIT: Record<Exclude<NumberKind, "any">, RegExp> = {
   rate: /\d\s*(\/\s*min|per minute|a minute|drops?|breaths?|beats?)\b/i,
   glucose: /\d\s*(mmol|mg\s*\/\s*dl)/i,
   volume: /\d\s*(l|litres?|liters?|ml|millilitres?)\b/i,
+  year: /\b(1[5-9]\d\d|20\d\d)\b/,
 };
 
 /** Whether a sentence carries a number of a kind the question asks for. */

@@ -51,9 +51,19 @@ const CHATTER = new Set(
   ),
 );
 
-/** The query's words: lower case, letters and digits (a decimal keeps its point), hyphens and signs as spaces. */
+/** The query's words: lower case, letters and digits (a decimal keeps its point), hyphens and signs as spaces; "isn't" is "is not". */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|[a-z0-9]+(?:\.[0-9]+)?/g) ?? [];
+  return withoutContractions(text.toLowerCase()).match(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|[a-z0-9]+(?:\.[0-9]+)?/g) ?? [];
+}
+
+/** English contractions written out, so "isn't" asks nothing of a word "isn" the library never uses. */
+function withoutContractions(text: string): string {
+  return text
+    .replace(/[’‘]/g, "'")
+    .replace(/\bcan't\b/g, "cannot")
+    .replace(/\bwon't\b/g, "will not")
+    .replace(/n't\b/g, " not")
+    .replace(/'(s|re|ll|ve|d|m)\b/g, "");
 }
 
 /** A number as the library may write it: "50000" and "50,000" (PostgreSQL reads "50,000" as 50 then 000). */
