@@ -77,6 +77,7 @@ export async function ask(
     known: c.known,
     isNumber: c.isNumber,
     corrected: c.correctedTo !== undefined,
+    loose: c.loose === true,
     foreign: !c.known && !c.isNumber && c.english === false,
   }));
   const input = { question, concepts, passages, holds: found.holds };

@@ -111,6 +111,17 @@ describe("the study assistant's built-in answers", () => {
     expect(a.citations[0]!.url).toBe("/user/document-library/ems-operations-triage#start-triage");
   });
 
+  it("answers a dose from the section that states it, and never gives another drug's dose", async () => {
+    const aspirin = await ask("What is the aspirin dose for chest pain?");
+    expect(aspirin.answered).toBe(true);
+    expect(aspirin.answer).toMatch(/300 mg/);
+    expect(aspirin.citations.map((c) => c.url)).toEqual(["/user/document-library/ems-pharmacology#aspirin"]);
+    // Paracetamol is not in the library: the adrenaline section's doses for a child are not its answer.
+    const paracetamol = await ask("What is the dose of paracetamol for a child with a fever?");
+    expect(paracetamol.answered).toBe(false);
+    expect(paracetamol.answer).not.toMatch(/\d\s*mg/);
+  });
+
   it("says plainly when the library holds no answer", async () => {
     for (const q of ["What is the adult dose of amiodarone in cardiac arrest?", "What is the capital city of Australia?"]) {
       const a = await ask(q);

@@ -19,6 +19,8 @@ export type QuestionConcept = {
   isNumber: boolean;
   /** Taken for a library word (a typo corrected). */
   corrected: boolean;
+  /** Held only by the stem of a form the library never writes: weak evidence of what was meant. */
+  loose?: boolean;
   /** Unknown to the library and to ordinary English: a term of a field the library does not cover ("prusik", "ketamine"). */
   foreign: boolean;
 };

@@ -1,6 +1,6 @@
 import { sentencesOf } from "../../lib/sentences.ts";
 import type { Answerer, AnswerInput, AnswerOutput } from "./answerer.ts";
-import { carriesNumber, clausesOf, focusOf, type QuestionShape, shapeOf } from "./question-shape.ts";
+import { carriesNumber, clausesOf, focusOf, type NumberKind, type QuestionShape, shapeOf } from "./question-shape.ts";
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[a-z0-9]+(?:\.[0-9]+)?/g) ?? [];
 
@@ -28,6 +28,8 @@ function sentencesWithLines(text: string): Sentence[] {
 const ENOUGH = 0.35;
 /** Share of the question's weight that words new to the library may carry before it declines. */
 const UNKNOWN_AT_MOST = 0.3;
+/** Kinds of number a question is answered by only when a sentence states one. */
+const EXACT = new Set<NumberKind>(["dose", "year"]);
 const MAX_LIST_LINES = 8;
 /** A line of at most this many sentences and characters is a list item or a short paragraph: quoted whole. */
 const MAX_LINE_SENTENCES = 3;
@@ -83,14 +85,23 @@ export function bestAnswer({ question, concepts, passages, holds }: AnswerInput)
   // Words the library never uses: ordinary English ("might", "hook") counts half, being often only
   // how the question is put; a name ("the Parkland formula") counts whole, like a word no English
   // dictionary holds.
+  // A question for a dose or a year is strict: every such word counts whole (in "the paracetamol
+  // dose for a child", the drug), and a section must hold its rarest word (the drug, the event).
+  const shape = shapeOf(question);
+  const exact = (shape.number ?? []).some((k) => EXACT.has(k));
   const names = namesIn(question);
   const named = new Set(names.filter((n) => n.length === 1).map((n) => n[0]!));
   const unknownWeight = sum(
     concepts
       .filter((c) => !c.known && !c.isNumber && !c.corrected && c.text.length >= 4)
-      .map((c) => (c.foreign || named.has(c.text) ? 1 : 0.5) * c.weight),
+      .map((c) => (exact || c.foreign || named.has(c.text) ? 1 : 0.5) * c.weight),
   );
-  const shape = shapeOf(question);
+  // Its rarest word that some retrieved section holds (a word none holds tells no section apart),
+  // as written (not "injecter", held only by the stem of "inject").
+  const heldBySection = passages.map((p) => holds(`${p.title} ${p.heading} ${p.text}`));
+  const rarest = known
+    .filter((c) => !c.isNumber && !c.loose && heldBySection.some((held) => held.has(c.i)))
+    .sort((a, b) => b.weight - a.weight)[0];
   const weightOf = (held: Set<number>, factor?: Map<number, number>) =>
     sum(known.filter((c) => held.has(c.i)).map((c) => c.weight * (factor?.get(c.i) ?? 1)));
   // Which concepts each part of the question holds, and which name what is asked for.
@@ -116,12 +127,16 @@ export function bestAnswer({ question, concepts, passages, holds }: AnswerInput)
     if (!chosen.length) return;
     const held = new Set([...inHeading, ...chosen.flatMap((s) => [...holds(s.text)])]);
     const covered = weightOf(held) / knownWeight;
-    const inSection = weightOf(new Set([...inHeading, ...holds(passage.text)])) / knownWeight;
+    const inSectionHeld = new Set([...inHeading, ...holds(passage.text)]);
+    const inSection = weightOf(inSectionHeld) / knownWeight;
     const answersShape = shape.number ? chosen.some((s) => carriesNumber(s.text, shape.number!)) : true;
-    const score = covered + 0.5 * inSection + 0.3 * (weightOf(inHeading) / knownWeight) + (answersShape ? 0.4 : 0) - 0.02 * rank;
+    // A dose or a year asked for: a section stating one comes before every section that does not.
+    const shapeBonus = answersShape ? (exact ? 2 : 0.4) : 0;
+    const score = covered + 0.5 * inSection + 0.3 * (weightOf(inHeading) / knownWeight) + shapeBonus - 0.02 * rank;
     // A name of several words ("the Great Fire of London") the section does not write is not its subject.
     const missesName = names.some((n) => n.length > 1 && !holdsName(`${passage.title} ${passage.heading} ${passage.text}`, n));
-    const unknown = unknownTopic || missesName ? 1 : unknownWeight / (knownWeight + unknownWeight);
+    const missesKey = exact && rarest !== undefined && !inSectionHeld.has(rarest.i);
+    const unknown = unknownTopic || missesName || missesKey ? 1 : unknownWeight / (knownWeight + unknownWeight);
     if (!best || score > best.score) best = { passage, chosen, covered, unknown, answersShape, score };
   });
   return best;
@@ -132,6 +147,9 @@ export function extractiveAnswer(input: AnswerInput): AnswerOutput {
   // A telling word the library never uses (a drug it does not cover), or no section holding most
   // of what was asked: the library holds no answer.
   if (!answer || answer.unknown > UNKNOWN_AT_MOST || answer.covered < ENOUGH) return { answered: false, text: "", used: [] };
+  // A dose or a year asked for and not stated: sentences around it would only seem to answer.
+  if (!answer.answersShape && (shapeOf(input.question).number ?? []).some((k) => EXACT.has(k)))
+    return { answered: false, text: "", used: [] };
   // Sentences of one line (a paragraph, a list item) stand together; lines apart are marked "…".
   const quote = answer.chosen.map((s, i) => (i > 0 && s.line !== answer.chosen[i - 1]!.line ? `… ${s.text}` : s.text)).join(" ");
   return {

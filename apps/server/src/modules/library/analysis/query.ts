@@ -27,6 +27,8 @@ export type Concept = {
   correctedTo?: string;
   /** For a word the library does not know: it is ordinary English ("might", "hook"), not a term of its own ("prusik"). */
   english?: boolean;
+  /** Held only by the stem of a form the library never writes ("injecter" as "inject"): weak evidence of what was meant. */
+  loose?: true;
 };
 
 export type QueryPlan = {
@@ -97,7 +99,7 @@ export async function planQuery(
   const groups = groupByKey(dictionary);
 
   // Each concept's words and the terms the library may use for it; the longest dictionary phrase first.
-  type Draft = { text: string; terms: string[]; isNumber: boolean; correctedTo?: string; english?: boolean };
+  type Draft = { text: string; terms: string[]; isNumber: boolean; correctedTo?: string; near?: string; english?: boolean };
   const drafts: Draft[] = [];
   for (let i = 0; i < words.length; ) {
     let matched = false;
@@ -147,12 +149,21 @@ export async function planQuery(
     const suggestion = suggestionFor(vocabulary, d.text);
     if (suggestion) d.correctedTo = suggestion;
   }
-  const suggestions = drafts.flatMap((d) => (d.correctedTo ? [d.correctedTo] : []));
+  // A word the library never writes, and no English word, whose stem it holds all the same
+  // ("injecter", stemmed "inject"): perhaps a typo of a word it writes ("injector"), searched too.
+  for (const d of drafts) {
+    if (d.isNumber || d.correctedTo || d.terms.length !== 1 || vocabulary.words.has(d.text) || stemVariants.has(d.text)) continue;
+    if (!present(queriesOf(d.terms)).length || (await isEnglishWord(d.text))) continue;
+    const near = suggestionFor(vocabulary, d.text);
+    if (near) d.near = near;
+  }
+  const suggestions = drafts.flatMap((d) => [d.correctedTo, d.near].filter((t): t is string => !!t));
   if (suggestions.length) for (const [t, q] of await analyse(suggestions)) analysed.set(t, q);
 
   const concepts: Concept[] = [];
   for (const d of drafts) {
-    const queries = [...queriesOf(d.correctedTo ? [...d.terms, d.correctedTo] : d.terms), ...(stemVariants.get(d.text) ?? [])];
+    const terms = [...d.terms, ...(d.correctedTo ? [d.correctedTo] : []), ...(d.near ? [d.near] : [])];
+    const queries = [...queriesOf(terms), ...(stemVariants.get(d.text) ?? [])];
     // Only stop words: "the", "what", "how".
     if (!queries.length) continue;
     const held = present(queries);
@@ -165,6 +176,9 @@ export async function planQuery(
       known: held.length > 0,
       isNumber: d.isNumber,
       ...(d.correctedTo && held.length ? { correctedTo: d.correctedTo } : {}),
+      ...(held.length && !d.isNumber && d.terms.length === 1 && !d.correctedTo && !vocabulary.words.has(d.text)
+        ? { loose: true as const }
+        : {}),
       ...(held.length ? {} : { english: d.english ?? true }),
     });
   }
