@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { expect, type Page, test } from "./fixtures";
-import { staffHeaders, uniqueEmail } from "./helpers";
+import { PROJECT, staffHeaders, uniqueEmail } from "./helpers";
 
 async function signUpCandidate(page: Page) {
   await page.goto("/user/signup");
@@ -56,6 +56,101 @@ test("search the library, open the section, ask the assistant and follow its cit
   // The conversation is kept.
   await page.goto("/user/assistant");
   await expect(page.getByText("How many back blows for a choking adult?")).toBeVisible();
+});
+
+/** Subscribes the signed-in candidate to Premium monthly with the test card, as the payments screen would. */
+async function subscribePremium(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const headers = { "x-project": PROJECT, authorization: `Bearer ${token}` };
+  const card = await page.request.post("/testpay/v1/tokens", {
+    data: { card: { number: "4242424242424242", exp_month: 12, exp_year: 2034, cvc: "123" } },
+  });
+  expect(
+    (await page.request.post("/v2/api/lambda/stripe/customer/card", { headers, data: { card_token: (await card.json()).id } })).ok(),
+  ).toBe(true);
+  const plans = (await (await page.request.get("/v2/api/lambda/stripe/plans", { headers })).json()).list as {
+    price_id: number;
+    name: string;
+  }[];
+  const premium = plans.find((p) => p.name === "Premium monthly")!;
+  expect(
+    (await page.request.post("/v2/api/lambda/stripe/customer/subscription", { headers, data: { price_id: premium.price_id } })).ok(),
+  ).toBe(true);
+}
+
+test("the assistant states the dose, START's rule and naloxone's use from the section that holds them, and its citations open there", async ({
+  page,
+}) => {
+  await signUpCandidate(page);
+  await subscribePremium(page);
+  await page.goto("/user/assistant");
+  const answers = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Sources" }) });
+  const ask = async (question: string) => {
+    const before = await answers.count();
+    await page.getByLabel("Your question").fill(question);
+    await page.getByRole("button", { name: "Ask" }).click();
+    await expect(answers).toHaveCount(before + 1);
+    return answers.last();
+  };
+
+  const dose = await ask("What is the adult adrenaline dose for anaphylaxis?");
+  await expect(dose).toContainText("0.5 mg");
+  await expect(dose).not.toContainText(/\d\.\s*\[\d+\]/); // no decimal cut in two
+  const triage = await ask("In START triage, above what respiratory rate is an adult tagged red?");
+  await expect(triage).toContainText("more than 30 per minute");
+  const naloxone = await ask("When and how much naloxone do I give?");
+  await expect(naloxone).toContainText(/naloxone/i);
+  await expect(naloxone).not.toContainText(/petrol|diesel|flash point/i);
+
+  // Each citation opens the section it quotes, and that section holds the quote's words.
+  const source = naloxone.getByRole("link", { name: /^\[1\] / });
+  const quote = (await naloxone.locator("blockquote").first().innerText()).split("…")[0]!.trim();
+  await source.click();
+  await expect(page).toHaveURL(/\/user\/document-library\/ems-pharmacology#naloxone$/);
+  await expect(page.locator("#naloxone")).toBeInViewport();
+  await expect(page.locator("main")).toContainText(quote.slice(0, 60));
+
+  await page.goto("/user/assistant");
+  const triageSource = answers.filter({ hasText: "START triage" }).getByRole("link", { name: /^\[1\] / });
+  await triageSource.click();
+  await expect(page).toHaveURL(/\/user\/document-library\/ems-operations-triage#start-triage$/);
+  await expect(page.locator("main")).toContainText("more than 30 per minute");
+
+  // A question the library cannot answer is declined plainly, with no sources.
+  await page.goto("/user/assistant");
+  await page.getByLabel("Your question").fill("What is the capital city of Australia?");
+  await page.getByRole("button", { name: "Ask" }).click();
+  await expect(page.getByText(/library holds no answer/).last()).toBeVisible();
+});
+
+test("search finds other spellings and synonyms, offers the library's word for a typo, and says when it shows partial matches", async ({
+  page,
+}) => {
+  await signUpCandidate(page);
+  await page.goto("/user/document-library");
+  const search = page.getByLabel("Search the library");
+  const results = page.getByRole("region", { name: /Sections matching/ });
+
+  await search.fill("hypoglycemia glucose");
+  await expect(results.getByRole("link", { name: "Diabetic emergencies" })).toBeVisible();
+
+  await search.fill("epinephrine dose child");
+  await expect(results.getByRole("link", { name: /Adrenaline/ }).first()).toBeVisible();
+
+  await search.fill("chokng");
+  await expect(results.getByText("Did you mean")).toBeVisible();
+  await results.getByRole("button", { name: "choking" }).click();
+  await expect(search).toHaveValue("choking");
+  await expect(results.locator("mark").first()).toHaveText(/chok/i);
+
+  // A locked section is found all the same, with the plan that opens it instead of its text.
+  await search.fill("tourniquet");
+  await expect(results.getByRole("link", { name: "Controlling catastrophic bleeding" })).toBeVisible();
+  await expect(results.getByText(/the Core or Premium plan opens it/).first()).toBeVisible();
+
+  await search.fill("back blows snorkel");
+  await expect(results.getByRole("status")).toHaveText(/showing sections with some of your words/);
+  await expect(results.getByRole("listitem").first().locator("mark").first()).toBeVisible();
 });
 
 const makePdf = (pages: string[]) =>
