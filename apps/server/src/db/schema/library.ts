@@ -98,8 +98,8 @@ export const assistantMessages = pgTable(
     prompt: text("prompt").notNull(),
     answer: text("answer").notNull(),
     citations: jsonb("citations").$type<AssistantCitation[]>().notNull().default([]),
-    /** Whether the library held an answer. */
-    answered: text("answered", { enum: ["yes", "no"] }).notNull(),
+    /** Whether the library held an answer; "pending" while the answer is being made (the question's place in the day's quota is taken). */
+    answered: text("answered", { enum: ["yes", "no", "pending"] }).notNull(),
     answerer: text("answerer").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -61,14 +61,36 @@ export async function ask(
   now = new Date(),
 ): Promise<AssistantAnswer> {
   const question = prompt.trim();
-  const quota = await quotaOf(db, principal, now);
-  if (quota.refusal) {
+  // The day's count and the place it allows are one step (50 questions at once on a 10-a-day plan
+  // get 10 answers); the answer, which may wait on a provider, is made outside the transaction.
+  const place = await db.transaction(async (tx) => {
+    await repo.lockAsking(tx, principal.id);
+    const quota = await quotaOf(tx, principal, now);
+    return quota.refusal
+      ? { refusal: quota.refusal, id: null }
+      : { refusal: null, id: await repo.insertPending(tx, principal.id, question, now) };
+  });
+  if (place.id === null) {
     const tomorrow = startOfUtcDay(now).getTime() + 86_400_000;
-    throw new HttpError(429, quota.refusal, {
+    throw new HttpError(429, place.refusal ?? "Daily limit reached", {
       code: "DAILY_LIMIT",
       headers: { "retry-after": String(Math.ceil((tomorrow - now.getTime()) / 1000)) },
     });
   }
+  try {
+    return await answerInPlace({ db, answerer, log }, principal, question, place.id);
+  } catch (e) {
+    await repo.deletePending(db, place.id);
+    throw e;
+  }
+}
+
+async function answerInPlace(
+  { db, answerer, log }: AssistantDeps,
+  principal: Principal,
+  question: string,
+  id: number,
+): Promise<AssistantAnswer> {
   const found = await retrieveForReader(db, principal, question, PASSAGES);
   const passages = found.passages.map((p, i) => ({ n: i + 1, title: p.document_title, heading: p.heading, text: p.body_text, source: p }));
   const concepts = found.plan.concepts.map((c) => ({
@@ -128,9 +150,7 @@ export async function ask(
           ? ` Documents your plan does not open may cover it: ${elsewhere.join("; ")}.`
           : " Try asking with other words, or search the library."
       }`;
-  const row = await repo.insertMessage(db, {
-    userId: principal.id,
-    prompt: question,
+  const row = await repo.completeMessage(db, id, {
     answer: text,
     citations: citations.map(({ url: _url, locked: _locked, ...c }) => c),
     answered,

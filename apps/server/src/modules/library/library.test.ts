@@ -375,6 +375,20 @@ describe("the study assistant", () => {
     });
   });
 
+  it("counts the day's questions under a lock: questions asked all at once get the plan's number of answers", async () => {
+    const eager = await t.signUp("user");
+    const asked = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        t.call("POST", "/v2/api/qna/query", { token: eager.token, body: { user_prompt: `oxygen saturation ${i}` } }),
+      ),
+    );
+    expect(asked.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(asked.filter((r) => r.statusCode === 429)).toHaveLength(6);
+    const kept = (await t.call("GET", "/v2/api/qna/history", { token: eager.token })).json().list as { answer: string }[];
+    expect(kept).toHaveLength(10);
+    expect(kept.every((m) => m.answer.length > 0)).toBe(true);
+  });
+
   it("answers 503 for transcription and translation without a provider", async () => {
     const tr = await t.call("POST", "/v5/api/deployments/sow/gpt-translate", {
       token: candidate.token,
