@@ -198,7 +198,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
     testMode: payments.testMode,
     authDeps,
   });
-  await app.register(webhookRoutes, { db: database.db, secret: config.STRIPE_WEBHOOK_SECRET });
+  await app.register(webhookRoutes, { db: database.db, secret: config.STRIPE_WEBHOOK_SECRET, provider: payments.provider });
 
   if (serveWeb)
     await app.register(webPlugin, {

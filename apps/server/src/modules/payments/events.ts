@@ -9,7 +9,7 @@ import {
   stripeSubscriptions,
   stripeWebhookEvents,
 } from "../../db/schema/payments.ts";
-import { type ProviderEvent, toProviderSubscription } from "../../providers/payments/interface.ts";
+import { type ProviderEvent, type ProviderSubscription, toProviderSubscription } from "../../providers/payments/interface.ts";
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown) =>
@@ -29,13 +29,64 @@ async function priceIdOf(tx: Db, stripeId: string | null): Promise<number | null
   return row?.id ?? null;
 }
 
+/** A subscription as the provider answered when asked, with when it was read (Unix seconds). */
+export type CurrentSubscription = { subscription: ProviderSubscription; object: Record<string, unknown>; readAt: number };
+
+/** The subscription an invoice or a checkout session is for, if any. */
+export function subscriptionOf(event: ProviderEvent): string | null {
+  const object = event.data.object;
+  if (event.type === "checkout.session.completed") return object.mode === "subscription" ? str(object.subscription) : null;
+  if (event.type === "invoice.paid" || event.type === "invoice.payment_succeeded")
+    return str(object.subscription ?? ((object.parent as Obj | undefined)?.subscription_details as Obj | undefined)?.subscription ?? null);
+  return null;
+}
+
+/**
+ * Our mirror of one subscription, from an event or from the provider: inserted, or updated unless
+ * what we hold is newer than `asOf` (the end of a subscription always wins, and a canceled one
+ * stays canceled). Answers whether it changed anything.
+ */
+async function mirrorSubscription(
+  tx: Db,
+  sub: ProviderSubscription,
+  object: Record<string, unknown>,
+  { asOf, isDeleted, endedAt }: { asOf: number; isDeleted: boolean; endedAt: number | null },
+): Promise<boolean> {
+  const userId = await userOfCustomer(tx, sub.customer);
+  if (!userId) return false;
+  const values = {
+    userId,
+    stripeId: sub.id,
+    priceId: await priceIdOf(tx, sub.price),
+    status: isDeleted ? "canceled" : sub.status,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    currentPeriodStart: date(sub.current_period_start),
+    currentPeriodEnd: date(sub.current_period_end),
+    trialEnd: date(sub.trial_end),
+    canceledAt: date(sub.canceled_at ?? (isDeleted ? endedAt : null)),
+    object,
+    lastEventAt: asOf,
+    updateAt: new Date(),
+  };
+  const written = await tx
+    .insert(stripeSubscriptions)
+    .values({ ...values, createAt: date(sub.created) ?? new Date() })
+    .onConflictDoUpdate({
+      target: stripeSubscriptions.stripeId,
+      set: { ...values, lastEventAt: sql`greatest(${stripeSubscriptions.lastEventAt}, ${asOf})` },
+      setWhere: isDeleted ? sql`true` : sql`${stripeSubscriptions.lastEventAt} <= ${asOf} and ${stripeSubscriptions.status} <> 'canceled'`,
+    })
+    .returning({ id: stripeSubscriptions.id });
+  return written.length > 0;
+}
+
 /**
  * Applies one provider event to our mirror, once: the event id is recorded in the same
  * transaction as its effect, so a replay (even ten at once) changes nothing. Older events never
  * overwrite newer state, and a canceled subscription stays canceled. Answers whether it applied.
  * Run it inside a transaction.
  */
-export async function applyEvent(tx: Db, event: ProviderEvent): Promise<boolean> {
+export async function applyEvent(tx: Db, event: ProviderEvent, current?: CurrentSubscription): Promise<boolean> {
   const inserted = await tx
     .insert(stripeWebhookEvents)
     .values({ eventId: event.id, type: event.type, created: event.created })
@@ -44,38 +95,15 @@ export async function applyEvent(tx: Db, event: ProviderEvent): Promise<boolean>
   if (!inserted.length) return false;
   const object = event.data.object;
 
+  let changed = false;
   if (event.type.startsWith("customer.subscription.")) {
-    const sub = toProviderSubscription(object);
-    const userId = await userOfCustomer(tx, sub.customer);
-    if (!userId) return true;
     const isDeleted = event.type === "customer.subscription.deleted";
-    const values = {
-      userId,
-      stripeId: sub.id,
-      priceId: await priceIdOf(tx, sub.price),
-      status: isDeleted ? "canceled" : sub.status,
-      cancelAtPeriodEnd: sub.cancel_at_period_end,
-      currentPeriodStart: date(sub.current_period_start),
-      currentPeriodEnd: date(sub.current_period_end),
-      trialEnd: date(sub.trial_end),
-      canceledAt: date(sub.canceled_at ?? (isDeleted ? event.created : null)),
-      object,
-      lastEventAt: event.created,
-      updateAt: new Date(),
-    };
-    await tx
-      .insert(stripeSubscriptions)
-      .values({ ...values, createAt: date(sub.created) ?? new Date() })
-      .onConflictDoUpdate({
-        target: stripeSubscriptions.stripeId,
-        set: { ...values, lastEventAt: sql`greatest(${stripeSubscriptions.lastEventAt}, ${event.created})` },
-        // The end of a subscription always wins; anything else only when it is not older.
-        setWhere: isDeleted
-          ? sql`true`
-          : sql`${stripeSubscriptions.lastEventAt} <= ${event.created} and ${stripeSubscriptions.status} <> 'canceled'`,
-      });
-    return true;
+    return mirrorSubscription(tx, toProviderSubscription(object), object, { asOf: event.created, isDeleted, endedAt: event.created });
   }
+  // A payment or a checkout of a subscription: its state as the provider holds it now, read before
+  // the transaction, so a lost subscription event never leaves a paying candidate locked out.
+  if (current)
+    changed = await mirrorSubscription(tx, current.subscription, current.object, { asOf: current.readAt, isDeleted: false, endedAt: null });
 
   if (event.type.startsWith("invoice.")) {
     const lines = ((object.lines as { data?: { description?: string }[] } | undefined)?.data ?? []).map((l) => l.description ?? "");
@@ -140,6 +168,7 @@ export async function applyEvent(tx: Db, event: ProviderEvent): Promise<boolean>
         createAt: date(int(object.created)) ?? new Date(),
       })
       .onConflictDoNothing();
+    return true;
   }
-  return true;
+  return changed;
 }

@@ -4,12 +4,12 @@ import { describe, expect, it } from "vitest";
 import { stripePrices, stripeSubscriptions, stripeWebhookEvents } from "../../db/schema/payments.ts";
 import { createTestApp } from "../../test/app.ts";
 import { getEntitlements } from "../entitlements/service.ts";
-import { paymentsHelpers } from "./test-helpers.ts";
+import { CARDS, paymentsHelpers } from "./test-helpers.ts";
 import { WEBHOOK_PATH } from "./webhook.ts";
 
 const SECRET = "whsec_test_0123456789abcdef";
 const t = await createTestApp({ STRIPE_WEBHOOK_SECRET: SECRET });
-const { P, priceId } = paymentsHelpers(t);
+const { P, priceId, addCard } = paymentsHelpers(t);
 
 const now = () => Math.floor(Date.now() / 1000);
 let seq = 0;
@@ -146,6 +146,65 @@ describe("webhook", () => {
     }
     expect(await eventCount()).toBe(before);
     expect(await t.db.select().from(stripeSubscriptions).where(eq(stripeSubscriptions.stripeId, "sub_malformed"))).toEqual([]);
+  });
+
+  it("applies the subscription of a payment or a checkout as the provider holds it, so a lost subscription event locks nobody out", async () => {
+    const paidUp = async () => {
+      const u = await t.signUp();
+      await addCard(u.token, CARDS.visa);
+      const res = await t.call("POST", `${P}/customer/subscription`, {
+        token: u.token,
+        body: { price_id: await priceId("Premium monthly") },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [sub] = await t.db.select().from(stripeSubscriptions).where(eq(stripeSubscriptions.userId, u.user_id));
+      // The subscription events never arrived: our mirror holds nothing, the plan is Free.
+      await t.db.delete(stripeSubscriptions).where(eq(stripeSubscriptions.id, sub!.id));
+      expect((await getEntitlements(t.db, u.user_id)).packageName).toBe("Free");
+      return { u, sub: sub! };
+    };
+    const send = async (event: object) => {
+      const body = JSON.stringify(event);
+      const res = await post(body, sign(body));
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { applied: boolean };
+    };
+
+    const a = await paidUp();
+    seq++;
+    const invoicePaid = {
+      id: `evt_invoice_${seq}`,
+      type: "invoice.paid",
+      created: now(),
+      data: {
+        object: { id: `in_lost_${seq}`, customer: a.sub.object.customer, subscription: a.sub.stripeId, status: "paid", amount_paid: 3900 },
+      },
+    };
+    expect(await send(invoicePaid)).toEqual({ received: true, applied: true });
+    expect((await getEntitlements(t.db, a.u.user_id)).packageName).toBe("Premium");
+    // The same event again changes nothing.
+    expect(await send(invoicePaid)).toEqual({ received: true, applied: false });
+
+    const b = await paidUp();
+    seq++;
+    const checkout = {
+      id: `evt_checkout_${seq}`,
+      type: "checkout.session.completed",
+      created: now(),
+      data: { object: { id: `cs_lost_${seq}`, mode: "subscription", customer: b.sub.object.customer, subscription: b.sub.stripeId } },
+    };
+    expect(await send(checkout)).toEqual({ received: true, applied: true });
+    expect((await getEntitlements(t.db, b.u.user_id)).packageName).toBe("Premium");
+
+    // A payment for a subscription the provider does not know is recorded and changes no plan.
+    seq++;
+    const unknown = {
+      ...invoicePaid,
+      id: `evt_invoice_${seq}`,
+      data: { object: { ...invoicePaid.data.object, id: `in_x_${seq}`, subscription: "sub_nobody" } },
+    };
+    expect((await send(unknown)).applied).toBe(true);
+    expect(await t.db.select().from(stripeSubscriptions).where(eq(stripeSubscriptions.stripeId, "sub_nobody"))).toEqual([]);
   });
 
   it("is refused when no signing secret is configured", async () => {

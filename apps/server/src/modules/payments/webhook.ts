@@ -2,8 +2,10 @@ import { ErrorResponse } from "@academy/contract/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { badRequest } from "../../lib/http-error.ts";
-import { applyEvent } from "./events.ts";
+import { badRequest, HttpError } from "../../lib/http-error.ts";
+import type { PaymentProvider } from "../../providers/payments/interface.ts";
+import { PaymentError } from "../../providers/payments/interface.ts";
+import { applyEvent, type CurrentSubscription, subscriptionOf } from "./events.ts";
 
 export const WEBHOOK_PATH = "/v2/api/lambda/stripe/webhook";
 /** The card provider's tolerance for the signature's timestamp. */
@@ -60,10 +62,31 @@ function isDataException(e: unknown): boolean {
 }
 
 /**
+ * The subscription a payment or a checkout is for, as the provider holds it now. One the provider
+ * does not know is left alone; a provider that cannot answer makes the event fail with 502, so the
+ * provider sends it again later.
+ */
+async function currentSubscription(provider: PaymentProvider, id: string | null): Promise<CurrentSubscription | undefined> {
+  if (!id) return undefined;
+  try {
+    const subscription = await provider.getSubscription(id);
+    return { subscription, object: { ...subscription }, readAt: Math.floor(Date.now() / 1000) };
+  } catch (e) {
+    if (e instanceof PaymentError && e.status === 404) return undefined;
+    throw new HttpError(502, "The card provider could not be reached; the event will be applied when it is sent again", {
+      code: "provider_unavailable",
+    });
+  }
+}
+
+/**
  * Events from the card provider. The signature is checked on the raw bytes (this plugin's own
  * JSON parser keeps them), then the event is applied once, in one transaction with its effect.
  */
-export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string | undefined }> = async (app, { db, secret }) => {
+export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string | undefined; provider: PaymentProvider }> = async (
+  app,
+  { db, secret, provider },
+) => {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
 
@@ -73,7 +96,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string | und
       schema: {
         tags: ["payments"],
         summary: "Card provider events (Stripe-Signature: t=...,v1=... over the raw body); no project header",
-        response: { 200: z.object({ received: z.literal(true), applied: z.boolean() }), 400: ErrorResponse },
+        response: { 200: z.object({ received: z.literal(true), applied: z.boolean() }), 400: ErrorResponse, 502: ErrorResponse },
       },
     },
     async (request) => {
@@ -91,9 +114,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string | und
         throw badRequest("Missing or invalid signature");
       }
       const event = readEvent(parsed);
+      const current = await currentSubscription(provider, subscriptionOf(event));
       let applied: boolean;
       try {
-        applied = await db.transaction((tx) => applyEvent(tx, event));
+        applied = await db.transaction((tx) => applyEvent(tx, event, current));
       } catch (e) {
         if (isDataException(e)) throw malformed("a value the database cannot store");
         throw e;
