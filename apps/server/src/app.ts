@@ -30,7 +30,7 @@ import { questionBankRoutes } from "./modules/question-bank/routes.ts";
 import { quizRoutes } from "./modules/quiz/routes.ts";
 import { startCalibrationJob } from "./modules/quiz/service.ts";
 import { realtimeRoutes } from "./modules/realtime/routes.ts";
-import { createBus, createHub, startRealtimeHousekeeping } from "./modules/realtime/service.ts";
+import { createBus, createHub, release as releaseHeldPolls, startRealtimeHousekeeping } from "./modules/realtime/service.ts";
 import { recordsRoutes } from "./modules/records/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
@@ -138,7 +138,9 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(projectHeaderPlugin, { projectId: config.PROJECT_ID, projectSecret: config.PROJECT_SECRET });
   await app.register(authPlugin, { db: database.db, tokens, adminTwoFactorRequired: config.ADMIN_2FA_REQUIRED });
 
-  await app.register(healthRoutes, { database });
+  // The realtime bus is made further down; readiness asks it when asked.
+  let realtimeProblem: () => string | null = () => null;
+  await app.register(healthRoutes, { database, realtimeProblem: () => realtimeProblem() });
   await app.register(authRoutes, { deps: authDeps, oidc: createOidcClients(config.oidcProviders) });
   const store = await createFileStore(config.storage);
   app.addHook("onClose", () => store.close());
@@ -175,12 +177,20 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
 
   // Realtime: long polls held here, news carried between instances by the bus (decision 17).
   const bus = await createBus(database, config.REDIS_URL, (e) => app.log.warn({ err: e }, "realtime bus connection failed"));
-  const hub = createHub(database.db, bus, {
-    holdMs: config.REALTIME_POLL_HOLD_MS,
-    maxTotal: config.REALTIME_MAX_POLLS,
-    maxPerUser: config.REALTIME_MAX_POLLS_PER_USER,
-    sendPerTenSeconds: config.CHAT_SEND_RATE_LIMIT,
-  });
+  const hub = createHub(
+    database.db,
+    bus,
+    {
+      holdMs: config.REALTIME_POLL_HOLD_MS,
+      maxTotal: config.REALTIME_MAX_POLLS,
+      maxPerUser: config.REALTIME_MAX_POLLS_PER_USER,
+      sendPerTenSeconds: config.CHAT_SEND_RATE_LIMIT,
+    },
+    (e) => app.log.warn({ err: e }, "a realtime signal was not sent; waiters read again when their hold ends"),
+  );
+  realtimeProblem = () => bus.problem();
+  // Shutting down: held polls are answered now, so the instance drains at once (clients poll again elsewhere).
+  app.addHook("preClose", async () => releaseHeldPolls(hub));
   const realtimeHousekeeping = startRealtimeHousekeeping(hub, (e) => app.log.warn({ err: e }, "realtime pruning failed"));
   app.addHook("onClose", async () => {
     realtimeHousekeeping.stop();

@@ -4,7 +4,11 @@ import type { Database } from "../../db/client.ts";
 
 const Health = z.object({ status: z.string(), reason: z.string().optional() });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+/** `realtimeProblem`: what keeps realtime signals from other instances (a lost Redis), or null. */
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; realtimeProblem: () => string | null }> = async (
+  app,
+  { database, realtimeProblem },
+) => {
   app.get("/healthz", { schema: { tags: ["health"], summary: "The process is up", response: { 200: Health } } }, async () => ({
     status: "ok",
   }));
@@ -13,7 +17,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     {
       schema: {
         tags: ["health"],
-        summary: "The database answers and (embedded) its folder takes writes; 503 says which is wrong",
+        summary:
+          "The database answers and (embedded) its folder takes writes; 503 says which is wrong. A lost realtime bus (Redis) answers 200 degraded: messages are saved and delivered late",
         response: { 200: Health, 503: Health },
       },
     },
@@ -21,6 +26,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       if (!(await database.ping())) return reply.status(503).send({ status: "database unavailable" });
       const problem = await database.storageProblem();
       if (problem) return reply.status(503).send({ status: "storage unavailable", reason: problem });
+      const realtime = realtimeProblem();
+      if (realtime) return { status: "degraded", reason: realtime };
       return { status: "ready" };
     },
   );

@@ -10,6 +10,8 @@ export type Bus = {
   publish(channels: string[]): Promise<void>;
   /** Calls `fn` on every signal for `channel` (from any instance); answers the unsubscribe. */
   subscribe(channel: string, fn: () => void): () => void;
+  /** What keeps signals from reaching other instances now (the listening connection or Redis is lost), or null. */
+  problem(): string | null;
   close(): Promise<void>;
 };
 
@@ -56,6 +58,7 @@ export function createMemoryBus(): Bus {
       });
     },
     subscribe: (channel, fn) => local.subscribe(channel, fn),
+    problem: () => null,
     close: async () => {},
   };
 }
@@ -119,6 +122,7 @@ export function createPostgresBus(opts: {
     kind: "postgres",
     publish: (channels) => opts.notify(PG_CHANNEL, channels),
     subscribe: (channel, fn) => local.subscribe(channel, fn),
+    problem: () => (client === null && !closed ? "the realtime listening connection to PostgreSQL is lost; reconnecting" : null),
     async close() {
       closed = true;
       clearTimeout(timer);
@@ -134,7 +138,8 @@ export async function createRedisBus(url: string, onError?: (e: unknown) => void
   const { Redis } = await import("ioredis");
   const local = new LocalFanOut();
   const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  // A signal while Redis is away fails at once (the caller logs it) instead of queueing behind reconnects.
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false });
   sub.on("error", (e) => onError?.(e));
   pub.on("error", (e) => onError?.(e));
   sub.on("message", (ch: string, message: string) => {
@@ -150,6 +155,7 @@ export async function createRedisBus(url: string, onError?: (e: unknown) => void
       await Promise.all(channels.map((channel) => pub.publish(PG_CHANNEL, channel)));
     },
     subscribe: (channel, fn) => local.subscribe(channel, fn),
+    problem: () => (pub.status === "ready" && sub.status === "ready" ? null : "Redis is unreachable; reconnecting"),
     async close() {
       sub.disconnect();
       pub.disconnect();

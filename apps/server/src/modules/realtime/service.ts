@@ -43,14 +43,34 @@ export type Hub = {
   reading: Map<string, Promise<unknown>>;
   /** When this instance last moved a (channel, user) presence on, so a burst of polls writes it once. */
   presenceWritten: Map<string, number>;
+  /** Aborted when the instance shuts down: held polls are answered at once. */
+  closing: AbortController;
+  /** Where a signal that could not be sent is reported. */
+  onPublishError: (e: unknown) => void;
 };
 
 export function createHub(
   db: Db,
   bus: Bus,
   opts: { holdMs: number; maxTotal: number; maxPerUser: number; sendPerTenSeconds: number },
+  onPublishError: (e: unknown) => void = () => {},
 ): Hub {
-  return { db, bus, ...opts, held: 0, perUser: new Map(), reading: new Map(), presenceWritten: new Map() };
+  return {
+    db,
+    bus,
+    ...opts,
+    held: 0,
+    perUser: new Map(),
+    reading: new Map(),
+    presenceWritten: new Map(),
+    closing: new AbortController(),
+    onPublishError,
+  };
+}
+
+/** Answers every held poll now (as if its hold had ended) and holds no new one: the instance is shutting down. */
+export function release(hub: Hub): void {
+  hub.closing.abort();
 }
 
 export const pollTimeout = () => new HttpError(408, POLL_TIMEOUT);
@@ -90,8 +110,17 @@ export function shared<T>(hub: Hub, key: string, read: () => Promise<T>): Promis
 export const onlineUsers = (hub: Hub, userIds: number[]) => repo.onlineUsers(hub.db, userIds, new Date());
 
 /** Signals every instance that these channels have news (one round trip on PostgreSQL). */
+/**
+ * Tells every instance's waiters of `channels` that something new was saved. Called after the
+ * commit, so it never fails the call: a lost signal (the bus is down) is logged, and waiters
+ * read the database again when their hold ends or the bus reconnects.
+ */
 export async function publish(hub: Hub, ...channels: string[]): Promise<void> {
-  await hub.bus.publish(channels);
+  try {
+    await hub.bus.publish(channels);
+  } catch (e) {
+    hub.onPublishError(e);
+  }
 }
 
 /**
@@ -125,13 +154,14 @@ export async function hold<T>(
   let timer: NodeJS.Timeout | undefined;
   const onAbort = () => wake();
   signal?.addEventListener("abort", onAbort);
+  hub.closing.signal.addEventListener("abort", onAbort);
   try {
     for (;;) {
       pending = false;
       const found = await read();
       if (found !== null) return found;
       const left = deadline - Date.now();
-      if (left <= 0 || signal?.aborted) return null;
+      if (left <= 0 || signal?.aborted || hub.closing.signal.aborted) return null;
       if (!pending) {
         await new Promise<void>((resolve) => {
           wake = resolve;
@@ -140,12 +170,13 @@ export async function hold<T>(
         clearTimeout(timer);
         wake = () => {};
       }
-      if (signal?.aborted) return null;
+      if (signal?.aborted || hub.closing.signal.aborted) return null;
       if (!pending && Date.now() >= deadline) return null;
     }
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
+    hub.closing.signal.removeEventListener("abort", onAbort);
     for (const u of unsubscribe) u();
     hub.held -= 1;
     const left = (hub.perUser.get(userId) ?? 1) - 1;
