@@ -55,6 +55,30 @@ describe("errors", () => {
     expect(res.json()).toEqual({ error: true, message: "Request body is not valid JSON" });
   });
 
+  it("answers a body nested thousands deep with 400, wherever it is sent", async () => {
+    const u = await t.signUp();
+    const deep = `${'{"a":'.repeat(5000)}1${"}".repeat(5000)}`;
+    for (const [url, payload] of [
+      ["/v2/api/lambda/subscription/channel/send", `{"room":"user:${u.user_id}","payload":${deep}}`],
+      ["/v2/api/lambda/login", deep],
+    ] as const) {
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { "x-project": PROJECT, "content-type": "application/json", authorization: `Bearer ${u.token}` },
+        payload,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toEqual({ error: true, message: "The request body is nested more than 64 levels deep" });
+    }
+    // Ordinary nesting is still read.
+    const ok = await t.call("POST", "/v2/api/lambda/subscription/channel/send", {
+      token: u.token,
+      body: { room: `user:${u.user_id}`, payload: { a: { b: { c: [1, 2, { d: "[[[{{{" }] } } } },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
   it("never leaks internals in a 5xx", async () => {
     const leaky = await createTestApp();
     leaky.app.get("/v2/api/lambda/explode", async () => {

@@ -3,6 +3,8 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { badRequest } from "./lib/http-error.ts";
+import { jsonDepth, MAX_JSON_DEPTH } from "./lib/json-depth.ts";
 import { safeError } from "./lib/safe-error.ts";
 import { createSecretBox } from "./lib/secret-box.ts";
 import { createIngestTokens } from "./modules/analytics/ingest-token.ts";
@@ -87,6 +89,14 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // JSON bodies nested deeper than any call takes are refused before anything recurses through them.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (jsonDepth(body as string, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+      return done(badRequest(`The request body is nested more than ${MAX_JSON_DEPTH} levels deep`), undefined);
+    parseJson(request, body as string, done);
+  });
 
   // While draining, every response closes its connection so keep-alive sockets do not hold
   // the shutdown open (return503OnClosing answers new requests meanwhile).
