@@ -3,8 +3,11 @@ import { z } from "zod";
 /** An IANA time zone name ("Europe/Berlin"); the server answers 400 for one it does not know. */
 export const TimeZoneName = z.string().trim().min(1).max(64);
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
-const Instant = z.iso.datetime({ offset: true });
-const DateOnly = z.iso.date();
+/** Scheduling counts days forward from a date: it takes years 2000 to 2999 (9999-12-31 has no next day to count to). */
+const inSchedulingYears = (value: string) => value.slice(0, 4) >= "2000" && value.slice(0, 4) <= "2999";
+const YEARS = "Use a date in the years 2000 to 2999";
+const Instant = z.iso.datetime({ offset: true }).refine(inSchedulingYears, YEARS);
+const DateOnly = z.iso.date().refine(inSchedulingYears, YEARS);
 
 // ---------------------------------------------------------------- slots (spec: scheduling/*)
 
@@ -12,7 +15,13 @@ const DateOnly = z.iso.date();
 export const SchedulingDatesRequest = z.strictObject({
   userId: Id,
   /** Any day of the month, or the month ("2026-12"). */
-  date: z.union([DateOnly, z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use YYYY-MM or YYYY-MM-DD")]),
+  date: z.union([
+    DateOnly,
+    z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use YYYY-MM or YYYY-MM-DD")
+      .refine(inSchedulingYears, YEARS),
+  ]),
   /** The viewer's zone, which decides what a day is (default UTC). */
   tz: TimeZoneName.optional(),
 });

@@ -116,6 +116,10 @@ describe("coaches and slots", () => {
       { url: "schedules", body: { userId: dana, date: "2026-13-01" }, status: 400 },
       { url: "dates", body: { userId: dana, date: "2026-01", extra: 1 }, status: 400 },
       { url: "dates", body: { userId: admin.user_id, date: "2026-01" }, status: 404 },
+      // The last day a calendar holds has no next day to count to.
+      { url: "dates", body: { userId: dana, date: "9999-12" }, status: 400 },
+      { url: "schedules", body: { userId: dana, date: "9999-12-31" }, status: 400 },
+      { url: "tz-month-schedules", body: { userId: dana, rangeStart: "9999-12-01", rangeEnd: "9999-12-31", tz: "UTC" }, status: 400 },
     ];
     for (const b of bad) {
       const res = await t.call("POST", `${S}/${b.url}`, { token: user.token, body: b.body });
