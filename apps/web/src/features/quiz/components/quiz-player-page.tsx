@@ -7,7 +7,8 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { Link, useNavigate, useSearchParams } from "../../../lib/navigation";
-import { quizKey, updateQuiz, useQuizListQuery, useQuizQuery, useSubmitQuiz } from "../api/quizzes";
+import { useQuizListQuery } from "../../../lib/shared-api/quiz";
+import { quizKey, updateQuiz, useQuizQuery, useSubmitQuiz } from "../api/quizzes";
 import { ReviewPanel } from "./review-panel";
 
 export function QuizPlayerPage() {

@@ -1,0 +1,44 @@
+import type { CreateQuizRequest, OnboardingProfile, QuizModel, QuizSummary, TrackInfo } from "@academy/contract/quiz";
+import { useQuery } from "@tanstack/react-query";
+import { api, customPath, unwrap } from "../api-client";
+
+// Reads and the one write of the server's quiz module that several features share: onboarding
+// (its stepper and last step), quiz (player, list, mock exam, result) and the dashboard.
+
+export const onboardingKey = ["onboarding"] as const;
+export const quizListKey = ["quiz", "list"] as const;
+
+/** GET onboarding → {error:false, model}: the candidate's saved choices (empty at first). */
+export function useOnboardingQuery() {
+  return useQuery({
+    queryKey: onboardingKey,
+    queryFn: async () => (await unwrap(api.get<{ error: false; model: OnboardingProfile }>(customPath("onboarding")))).model,
+    staleTime: 0,
+  });
+}
+
+/** GET quiz/tracks: every track with its current blueprint. */
+export function useTracksQuery() {
+  return useQuery({
+    queryKey: ["quiz", "tracks"],
+    queryFn: async () => (await unwrap(api.get<{ error: false; list: TrackInfo[] }>(customPath("quiz/tracks")))).list,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useQuizListQuery() {
+  return useQuery({
+    queryKey: quizListKey,
+    queryFn: async () => (await unwrap(api.get<{ error: false; list: QuizSummary[] }>(customPath("quiz/list")))).list,
+    staleTime: 0,
+  });
+}
+
+/**
+ * POST quiz/create: a new quiz, or the unfinished one made from the same choices (`resumed`);
+ * `new: true` always makes another.
+ */
+export async function createQuiz(body: CreateQuizRequest): Promise<{ quiz: QuizModel; resumed: boolean }> {
+  const answer = await unwrap(api.post<{ error: false; model: QuizModel; resumed: boolean }>(customPath("quiz/create"), body));
+  return { quiz: answer.model, resumed: answer.resumed };
+}
