@@ -1,6 +1,14 @@
-import type { CreateQuizRequest, OnboardingProfile, QuizModel, QuizSummary, TrackInfo } from "@academy/contract/quiz";
+import type {
+  CreateQuizRequest,
+  CreateQuizResponse,
+  OnboardingResponse,
+  QuizListResponse,
+  QuizModel,
+  TracksResponse,
+} from "@academy/contract/quiz";
 import { useQuery } from "@tanstack/react-query";
 import { api, customPath, unwrap } from "../api-client";
+import type { Answer } from "../contract";
 
 // Reads and the one write of the server's quiz module that several features share: onboarding
 // (its stepper and last step), quiz (player, list, mock exam, result) and the dashboard.
@@ -12,7 +20,7 @@ export const quizListKey = ["quiz", "list"] as const;
 export function useOnboardingQuery() {
   return useQuery({
     queryKey: onboardingKey,
-    queryFn: async () => (await unwrap(api.get<{ error: false; model: OnboardingProfile }>(customPath("onboarding")))).model,
+    queryFn: async () => (await unwrap(api.get<Answer<typeof OnboardingResponse>>(customPath("onboarding")))).model,
     staleTime: 0,
   });
 }
@@ -21,7 +29,7 @@ export function useOnboardingQuery() {
 export function useTracksQuery() {
   return useQuery({
     queryKey: ["quiz", "tracks"],
-    queryFn: async () => (await unwrap(api.get<{ error: false; list: TrackInfo[] }>(customPath("quiz/tracks")))).list,
+    queryFn: async () => (await unwrap(api.get<Answer<typeof TracksResponse>>(customPath("quiz/tracks")))).list,
     staleTime: 5 * 60_000,
   });
 }
@@ -29,7 +37,7 @@ export function useTracksQuery() {
 export function useQuizListQuery() {
   return useQuery({
     queryKey: quizListKey,
-    queryFn: async () => (await unwrap(api.get<{ error: false; list: QuizSummary[] }>(customPath("quiz/list")))).list,
+    queryFn: async () => (await unwrap(api.get<Answer<typeof QuizListResponse>>(customPath("quiz/list")))).list,
     staleTime: 0,
   });
 }
@@ -39,6 +47,6 @@ export function useQuizListQuery() {
  * `new: true` always makes another.
  */
 export async function createQuiz(body: CreateQuizRequest): Promise<{ quiz: QuizModel; resumed: boolean }> {
-  const answer = await unwrap(api.post<{ error: false; model: QuizModel; resumed: boolean }>(customPath("quiz/create"), body));
+  const answer = await unwrap(api.post<Answer<typeof CreateQuizResponse>>(customPath("quiz/create"), body));
   return { quiz: answer.model, resumed: answer.resumed };
 }

@@ -139,7 +139,7 @@ export const emailModeOf = (pathname: string, id: string | undefined) =>
 
 function SendTest({ row }: { row: Row }) {
   const send = useMutation({
-    mutationFn: () => unwrap(api.post<{ message: string }>(`/v2/api/lambda/email/${row.id}/test`)),
+    mutationFn: () => unwrap(api.post<Answer<typeof MessageResponse>>(`/v2/api/lambda/email/${row.id}/test`)),
     onSuccess: (answer) => showToast(answer.message),
     onError: (e) => showToast(toFormError(e).message, "error"),
   });

@@ -1,10 +1,10 @@
-import type { AdminLibraryDetail } from "@academy/contract/library";
+import type { AdminLibraryDetail, AdminLibraryDetailAnswer } from "@academy/contract/library";
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
 
 /** GET /v2/api/library/admin/documents/{id}: sections, their access marks and the questions citing each. */
 export async function getLibraryDocument(id: number): Promise<AdminLibraryDetail> {
-  return (await unwrap(api.get<{ model: AdminLibraryDetail }>(`/v2/api/library/admin/documents/${id}`))).model;
+  return (await unwrap(api.get<AdminLibraryDetailAnswer>(`/v2/api/library/admin/documents/${id}`))).model;
 }
 
 export function useLibraryDocumentDetail(id: number) {

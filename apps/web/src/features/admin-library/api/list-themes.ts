@@ -1,5 +1,7 @@
+import type { AdminThemesResponse } from "@academy/contract/quiz";
 import { useQuery } from "@tanstack/react-query";
 import { api, customPath, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 
 export type ThemeChoice = { slug: string; name: string; tracks: string[] };
 
@@ -7,7 +9,7 @@ export type ThemeChoice = { slug: string; name: string; tracks: string[] };
 export function useLibraryThemes() {
   return useQuery({
     queryKey: ["admin", "themes"],
-    queryFn: async () => (await unwrap(api.get<{ list: ThemeChoice[] }>(customPath("quiz/admin/themes")))).list,
+    queryFn: async () => (await unwrap(api.get<Answer<typeof AdminThemesResponse>>(customPath("quiz/admin/themes")))).list,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,3 +1,5 @@
+import type { UploadResponse } from "@academy/contract/auth";
+import type { PageAnswer } from "@academy/contract/common";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -8,6 +10,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { api, isErrorBody, toFormError, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 import { uploadWithProgress } from "../../../lib/files";
 import { useLocation, useNavigate } from "../../../lib/navigation";
 
@@ -41,7 +44,7 @@ function UploadPanel({ onClose }: { onClose: () => void }) {
     setError(null);
     setProgress(0);
     try {
-      const answer = await uploadWithProgress<{ id: number; url: string }>("/v2/api/lambda/upload", form, setProgress);
+      const answer = await uploadWithProgress<Answer<typeof UploadResponse>>("/v2/api/lambda/upload", form, setProgress);
       if (isErrorBody(answer)) {
         setError(answer.validation?.file ?? answer.message);
         setProgress(null);
@@ -118,7 +121,7 @@ export function PhotosPage() {
     queryKey: ["photos", page],
     queryFn: () =>
       unwrap(
-        api.get<{ list: Photo[]; total: number; num_pages: number }>("/v4/api/records/photo", {
+        api.get<PageAnswer<Photo>>("/v4/api/records/photo", {
           query: { page: `${page},${PAGE_SIZE}`, order: "id,desc" },
         }),
       ),

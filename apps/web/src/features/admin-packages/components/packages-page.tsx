@@ -1,3 +1,4 @@
+import type { PageAnswer } from "@academy/contract/common";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { RelatedList } from "../../../components/ui/related-list";
@@ -94,7 +95,7 @@ function PackagePrices({ packageId }: { packageId: number }) {
     queryFn: async () =>
       (
         await unwrap(
-          api.get<{ list: PackagePrice[] }>("/v2/api/lambda/stripe/price", {
+          api.get<PageAnswer<PackagePrice>>("/v2/api/lambda/stripe/price", {
             throwOn: PAYMENT_THROW_ON,
             query: { package_id: packageId, limit: 50, sort: "amount", direction: "asc" },
           }),

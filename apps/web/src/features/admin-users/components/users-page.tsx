@@ -1,4 +1,6 @@
+import type { RegisterUserResponse } from "@academy/contract/auth";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@academy/contract/constants";
+import type { AdminUserListResponse, AdminUserResponse } from "@academy/contract/users";
 import { type FormEvent, useMemo, useState } from "react";
 import { TextField } from "../../../components/ui/form-field";
 import { Modal } from "../../../components/ui/modal";
@@ -8,6 +10,7 @@ import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../.
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { api, toFormError, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 import { useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 import { updateUser } from "../api/update-user";
@@ -82,7 +85,7 @@ export function usersSource(): ResourceSource<Row> {
   return {
     async list(query, signal) {
       const answer = await unwrap(
-        api.get<{ list: Row[]; total: number; num_pages: number }>("/v2/api/lambda/admin/users", {
+        api.get<Answer<typeof AdminUserListResponse>>("/v2/api/lambda/admin/users", {
           query: {
             page: query.page,
             limit: query.size,
@@ -98,11 +101,11 @@ export function usersSource(): ResourceSource<Row> {
       );
       return { rows: answer.list, total: answer.total, numPages: answer.num_pages };
     },
-    get: async (id) => (await unwrap(api.get<{ model: Row }>(`/v2/api/lambda/admin/users/${id}`))).model,
+    get: async (id) => (await unwrap(api.get<Answer<typeof AdminUserResponse>>(`/v2/api/lambda/admin/users/${id}`))).model,
     async create(values) {
       const { email, password, role, first_name, last_name, status } = values as Record<string, string>;
       const created = await unwrap(
-        api.post<{ user_id: number }>("/v2/api/lambda/register", { email, password, role, first_name, last_name }),
+        api.post<Answer<typeof RegisterUserResponse>>("/v2/api/lambda/register", { email, password, role, first_name, last_name }),
       );
       if (status === "disabled") await records.update!(created.user_id, { status });
       return { id: created.user_id };

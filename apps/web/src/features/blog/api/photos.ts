@@ -1,3 +1,4 @@
+import type { PageAnswer } from "@academy/contract/common";
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
 
@@ -10,7 +11,7 @@ export function useLibraryImages() {
     queryFn: async () =>
       (
         await unwrap(
-          api.get<{ list: LibraryPhoto[] }>("/v4/api/records/photo", {
+          api.get<PageAnswer<LibraryPhoto>>("/v4/api/records/photo", {
             query: { page: "1,60", order: "id,desc", filter: ["mime,sw,image/"] },
           }),
         )

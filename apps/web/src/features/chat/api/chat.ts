@@ -1,3 +1,4 @@
+import type { UploadResponse } from "@academy/contract/auth";
 import type {
   ChatMessage,
   ChatPageResponse,
@@ -86,7 +87,7 @@ export function useSendMessage() {
 export async function sendImage(roomId: number, file: File) {
   const form = new FormData();
   form.append("file", file);
-  const uploaded = await unwrap(uploadWithProgress<{ id: number; url: string }>("/v2/api/lambda/upload", form, () => {}));
+  const uploaded = await unwrap(uploadWithProgress<Answer<typeof UploadResponse>>("/v2/api/lambda/upload", form, () => {}));
   return sendMessage({ room_id: roomId, message: uploaded.url, is_image: true });
 }
 

@@ -1,11 +1,13 @@
-import type { Slot } from "@academy/contract/coaching";
+import type { SchedulingSchedulesResponse } from "@academy/contract/coaching";
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 import { COACHING } from "./keys";
 
 /** The open slots of one of the viewer's days. */
 export const fetchDaySlots = async (coachId: number, date: string, tz: string) =>
-  (await unwrap(api.post<{ list: Slot[] }>("/v2/api/lambda/scheduling/schedules", { userId: coachId, date, tz }))).list;
+  (await unwrap(api.post<Answer<typeof SchedulingSchedulesResponse>>("/v2/api/lambda/scheduling/schedules", { userId: coachId, date, tz })))
+    .list;
 
 export const useDaySlots = (coachId: number | null, date: string | null, tz: string) =>
   useQuery({

@@ -1,11 +1,12 @@
-import type { Booking, Credits } from "@academy/contract/coaching";
+import type { BookSessionResponse } from "@academy/contract/coaching";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 import { COACHING } from "./keys";
 
 export const rescheduleSession = ({ id, start, end }: { id: number; start: string; end: string }) =>
   unwrap(
-    api.post<{ model: Booking; credits: Credits }>(`/v2/api/lambda/scheduling/${id}/reschedule`, {
+    api.post<Answer<typeof BookSessionResponse>>(`/v2/api/lambda/scheduling/${id}/reschedule`, {
       meeting_start: start,
       meeting_end: end,
     }),

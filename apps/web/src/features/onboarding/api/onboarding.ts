@@ -1,6 +1,7 @@
-import type { OnboardingProfile } from "@academy/contract/quiz";
+import type { OnboardingProfile, SaveOnboardingResponse } from "@academy/contract/quiz";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, customPath, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 import { onboardingKey } from "../../../lib/shared-api/quiz";
 
 /** PUT onboarding: merges the given choices into what is saved. */
@@ -8,7 +9,7 @@ export function useSaveOnboarding() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (patch: OnboardingProfile) =>
-      (await unwrap(api.put<{ error: false; model: OnboardingProfile }>(customPath("onboarding"), patch))).model,
+      (await unwrap(api.put<Answer<typeof SaveOnboardingResponse>>(customPath("onboarding"), patch))).model,
     onSuccess: (model) => client.setQueryData(onboardingKey, model),
   });
 }

@@ -1,4 +1,4 @@
-import type { OkResponse } from "@academy/contract/common";
+import type { ModelAnswer, OkResponse, PageAnswer } from "@academy/contract/common";
 import type { ChargeRow, InvoiceRow, OrderRow, PlansResponse, PriceRow, ProductRow, SubscriptionRow } from "@academy/contract/payments";
 import type { RecordCreatedResponse } from "@academy/contract/records";
 import { useQuery } from "@tanstack/react-query";
@@ -38,7 +38,7 @@ async function listOf<T extends Row>(path: string, query: ListQuery, signal?: Ab
   return { rows: answer.list, total: answer.total, numPages: answer.num_pages };
 }
 
-const getOne = async <T>(path: string) => (await unwrap(api.get<{ model: T }>(`${P}/${path}`, opts))).model;
+const getOne = async <T>(path: string) => (await unwrap(api.get<ModelAnswer<T>>(`${P}/${path}`, opts))).model;
 
 // ---------- prices ----------
 
@@ -163,16 +163,14 @@ export const usePriceOptions = () =>
       (await unwrap(api.get<Page<PriceRow>>(`${P}/price`, { ...opts, query: { limit: "all", sort: "name", direction: "asc" } }))).list,
   });
 
+/** A package as the product form offers it. */
+type PackageOption = { id: number; name: string; status: string };
+
 /** Every package (what a product can sell). */
 export const usePackageOptions = () =>
   useQuery({
     queryKey: ["packages", "options"],
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.get<{ list: { id: number; name: string; status: string }[] }>("/v4/api/records/packages", { query: { size: 200 } }),
-        )
-      ).list,
+    queryFn: async () => (await unwrap(api.get<PageAnswer<PackageOption>>("/v4/api/records/packages", { query: { size: 200 } }))).list,
   });
 
 /** The currency prices are sold in. */

@@ -1,7 +1,17 @@
-import type { AdminQuestion, ItemStatisticsResponse } from "@academy/contract/quiz";
+import type {
+  AdminQuestion,
+  AdminQuestionListResponse,
+  AdminQuestionResponse,
+  AdminThemesResponse,
+  BlueprintResponse,
+  BlueprintsResponse,
+  ImportResponse,
+  ItemStatisticsResponse,
+} from "@academy/contract/quiz";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api, customPath, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 
 export type Filters = { q?: string; theme?: string; type?: string; difficulty?: string; status?: string; page: number };
 export type ThemeRow = { slug: string; name: string; tracks: string[] };
@@ -23,7 +33,7 @@ export function useQuestionsQuery(f: Filters) {
     placeholderData: keepPreviousData,
     queryFn: () =>
       unwrap(
-        api.get<{ error: false; list: AdminQuestion[]; total: number; num_pages: number; page: number }>(base("questions"), {
+        api.get<Answer<typeof AdminQuestionListResponse>>(base("questions"), {
           query: {
             ...f,
             limit: 20,
@@ -41,7 +51,7 @@ export function useQuestionsQuery(f: Filters) {
 export function useThemesQuery() {
   return useQuery({
     queryKey: ["admin", "themes"],
-    queryFn: async () => (await unwrap(api.get<{ error: false; list: ThemeRow[] }>(base("themes")))).list,
+    queryFn: async () => (await unwrap(api.get<Answer<typeof AdminThemesResponse>>(base("themes")))).list,
     staleTime: 5 * 60_000,
   });
 }
@@ -49,7 +59,7 @@ export function useThemesQuery() {
 export function useBlueprintsQuery() {
   return useQuery({
     queryKey: ["admin", "blueprints"],
-    queryFn: async () => (await unwrap(api.get<{ error: false; list: Blueprint[] }>(base("blueprints")))).list,
+    queryFn: async () => (await unwrap(api.get<Answer<typeof BlueprintsResponse>>(base("blueprints")))).list,
   });
 }
 
@@ -65,17 +75,17 @@ export type QuestionInput = { theme: string; status: AdminQuestion["status"]; qu
 export const saveQuestion = (id: number | null, body: QuestionInput) =>
   unwrap(
     id
-      ? api.put<{ error: false; model: AdminQuestion }>(base(`questions/${id}`), body)
-      : api.post<{ error: false; model: AdminQuestion }>(base("questions"), body),
+      ? api.put<Answer<typeof AdminQuestionResponse>>(base(`questions/${id}`), body)
+      : api.post<Answer<typeof AdminQuestionResponse>>(base("questions"), body),
   );
 
 export const addBlueprint = (body: { track: string; themes: { theme: string; weight: number }[]; note: string }) =>
-  unwrap(api.post<{ error: false; model: Blueprint }>(base("blueprints"), body));
+  unwrap(api.post<Answer<typeof BlueprintResponse>>(base("blueprints"), body));
 
 export const importQuestions = (body: { format: "json" | "csv"; content: string; dryRun: boolean }) =>
-  api.post<{ error: false; message: string; created: number; updated: number }>(base("import"), body);
+  api.post<Answer<typeof ImportResponse>>(base("import"), body);
 
 export const exportPath = (format: "json" | "csv") => `${base("export")}?format=${format}`;
 
 export const setQuestionStatus = (id: number, status: "active" | "review" | "retired") =>
-  unwrap(api.put<{ error: false; model: AdminQuestion }>(base(`questions/${id}/status`), { status }));
+  unwrap(api.put<Answer<typeof AdminQuestionResponse>>(base(`questions/${id}/status`), { status }));

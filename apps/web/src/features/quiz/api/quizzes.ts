@@ -1,6 +1,7 @@
-import type { QuestionReview, QuizModel, UpdateQuizRequest } from "@academy/contract/quiz";
+import type { DeleteQuizResponse, QuizResponse, UpdateQuizRequest, UpdateQuizResponse } from "@academy/contract/quiz";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, customPath, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 import { quizListKey } from "../../../lib/shared-api/quiz";
 
 export const quizKey = (id: number) => ["quiz", "get", id] as const;
@@ -9,7 +10,7 @@ export function useQuizQuery(id: number | null) {
   return useQuery({
     queryKey: quizKey(id ?? 0),
     enabled: id !== null,
-    queryFn: async () => (await unwrap(api.get<{ error: false; model: QuizModel }>(customPath(`quiz/get/${id}`)))).model,
+    queryFn: async () => (await unwrap(api.get<Answer<typeof QuizResponse>>(customPath(`quiz/get/${id}`)))).model,
     staleTime: 0,
   });
 }
@@ -17,15 +18,13 @@ export function useQuizQuery(id: number | null) {
 export type UpdateBody = UpdateQuizRequest;
 
 export async function updateQuiz(id: number, body: UpdateBody) {
-  return unwrap(
-    api.put<{ error: false; feedback: { questionId: string; review: QuestionReview }[] }>(customPath(`quiz/update/${id}`), body),
-  );
+  return unwrap(api.put<Answer<typeof UpdateQuizResponse>>(customPath(`quiz/update/${id}`), body));
 }
 
 export function useSubmitQuiz(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await unwrap(api.post<{ error: false; model: QuizModel }>(customPath(`quiz/submit/${id}`)))).model,
+    mutationFn: async () => (await unwrap(api.post<Answer<typeof QuizResponse>>(customPath(`quiz/submit/${id}`)))).model,
     onSuccess: (model) => {
       client.setQueryData(quizKey(id), model);
       client.invalidateQueries({ queryKey: quizListKey });
@@ -36,7 +35,7 @@ export function useSubmitQuiz(id: number) {
 export function useDeleteQuiz() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => unwrap(api.delete<{ error: false }>(customPath(`quiz/delete/${id}`))),
+    mutationFn: async (id: number) => unwrap(api.delete<Answer<typeof DeleteQuizResponse>>(customPath(`quiz/delete/${id}`))),
     onSuccess: () => client.invalidateQueries({ queryKey: quizListKey }),
   });
 }
