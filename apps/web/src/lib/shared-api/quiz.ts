@@ -13,13 +13,21 @@ import type { Answer } from "../contract";
 // Reads and the one write of the server's quiz module that several features share: onboarding
 // (its stepper and last step), quiz (player, list, mock exam, result) and the dashboard.
 
-export const onboardingKey = ["onboarding"] as const;
-export const quizListKey = ["quiz", "list"] as const;
+/** Cache keys of the quiz module's reads, shared by the features that show them. */
+export const quizKeys = {
+  onboarding: ["onboarding"] as const,
+  tracks: ["quiz", "tracks"] as const,
+  list: ["quiz", "list"] as const,
+  one: (id: number) => ["quiz", "get", id] as const,
+  preview: (input: unknown) => ["quiz", "preview", input] as const,
+  /** The question bank's themes (staff): the question bank and the library's document form. */
+  adminThemes: ["admin", "themes"] as const,
+};
 
 /** GET onboarding → {error:false, model}: the candidate's saved choices (empty at first). */
 export function useOnboardingQuery() {
   return useQuery({
-    queryKey: onboardingKey,
+    queryKey: quizKeys.onboarding,
     queryFn: async () => (await unwrap(api.get<Answer<typeof OnboardingResponse>>(customPath("onboarding")))).model,
     staleTime: 0,
   });
@@ -28,7 +36,7 @@ export function useOnboardingQuery() {
 /** GET quiz/tracks: every track with its current blueprint. */
 export function useTracksQuery() {
   return useQuery({
-    queryKey: ["quiz", "tracks"],
+    queryKey: quizKeys.tracks,
     queryFn: async () => (await unwrap(api.get<Answer<typeof TracksResponse>>(customPath("quiz/tracks")))).list,
     staleTime: 5 * 60_000,
   });
@@ -36,7 +44,7 @@ export function useTracksQuery() {
 
 export function useQuizListQuery() {
   return useQuery({
-    queryKey: quizListKey,
+    queryKey: quizKeys.list,
     queryFn: async () => (await unwrap(api.get<Answer<typeof QuizListResponse>>(customPath("quiz/list")))).list,
     staleTime: 0,
   });

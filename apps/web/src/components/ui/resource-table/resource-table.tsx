@@ -11,6 +11,7 @@ import { buttonClass } from "../styles";
 import { showToast } from "../toast";
 import { DataGrid } from "./data-grid";
 import { FilterSelect } from "./filter-select";
+import { resourceKeys } from "./keys";
 import { Pagination } from "./pagination";
 import { EditPanel, ViewPanel } from "./panels";
 import type {
@@ -127,14 +128,14 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
   const closePanel = () => go(paths.list);
 
   const list = useQuery({
-    queryKey: [resourceKey, "list", query],
+    queryKey: resourceKeys.list(resourceKey, query),
     queryFn: ({ signal }) => source.list(query, signal),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.rows ?? [];
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<{ ids: number[]; label: string } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [resourceKey] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(resourceKey) });
 
   // Selection belongs to the rows on screen.
   const pageKey = JSON.stringify(query);

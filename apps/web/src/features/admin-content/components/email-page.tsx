@@ -1,6 +1,7 @@
 import type { MessageResponse } from "@academy/contract/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { resourceKeys } from "../../../components/ui/resource-table/keys";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, Row } from "../../../components/ui/resource-table/types";
@@ -162,7 +163,7 @@ function Retry({ row }: { row: Row }) {
     mutationFn: () => unwrap(api.post<Answer<typeof MessageResponse>>(`/v2/api/lambda/email/outbox/${row.id}/retry`)),
     onSuccess: (answer) => {
       showToast(answer.message);
-      return queryClient.invalidateQueries({ queryKey: ["email_outbox"] });
+      return queryClient.invalidateQueries({ queryKey: resourceKeys.all("email_outbox") });
     },
     onError: (e) => showToast(toFormError(e).message, "error"),
   });

@@ -1,6 +1,7 @@
 import type { AdminLibraryRow, AdminLibraryRowAnswer, LibraryTier } from "@academy/contract/library";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
+import { libraryAdminKeys } from "./get-document";
 
 export type DocumentChanges = {
   title?: string;
@@ -21,6 +22,6 @@ export function useUpdateLibraryDocument(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: DocumentChanges) => updateLibraryDocument(id, changes),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["library-admin"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryAdminKeys.all }),
   });
 }

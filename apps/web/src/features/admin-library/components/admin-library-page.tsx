@@ -9,7 +9,7 @@ import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../.
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
-import { getLibraryDocument, useLibraryDocumentDetail } from "../api/get-document";
+import { getLibraryDocument, libraryAdminKeys, useLibraryDocumentDetail } from "../api/get-document";
 import { listLibraryDocuments } from "../api/list-documents";
 import { useLibraryThemes } from "../api/list-themes";
 import { replaceLibraryFile } from "../api/replace-file";
@@ -115,7 +115,7 @@ function UploadForm() {
       setTracks([]);
       (e.target as HTMLFormElement).reset();
       setOpen(false);
-      await queryClient.invalidateQueries({ queryKey: ["library-admin"] });
+      await queryClient.invalidateQueries({ queryKey: libraryAdminKeys.all });
     } catch (err) {
       setError(err instanceof Error ? err.message : "The upload failed");
     } finally {
@@ -225,7 +225,7 @@ function DocumentDetail({ id }: { id: number }) {
     try {
       await replaceLibraryFile(id, file, setProgress);
       showToast("The file was replaced");
-      await queryClient.invalidateQueries({ queryKey: ["library-admin"] });
+      await queryClient.invalidateQueries({ queryKey: libraryAdminKeys.all });
     } catch (err) {
       setError(err instanceof Error ? err.message : "The upload failed");
     } finally {

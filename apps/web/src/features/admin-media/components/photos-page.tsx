@@ -13,6 +13,7 @@ import { api, isErrorBody, toFormError, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
 import { uploadWithProgress } from "../../../lib/files";
 import { useLocation, useNavigate } from "../../../lib/navigation";
+import { photoKeys } from "../../../lib/shared-api/photos";
 
 interface Photo {
   id: number;
@@ -51,7 +52,7 @@ function UploadPanel({ onClose }: { onClose: () => void }) {
         return;
       }
       showToast("Photo uploaded");
-      await queryClient.invalidateQueries({ queryKey: ["photos"] });
+      await queryClient.invalidateQueries({ queryKey: photoKeys.all });
       onClose();
     } catch (e) {
       setError(toFormError(e).message);
@@ -118,7 +119,7 @@ export function PhotosPage() {
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<Photo | null>(null);
   const photos = useQuery({
-    queryKey: ["photos", page],
+    queryKey: photoKeys.page(page),
     queryFn: () =>
       unwrap(
         api.get<PageAnswer<Photo>>("/v4/api/records/photo", {
@@ -131,7 +132,7 @@ export function PhotosPage() {
     mutationFn: ({ id, text }: { id: number; text: string }) => unwrap(api.put(`/v4/api/records/photo/${id}`, { caption: text })),
     onSuccess: () => {
       showToast("Caption saved");
-      return queryClient.invalidateQueries({ queryKey: ["photos"] });
+      return queryClient.invalidateQueries({ queryKey: photoKeys.all });
     },
     onError: (e) => showToast(toFormError(e).message, "error"),
   });
@@ -140,7 +141,7 @@ export function PhotosPage() {
     onSuccess: () => {
       setDeleting(null);
       showToast("Photo deleted");
-      return queryClient.invalidateQueries({ queryKey: ["photos"] });
+      return queryClient.invalidateQueries({ queryKey: photoKeys.all });
     },
     onError: (e) => {
       setDeleting(null);

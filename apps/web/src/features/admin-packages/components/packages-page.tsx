@@ -88,10 +88,15 @@ type PackagePrice = {
   status: number;
 };
 
+/** Cache keys of the packages screen besides its table (the resource "packages"). */
+const packageKeys = {
+  prices: (packageId: number) => ["packages", "prices", packageId] as const,
+};
+
 /** The prices that sell a package: those of the products linked to it. */
 function PackagePrices({ packageId }: { packageId: number }) {
   const prices = useQuery({
-    queryKey: ["packages", "prices", packageId],
+    queryKey: packageKeys.prices(packageId),
     queryFn: async () =>
       (
         await unwrap(

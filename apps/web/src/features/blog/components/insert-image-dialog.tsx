@@ -9,6 +9,7 @@ import { buttonClass } from "../../../components/ui/styles";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
 import { uploadWithProgress } from "../../../lib/files";
+import { photoKeys } from "../../../lib/shared-api/photos";
 import { useLibraryImages } from "../api/photos";
 import { ALT_TEXT_MISSING, AltTextField } from "./alt-text-field";
 import { PhotoGrid } from "./photo-grid";
@@ -45,10 +46,7 @@ export function InsertImageDialog({ onInsert, onClose }: { onInsert: (image: { s
         return;
       }
       // The library here and on the photos screen both show the new upload.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["photo", "images"] }),
-        queryClient.invalidateQueries({ queryKey: ["photos"] }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: photoKeys.all })]);
       setChosen(answer.url);
       setErrors((e) => ({ ...e, image: undefined }));
     } catch (e) {

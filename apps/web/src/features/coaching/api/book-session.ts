@@ -2,12 +2,12 @@ import type { BookSessionRequest, BookSessionResponse } from "@academy/contract/
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
-import { COACHING } from "./keys";
+import { coachingKeys } from "./keys";
 
 export const bookSession = (body: BookSessionRequest) =>
   unwrap(api.post<Answer<typeof BookSessionResponse>>("/v2/api/lambda/scheduling/POST", body));
 
 export function useBookSession() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: bookSession, onSettled: () => queryClient.invalidateQueries({ queryKey: [COACHING] }) });
+  return useMutation({ mutationFn: bookSession, onSettled: () => queryClient.invalidateQueries({ queryKey: coachingKeys.all }) });
 }

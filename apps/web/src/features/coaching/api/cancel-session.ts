@@ -2,7 +2,7 @@ import type { BookSessionResponse } from "@academy/contract/coaching";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
-import { BOOKINGS, COACHING } from "./keys";
+import { coachingKeys } from "./keys";
 
 export const cancelSession = (id: number) => unwrap(api.post<Answer<typeof BookSessionResponse>>(`/v2/api/lambda/scheduling/${id}/cancel`));
 
@@ -11,8 +11,8 @@ export function useCancelSession() {
   return useMutation({
     mutationFn: cancelSession,
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: [COACHING] });
-      await queryClient.invalidateQueries({ queryKey: [BOOKINGS] });
+      await queryClient.invalidateQueries({ queryKey: coachingKeys.all });
+      await queryClient.invalidateQueries({ queryKey: coachingKeys.bookings });
     },
   });
 }

@@ -2,7 +2,7 @@ import type { CoachSettings, CoachSettingsResponse } from "@academy/contract/coa
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
-import { COACHING } from "./keys";
+import { coachingKeys } from "./keys";
 
 const PATH = "/v2/api/lambda/scheduling/coach/settings";
 
@@ -10,9 +10,9 @@ export const fetchCoachSettings = async () => (await unwrap(api.get<Answer<typeo
 export const saveCoachSettings = async (settings: CoachSettings) =>
   (await unwrap(api.put<Answer<typeof CoachSettingsResponse>>(PATH, settings))).model;
 
-export const useCoachSettings = () => useQuery({ queryKey: [COACHING, "settings"], queryFn: fetchCoachSettings });
+export const useCoachSettings = () => useQuery({ queryKey: coachingKeys.settings, queryFn: fetchCoachSettings });
 
 export function useSaveCoachSettings() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: saveCoachSettings, onSuccess: () => queryClient.invalidateQueries({ queryKey: [COACHING] }) });
+  return useMutation({ mutationFn: saveCoachSettings, onSuccess: () => queryClient.invalidateQueries({ queryKey: coachingKeys.all }) });
 }

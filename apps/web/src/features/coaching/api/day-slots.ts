@@ -2,7 +2,7 @@ import type { SchedulingSchedulesResponse } from "@academy/contract/coaching";
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
-import { COACHING } from "./keys";
+import { coachingKeys } from "./keys";
 
 /** The open slots of one of the viewer's days. */
 export const fetchDaySlots = async (coachId: number, date: string, tz: string) =>
@@ -11,7 +11,7 @@ export const fetchDaySlots = async (coachId: number, date: string, tz: string) =
 
 export const useDaySlots = (coachId: number | null, date: string | null, tz: string) =>
   useQuery({
-    queryKey: [COACHING, "slots", coachId, date, tz],
+    queryKey: coachingKeys.slots(coachId, date, tz),
     queryFn: () => fetchDaySlots(coachId!, date!, tz),
     enabled: coachId !== null && date !== null,
   });

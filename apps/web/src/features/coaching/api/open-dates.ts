@@ -2,7 +2,7 @@ import type { SchedulingDatesResponse } from "@academy/contract/coaching";
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
-import { COACHING } from "./keys";
+import { coachingKeys } from "./keys";
 
 /** The days of `month` ("2026-12") with an open slot of the coach, in the viewer's zone. */
 export const fetchOpenDates = async (coachId: number, month: string, tz: string) =>
@@ -11,7 +11,7 @@ export const fetchOpenDates = async (coachId: number, month: string, tz: string)
 
 export const useOpenDates = (coachId: number | null, month: string, tz: string) =>
   useQuery({
-    queryKey: [COACHING, "dates", coachId, month, tz],
+    queryKey: coachingKeys.dates(coachId, month, tz),
     queryFn: () => fetchOpenDates(coachId!, month, tz),
     enabled: coachId !== null,
   });

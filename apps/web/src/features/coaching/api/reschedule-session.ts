@@ -2,7 +2,7 @@ import type { BookSessionResponse } from "@academy/contract/coaching";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
-import { COACHING } from "./keys";
+import { coachingKeys } from "./keys";
 
 export const rescheduleSession = ({ id, start, end }: { id: number; start: string; end: string }) =>
   unwrap(
@@ -14,5 +14,5 @@ export const rescheduleSession = ({ id, start, end }: { id: number; start: strin
 
 export function useRescheduleSession() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: rescheduleSession, onSettled: () => queryClient.invalidateQueries({ queryKey: [COACHING] }) });
+  return useMutation({ mutationFn: rescheduleSession, onSettled: () => queryClient.invalidateQueries({ queryKey: coachingKeys.all }) });
 }

@@ -6,6 +6,7 @@ import type { Answer } from "../../../lib/contract";
 export const dashboardKeys = {
   candidate: ["dashboard", "candidate"] as const,
   progress: ["quiz", "progress"] as const,
+  academy: (days: number) => ["dashboard", "academy", days] as const,
 };
 
 /** GET /v3/api/custom/{name}/dashboard: readiness, mastery, reviews due, recent quizzes, plan allowance. */

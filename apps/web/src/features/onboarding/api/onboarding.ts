@@ -2,7 +2,7 @@ import type { OnboardingProfile, SaveOnboardingResponse } from "@academy/contrac
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, customPath, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
-import { onboardingKey } from "../../../lib/shared-api/quiz";
+import { quizKeys } from "../../../lib/shared-api/quiz";
 
 /** PUT onboarding: merges the given choices into what is saved. */
 export function useSaveOnboarding() {
@@ -10,6 +10,6 @@ export function useSaveOnboarding() {
   return useMutation({
     mutationFn: async (patch: OnboardingProfile) =>
       (await unwrap(api.put<Answer<typeof SaveOnboardingResponse>>(customPath("onboarding"), patch))).model,
-    onSuccess: (model) => client.setQueryData(onboardingKey, model),
+    onSuccess: (model) => client.setQueryData(quizKeys.onboarding, model),
   });
 }

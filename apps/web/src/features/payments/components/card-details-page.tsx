@@ -8,6 +8,7 @@ import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
 import { useSearchParams } from "../../../lib/navigation";
+import { paymentKeys } from "../api/admin";
 import {
   addCard,
   cancelSubscription,
@@ -38,7 +39,7 @@ export function CardDetailsPage() {
   const cards = useCardsQuery();
   const invoices = useInvoicesQuery();
   // With the real provider, cards are entered on its checkout page, never on ours.
-  const plansInfo = useQuery({ queryKey: ["payments", "plans"], queryFn: getPlans, staleTime: 60_000 });
+  const plansInfo = useQuery({ queryKey: paymentKeys.plans, queryFn: getPlans, staleTime: 60_000 });
   const isTestMode = plansInfo.data?.mode !== "live";
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
@@ -47,7 +48,7 @@ export function CardDetailsPage() {
   const [isChangingPlan, setIsChangingPlan] = useState(false);
   const checkout = params.get("checkout");
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["payments"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: paymentKeys.all });
 
   // A plan picked on the landing page or a payment link arrives as ?plan=<price id>: offer it once.
   const wantedPlan = Number(params.get("plan"));

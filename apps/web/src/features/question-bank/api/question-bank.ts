@@ -12,6 +12,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api, customPath, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
+import { quizKeys } from "../../../lib/shared-api/quiz";
 
 export type Filters = { q?: string; theme?: string; type?: string; difficulty?: string; status?: string; page: number };
 export type ThemeRow = { slug: string; name: string; tracks: string[] };
@@ -25,11 +26,20 @@ export type Blueprint = {
 };
 export type ImportRowError = { row: number; id: string | null; errors: Record<string, string> };
 
+/** Cache keys of the question bank: an import invalidates `all`. */
+export const questionBankKeys = {
+  all: ["admin"] as const,
+  questions: ["admin", "questions"] as const,
+  questionPage: (filters: Filters) => ["admin", "questions", filters] as const,
+  blueprints: ["admin", "blueprints"] as const,
+  stats: ["admin", "stats"] as const,
+};
+
 const base = (rest: string) => customPath(`quiz/admin/${rest}`);
 
 export function useQuestionsQuery(f: Filters) {
   return useQuery({
-    queryKey: ["admin", "questions", f],
+    queryKey: questionBankKeys.questionPage(f),
     placeholderData: keepPreviousData,
     queryFn: () =>
       unwrap(
@@ -50,7 +60,7 @@ export function useQuestionsQuery(f: Filters) {
 
 export function useThemesQuery() {
   return useQuery({
-    queryKey: ["admin", "themes"],
+    queryKey: quizKeys.adminThemes,
     queryFn: async () => (await unwrap(api.get<Answer<typeof AdminThemesResponse>>(base("themes")))).list,
     staleTime: 5 * 60_000,
   });
@@ -58,14 +68,14 @@ export function useThemesQuery() {
 
 export function useBlueprintsQuery() {
   return useQuery({
-    queryKey: ["admin", "blueprints"],
+    queryKey: questionBankKeys.blueprints,
     queryFn: async () => (await unwrap(api.get<Answer<typeof BlueprintsResponse>>(base("blueprints")))).list,
   });
 }
 
 export function useStatsQuery() {
   return useQuery({
-    queryKey: ["admin", "stats"],
+    queryKey: questionBankKeys.stats,
     queryFn: async () => unwrap(api.get<z.infer<typeof ItemStatisticsResponse>>(base("stats"))),
   });
 }

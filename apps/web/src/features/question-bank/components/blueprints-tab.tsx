@@ -4,7 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
-import { addBlueprint, type Blueprint, type ThemeRow, useBlueprintsQuery } from "../api/question-bank";
+import { addBlueprint, type Blueprint, questionBankKeys, type ThemeRow, useBlueprintsQuery } from "../api/question-bank";
 
 import { fieldClass as field } from "./field-class";
 /** Each track's blueprint versions, and a new version. */
@@ -34,7 +34,7 @@ export function BlueprintsTab({ themes }: { themes: ThemeRow[] }) {
           .map(([theme, weight]) => ({ theme, weight })),
       });
       setDraft(null);
-      client.invalidateQueries({ queryKey: ["admin", "blueprints"] });
+      client.invalidateQueries({ queryKey: questionBankKeys.blueprints });
     } catch (failure) {
       setError(toFormError(failure).message);
     }

@@ -4,7 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { buttonClass } from "../../../components/ui/styles";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
 import { downloadFile } from "../../../lib/files";
-import { exportPath, importQuestions } from "../api/question-bank";
+import { exportPath, importQuestions, questionBankKeys } from "../api/question-bank";
 /** The bank as a file, and questions from one. */
 export function ImportExportTab() {
   const [result, setResult] = useState<{ tone: "error" | "success"; message: string; rows: [string, string][] } | null>(null);
@@ -25,7 +25,7 @@ export function ImportExportTab() {
             : `Imported: ${answer.created} new, ${answer.updated} updated.`,
           rows: [],
         });
-        if (!dryRun) client.invalidateQueries({ queryKey: ["admin"] });
+        if (!dryRun) client.invalidateQueries({ queryKey: questionBankKeys.all });
       }
     } catch (failure) {
       setResult({ tone: "error", message: toFormError(failure).message, rows: [] });

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageSteps } from "../../../components/ui/page-steps";
 import { buttonClass } from "../../../components/ui/styles";
-import { type Filters, type ThemeRow, useQuestionsQuery } from "../api/question-bank";
+import { type Filters, questionBankKeys, type ThemeRow, useQuestionsQuery } from "../api/question-bank";
 import { fieldClass as field } from "./field-class";
 import { QuestionEditor } from "./question-editor";
 /** The questions, filtered and paged, each opened in the editor; "Add question" opens an empty one. */
@@ -28,7 +28,7 @@ export function QuestionsTab({ themes }: { themes: ThemeRow[] }) {
           themes={themes}
           onDone={() => {
             setEditing(null);
-            client.invalidateQueries({ queryKey: ["admin", "questions"] });
+            client.invalidateQueries({ queryKey: questionBankKeys.questions });
           }}
         />
       </section>

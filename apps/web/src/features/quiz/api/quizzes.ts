@@ -2,13 +2,11 @@ import type { DeleteQuizResponse, QuizResponse, UpdateQuizRequest, UpdateQuizRes
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, customPath, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
-import { quizListKey } from "../../../lib/shared-api/quiz";
-
-export const quizKey = (id: number) => ["quiz", "get", id] as const;
+import { quizKeys } from "../../../lib/shared-api/quiz";
 
 export function useQuizQuery(id: number | null) {
   return useQuery({
-    queryKey: quizKey(id ?? 0),
+    queryKey: quizKeys.one(id ?? 0),
     enabled: id !== null,
     queryFn: async () => (await unwrap(api.get<Answer<typeof QuizResponse>>(customPath(`quiz/get/${id}`)))).model,
     staleTime: 0,
@@ -26,8 +24,8 @@ export function useSubmitQuiz(id: number) {
   return useMutation({
     mutationFn: async () => (await unwrap(api.post<Answer<typeof QuizResponse>>(customPath(`quiz/submit/${id}`)))).model,
     onSuccess: (model) => {
-      client.setQueryData(quizKey(id), model);
-      client.invalidateQueries({ queryKey: quizListKey });
+      client.setQueryData(quizKeys.one(id), model);
+      client.invalidateQueries({ queryKey: quizKeys.list });
     },
   });
 }
@@ -36,7 +34,7 @@ export function useDeleteQuiz() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => unwrap(api.delete<Answer<typeof DeleteQuizResponse>>(customPath(`quiz/delete/${id}`))),
-    onSuccess: () => client.invalidateQueries({ queryKey: quizListKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: quizKeys.list }),
   });
 }
 

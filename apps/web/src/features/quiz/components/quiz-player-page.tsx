@@ -6,8 +6,8 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { Link, useNavigate, useSearchParams } from "../../../lib/navigation";
-import { useQuizListQuery } from "../../../lib/shared-api/quiz";
-import { quizKey, useQuizQuery, useSubmitQuiz } from "../api/quizzes";
+import { quizKeys, useQuizListQuery } from "../../../lib/shared-api/quiz";
+import { useQuizQuery, useSubmitQuiz } from "../api/quizzes";
 import { type Saving, useQuizPlayer } from "../hooks/use-quiz-player";
 import { Countdown } from "./countdown";
 import { QuestionCard } from "./question-card";
@@ -77,7 +77,7 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
             <Countdown
               deadline={quiz.deadlineAt}
               serverNow={quiz.serverNow}
-              onEnd={() => client.invalidateQueries({ queryKey: quizKey(quiz.id) })}
+              onEnd={() => client.invalidateQueries({ queryKey: quizKeys.one(quiz.id) })}
             />
           ) : null}
           <span role="status" className="text-xs text-slate-500">

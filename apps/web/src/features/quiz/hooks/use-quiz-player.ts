@@ -2,7 +2,8 @@ import type { AnswerResponse, QuestionReview, QuizModel } from "@academy/contrac
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toFormError } from "../../../lib/api-client";
-import { quizKey, updateQuiz } from "../api/quizzes";
+import { quizKeys } from "../../../lib/shared-api/quiz";
+import { updateQuiz } from "../api/quizzes";
 
 export type Saving = "idle" | "saving" | "saved" | "error";
 
@@ -42,7 +43,7 @@ export function useQuizPlayer(quiz: QuizModel, isPaused: boolean) {
         const answer = await updateQuiz(quiz.id, body);
         setSaving("saved");
         for (const f of answer.feedback) setFeedback((m) => ({ ...m, [f.questionId]: f.review }));
-        client.invalidateQueries({ queryKey: quizKey(quiz.id) });
+        client.invalidateQueries({ queryKey: quizKeys.one(quiz.id) });
         return true;
       } catch (failure) {
         setSaving("error");
