@@ -5,13 +5,13 @@ import { type FormEvent, useMemo, useState } from "react";
 import { TextField } from "../../../components/ui/form-field";
 import { Modal } from "../../../components/ui/modal";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
-import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
+import { panelRoutes, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../../components/ui/resource-table/types";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { api, toFormError, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
-import { useLocation, useParams } from "../../../lib/navigation";
+import { useLocation } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 import { updateUser } from "../api/update-user";
 import { MarkEmailConfirmed } from "./mark-email-confirmed";
@@ -128,8 +128,10 @@ export function usersSource(): ResourceSource<Row> {
   };
 }
 
-export const usersModeOf = (pathname: string, id: string | undefined) =>
-  panelModeOf(pathname, id, { add: "/admin/add-user", edit: "/admin/edit-user/", view: "/admin/view-user/" });
+/** The table answers at /admin/users and at the spec's /admin/user; its panels are the spec's. */
+const panels = { add: "/admin/add-user", edit: "/admin/edit-user/", view: "/admin/view-user/" };
+const usersRoutes = panelRoutes({ list: "/admin/users", ...panels });
+const userRoutes = panelRoutes({ list: "/admin/user", ...panels });
 
 function InviteAdmin({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | undefined>();
@@ -176,7 +178,7 @@ function InviteAdmin({ onClose }: { onClose: () => void }) {
 /** Candidate and staff accounts: search, add with a role, edit, disable or delete, invite staff. */
 export function UsersPage() {
   const { pathname } = useLocation();
-  const { id } = useParams();
+  const panel = useAdminPanel(pathname.startsWith("/admin/users") ? usersRoutes : userRoutes);
   const source = useMemo(usersSource, []);
   const [isInviting, setInviting] = useState(false);
   return (
@@ -196,13 +198,7 @@ export function UsersPage() {
         ]}
         searchLabel="Search by email"
         defaultSort={{ field: "created_at", direction: "desc" }}
-        paths={{
-          list: pathname.startsWith("/admin/users") ? "/admin/users" : "/admin/user",
-          add: "/admin/add-user",
-          edit: (i) => `/admin/edit-user/${i}`,
-          view: (i) => `/admin/view-user/${i}`,
-        }}
-        mode={usersModeOf(pathname, id)}
+        {...panel}
         rowLabel={(r) => String(r.email)}
         renderView={(row) => <UserDetails row={row} />}
         rowActions={(row) => (row.email_verified ? null : <MarkEmailConfirmed userId={row.id} email={String(row.email)} />)}

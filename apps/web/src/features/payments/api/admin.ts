@@ -1,11 +1,12 @@
 import type { ModelAnswer, OkResponse, PageAnswer } from "@academy/contract/common";
-import type { ChargeRow, InvoiceRow, OrderRow, PlansResponse, PriceRow, ProductRow, SubscriptionRow } from "@academy/contract/payments";
+import type { ChargeRow, InvoiceRow, OrderRow, PriceRow, ProductRow, SubscriptionRow } from "@academy/contract/payments";
 import type { RecordCreatedResponse } from "@academy/contract/records";
 import { useQuery } from "@tanstack/react-query";
 import { resourceKeys } from "../../../components/ui/resource-table/keys";
 import type { ListQuery, ListResult, ResourceSource, Row } from "../../../components/ui/resource-table/types";
 import { api, PAYMENT_THROW_ON, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
+import { getPlans } from "./plans";
 
 const P = "/v2/api/lambda/stripe";
 const opts = { throwOn: PAYMENT_THROW_ON };
@@ -16,7 +17,6 @@ type Page<T> = { list: T[]; total: number; num_pages: number };
 export const paymentKeys = {
   all: ["payments"] as const,
   plans: ["payments", "plans"] as const,
-  currency: ["payments-currency"] as const,
 };
 
 /** Cache keys of the payments tables (a change invalidates everything under its key). */
@@ -184,9 +184,10 @@ export const usePackageOptions = () =>
 /** The currency prices are sold in. */
 export const useCurrency = () =>
   useQuery({
-    queryKey: paymentKeys.currency,
-    queryFn: async () => (await unwrap(api.get<Answer<typeof PlansResponse>>(`${P}/plans`, opts))).currency,
-    staleTime: Number.POSITIVE_INFINITY,
+    queryKey: paymentKeys.plans,
+    queryFn: getPlans,
+    select: (plans) => plans.currency,
+    staleTime: 60_000,
   });
 
 /** A few rows of a related list (a product's prices, a candidate's invoices) for a view panel. */

@@ -6,7 +6,8 @@ import { TextField } from "../../../components/ui/form-field";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
-import { profileQueryKey, resendVerification, updateEmail } from "../api/profile";
+import { profileKeys } from "../../../lib/shared-api/profile";
+import { resendVerification, updateEmail } from "../api/profile";
 import { type Errors, submit, useFormState, useRefreshSession } from "../hooks/use-profile-form";
 import { focusFirst, readForm, Section } from "./section";
 
@@ -72,7 +73,7 @@ function EmailStatus({ profile }: { profile: Profile }) {
       const answer = await resendVerification();
       if (isErrorBody(answer)) {
         // Confirmed meanwhile (in another tab, say): show it rather than an error.
-        if (answer.status === 409) await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+        if (answer.status === 409) await queryClient.invalidateQueries({ queryKey: profileKeys.mine });
         setState({ isPending: false, error: answer.message });
         return;
       }

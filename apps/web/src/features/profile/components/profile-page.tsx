@@ -3,7 +3,7 @@ import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
-import { useProfileQuery } from "../api/profile";
+import { useProfileQuery } from "../../../lib/shared-api/profile";
 import { DetailsSection } from "./details-section";
 import { EmailSection } from "./email-section";
 import { PasswordSection } from "./password-section";

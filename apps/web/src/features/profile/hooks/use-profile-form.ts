@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth-store";
-import { profileQueryKey } from "../api/profile";
+import { profileKeys } from "../../../lib/shared-api/profile";
 
 /** Field errors of one of the profile's forms, by field name. */
 export type Errors = Record<string, string | undefined>;
@@ -59,6 +59,6 @@ export function useRefreshSession() {
         },
       });
     }
-    return queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    return queryClient.invalidateQueries({ queryKey: profileKeys.mine });
   };
 }
