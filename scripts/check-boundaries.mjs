@@ -132,6 +132,20 @@ export function inlineAnswerTypes(source) {
   return found;
 }
 
+/**
+ * Every query key written as an array in place (`queryKey: ["photos", page]`, `setQueryData(["x"], …)`):
+ * keys come from the feature's keys object (or a shared one), so a reader and the change that
+ * invalidates it cannot spell the key two ways. The specifier is the key as written.
+ */
+export function literalQueryKeys(source) {
+  const found = [];
+  for (const m of source.matchAll(/\b(?:queryKey:\s*|(?:set|get)QueryData\(\s*)(\[[^\]\n]*\]?)/g)) {
+    const line = source.slice(0, m.index).split("\n").length;
+    found.push({ line, specifier: m[1].replace(/\s+/g, " ") });
+  }
+  return found;
+}
+
 /** Rules over a file's text rather than its imports: each gets (file, source) and answers its breaches. */
 export const sourceRules = [
   {
@@ -140,6 +154,14 @@ export const sourceRules = [
     check(file, source) {
       if (!file.startsWith(`${web}/`) || isTest(file)) return [];
       return inlineAnswerTypes(source).map((c) => ({ ...c, message: `inline answer type ${c.specifier}` }));
+    },
+  },
+  {
+    name: "web-query-keys-from-factory",
+    text: "A web query key comes from a keys object (the feature's, lib/shared-api's or the resource table's), never an array written in place.",
+    check(file, source) {
+      if (!file.startsWith(`${web}/`) || isTest(file)) return [];
+      return literalQueryKeys(source).map((k) => ({ ...k, message: `query key written in place ${k.specifier}` }));
     },
   },
 ];

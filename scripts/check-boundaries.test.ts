@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module script without type declarations
-import { findBreaches, importsOf, inlineAnswerTypes } from "./check-boundaries.mjs";
+import { findBreaches, importsOf, inlineAnswerTypes, literalQueryKeys } from "./check-boundaries.mjs";
 
 type Breach = { file: string; rule: string; line: number };
 const check = (files: Record<string, string>): Breach[] => findBreaches(Object.keys(files), (f: string) => files[f]);
@@ -86,6 +86,26 @@ describe("import boundaries", () => {
   it("names an inline answer type by its call, whatever its spacing or an arrow inside it", () => {
     expect(inlineAnswerTypes('api.post<{\n  run: () => void;\n}>("/x")')).toEqual([
       { line: 1, specifier: "api.post<{ run: () => void; }>" },
+    ]);
+  });
+
+  it("refuses a query key written in place, and takes one from a keys object", () => {
+    const good = check({
+      "apps/web/src/features/chat/api/chat.ts":
+        'export const chatKeys = { rooms: [CHAT, "rooms"] as const };\nuseQuery({ queryKey: chatKeys.rooms, queryFn });\nclient.invalidateQueries({ queryKey: chatKeys.rooms });\n',
+    });
+    expect(good).toEqual([]);
+    const bad = check({
+      "apps/web/src/features/admin-media/components/photos-page.tsx":
+        'useQuery({ queryKey: ["photos", page], queryFn });\nclient.invalidateQueries({ queryKey: ["photo"] });\nclient.setQueryData(["photos"], rows);\n',
+    });
+    expect(bad.map((b) => [b.rule, b.line])).toEqual([
+      ["web-query-keys-from-factory", 1],
+      ["web-query-keys-from-factory", 2],
+      ["web-query-keys-from-factory", 3],
+    ]);
+    expect(literalQueryKeys('useQuery({\n  queryKey: ["library", "search", text],\n})')).toEqual([
+      { line: 2, specifier: '["library", "search", text]' },
     ]);
   });
 });
