@@ -1,4 +1,5 @@
 import type {
+  AdminThemesResponse,
   CreateQuizRequest,
   CreateQuizResponse,
   OnboardingResponse,
@@ -57,4 +58,13 @@ export function useQuizListQuery() {
 export async function createQuiz(body: CreateQuizRequest): Promise<{ quiz: QuizModel; resumed: boolean }> {
   const answer = await unwrap(api.post<Answer<typeof CreateQuizResponse>>(customPath("quiz/create"), body));
   return { quiz: answer.model, resumed: answer.resumed };
+}
+
+/** GET quiz/admin/themes (staff): the question bank's themes, for its filters and editor and the library's document form. */
+export function useAdminThemesQuery() {
+  return useQuery({
+    queryKey: quizKeys.adminThemes,
+    queryFn: async () => (await unwrap(api.get<Answer<typeof AdminThemesResponse>>(customPath("quiz/admin/themes")))).list,
+    staleTime: 5 * 60_000,
+  });
 }

@@ -2,7 +2,6 @@ import type {
   AdminQuestion,
   AdminQuestionListResponse,
   AdminQuestionResponse,
-  AdminThemesResponse,
   BlueprintResponse,
   BlueprintsResponse,
   ImportResponse,
@@ -12,18 +11,8 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api, customPath, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
-import { quizKeys } from "../../../lib/shared-api/quiz";
 
 export type Filters = { q?: string; theme?: string; type?: string; difficulty?: string; status?: string; page: number };
-export type ThemeRow = { slug: string; name: string; tracks: string[] };
-export type Blueprint = {
-  id: number;
-  track: string;
-  version: number;
-  themes: { theme: string; weight: number }[];
-  note: string;
-  createdAt: string;
-};
 export type ImportRowError = { row: number; id: string | null; errors: Record<string, string> };
 
 /** Cache keys of the question bank: an import invalidates `all`. */
@@ -55,14 +44,6 @@ export function useQuestionsQuery(f: Filters) {
           },
         }),
       ),
-  });
-}
-
-export function useThemesQuery() {
-  return useQuery({
-    queryKey: quizKeys.adminThemes,
-    queryFn: async () => (await unwrap(api.get<Answer<typeof AdminThemesResponse>>(base("themes")))).list,
-    staleTime: 5 * 60_000,
   });
 }
 

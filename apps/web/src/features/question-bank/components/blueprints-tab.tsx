@@ -1,14 +1,15 @@
+import type { AdminTheme, Blueprint } from "@academy/contract/quiz";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
-import { addBlueprint, type Blueprint, questionBankKeys, type ThemeRow, useBlueprintsQuery } from "../api/question-bank";
+import { addBlueprint, questionBankKeys, useBlueprintsQuery } from "../api/question-bank";
 
 import { fieldClass as field } from "./field-class";
 /** Each track's blueprint versions, and a new version. */
-export function BlueprintsTab({ themes }: { themes: ThemeRow[] }) {
+export function BlueprintsTab({ themes }: { themes: AdminTheme[] }) {
   const list = useBlueprintsQuery();
   const client = useQueryClient();
   const [draft, setDraft] = useState<{ track: string; weights: Record<string, number>; note: string } | null>(null);

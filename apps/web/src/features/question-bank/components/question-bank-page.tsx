@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
-import { useThemesQuery } from "../api/question-bank";
+import { useAdminThemesQuery } from "../../../lib/shared-api/quiz";
 
 import { BlueprintsTab } from "./blueprints-tab";
 import { ImportExportTab } from "./import-export-tab";
@@ -13,7 +13,7 @@ const TABS = ["Questions", "Blueprints", "Item statistics", "Import and export"]
 
 export function QuestionBankPage() {
   const [tab, setTab] = useState<(typeof TABS)[number]>("Questions");
-  const themes = useThemesQuery();
+  const themes = useAdminThemesQuery();
   return (
     <>
       <PageHeader

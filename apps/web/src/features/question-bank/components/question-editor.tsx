@@ -1,9 +1,9 @@
-import type { AdminQuestion } from "@academy/contract/quiz";
+import type { AdminQuestion, AdminTheme } from "@academy/contract/quiz";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
-import { saveQuestion, type ThemeRow } from "../api/question-bank";
+import { saveQuestion } from "../api/question-bank";
 
 const TYPES: [Type, string][] = [
   ["single", "Single choice"],
@@ -17,7 +17,7 @@ import { fieldClass as input } from "./field-class";
 import { blankOptions, FieldError, NumericFields, type Option, OptionsFields, QuestionPreview, type Type } from "./question-editor-parts";
 
 /** Add or edit a question of any type; the right-hand preview shows what a candidate sees. */
-export function QuestionEditor({ question, themes, onDone }: { question: AdminQuestion | null; themes: ThemeRow[]; onDone: () => void }) {
+export function QuestionEditor({ question, themes, onDone }: { question: AdminQuestion | null; themes: AdminTheme[]; onDone: () => void }) {
   const [theme, setTheme] = useState(question?.theme ?? themes[0]?.slug ?? "");
   const [status, setStatus] = useState<AdminQuestion["status"]>(question?.status ?? "review");
   const [type, setType] = useState<Type>(question?.type ?? "single");

@@ -1,14 +1,14 @@
-import type { AdminQuestion } from "@academy/contract/quiz";
+import type { AdminQuestion, AdminTheme } from "@academy/contract/quiz";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageSteps } from "../../../components/ui/page-steps";
 import { buttonClass } from "../../../components/ui/styles";
-import { type Filters, questionBankKeys, type ThemeRow, useQuestionsQuery } from "../api/question-bank";
+import { type Filters, questionBankKeys, useQuestionsQuery } from "../api/question-bank";
 import { fieldClass as field } from "./field-class";
 import { QuestionEditor } from "./question-editor";
 /** The questions, filtered and paged, each opened in the editor; "Add question" opens an empty one. */
-export function QuestionsTab({ themes }: { themes: ThemeRow[] }) {
+export function QuestionsTab({ themes }: { themes: AdminTheme[] }) {
   const [filters, setFilters] = useState<Filters>({ page: 1 });
   const [editing, setEditing] = useState<AdminQuestion | "new" | null>(null);
   const list = useQuestionsQuery(filters);
