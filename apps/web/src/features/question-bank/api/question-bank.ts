@@ -7,45 +7,42 @@ import type {
   ImportResponse,
   ItemStatisticsResponse,
 } from "@academy/contract/quiz";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
+import { resourceKeys } from "../../../components/ui/resource-table/keys";
+import type { ListQuery, ListResult, ResourceSource } from "../../../components/ui/resource-table/types";
 import { api, customPath, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
 
-export type Filters = { q?: string; theme?: string; type?: string; difficulty?: string; status?: string; page: number };
 export type ImportRowError = { row: number; id: string | null; errors: Record<string, string> };
 
-/** Cache keys of the question bank: an import invalidates `all`. */
+/** The questions table's resource key (its queries are the resource table's, under this key). */
+export const QUESTIONS = "question-bank-questions";
+
+/** Cache keys of the question bank: an import invalidates `all` and `questions`. */
 export const questionBankKeys = {
   all: ["admin"] as const,
-  questions: ["admin", "questions"] as const,
-  questionPage: (filters: Filters) => ["admin", "questions", filters] as const,
+  questions: resourceKeys.all(QUESTIONS),
   blueprints: ["admin", "blueprints"] as const,
   stats: ["admin", "stats"] as const,
 };
 
 const base = (rest: string) => customPath(`quiz/admin/${rest}`);
 
-export function useQuestionsQuery(f: Filters) {
-  return useQuery({
-    queryKey: questionBankKeys.questionPage(f),
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      unwrap(
-        api.get<Answer<typeof AdminQuestionListResponse>>(base("questions"), {
-          query: {
-            ...f,
-            limit: 20,
-            q: f.q || undefined,
-            theme: f.theme || undefined,
-            type: f.type || undefined,
-            difficulty: f.difficulty || undefined,
-            status: f.status || undefined,
-          },
-        }),
-      ),
-  });
-}
+/** The questions as the resource table reads them: search, theme, type, level and status filters, 20 a page. */
+export const questionsSource: ResourceSource<AdminQuestion> = {
+  async list(query: ListQuery, signal?: AbortSignal): Promise<ListResult<AdminQuestion>> {
+    const { theme, type, difficulty, status } = query.filters;
+    const answer = await unwrap(
+      api.get<Answer<typeof AdminQuestionListResponse>>(base("questions"), {
+        query: { page: query.page, limit: query.size, q: query.search || undefined, theme, type, difficulty, status },
+        signal,
+      }),
+    );
+    return { rows: answer.list, total: answer.total, numPages: answer.num_pages };
+  },
+  get: async (id: number) => (await unwrap(api.get<Answer<typeof AdminQuestionResponse>>(base(`questions/${id}`)))).model,
+};
 
 export function useBlueprintsQuery() {
   return useQuery({

@@ -25,7 +25,10 @@ export function ImportExportTab() {
             : `Imported: ${answer.created} new, ${answer.updated} updated.`,
           rows: [],
         });
-        if (!dryRun) client.invalidateQueries({ queryKey: questionBankKeys.all });
+        if (!dryRun) {
+          client.invalidateQueries({ queryKey: questionBankKeys.all });
+          client.invalidateQueries({ queryKey: questionBankKeys.questions });
+        }
       }
     } catch (failure) {
       setResult({ tone: "error", message: toFormError(failure).message, rows: [] });

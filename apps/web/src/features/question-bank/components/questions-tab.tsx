@@ -1,20 +1,31 @@
 import type { AdminQuestion, AdminTheme } from "@academy/contract/quiz";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Alert } from "../../../components/ui/alert";
-import { PageSteps } from "../../../components/ui/page-steps";
+import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
+import type { ResourceColumn, ResourceFilter } from "../../../components/ui/resource-table/types";
 import { buttonClass } from "../../../components/ui/styles";
-import { type Filters, questionBankKeys, useQuestionsQuery } from "../api/question-bank";
-import { fieldClass as field } from "./field-class";
+import { QUESTIONS, questionBankKeys, questionsSource } from "../api/question-bank";
 import { QuestionEditor } from "./question-editor";
-/** The questions, filtered and paged, each opened in the editor; "Add question" opens an empty one. */
+
+const TYPE_OPTIONS = [
+  { value: "single", label: "Single choice" },
+  { value: "multiple", label: "Multiple response" },
+  { value: "true_false", label: "True / false" },
+  { value: "ordering", label: "Ordering" },
+  { value: "numeric", label: "Numeric" },
+];
+const LEVEL_OPTIONS = [1, 2, 3, 4, 5].map((d) => ({ value: String(d), label: String(d) }));
+const STATUS_OPTIONS = [
+  { value: "active", label: "Active" },
+  { value: "review", label: "In review" },
+  { value: "retired", label: "Retired" },
+];
+
+/** The questions on the resource table, filtered and paged, each opened in the editor; "Add question" opens an empty one. */
 export function QuestionsTab({ themes }: { themes: AdminTheme[] }) {
-  const [filters, setFilters] = useState<Filters>({ page: 1 });
   const [editing, setEditing] = useState<AdminQuestion | "new" | null>(null);
-  const list = useQuestionsQuery(filters);
   const client = useQueryClient();
   const names = new Map(themes.map((t) => [t.slug, t.name]));
-  const set = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
 
   if (editing)
     return (
@@ -34,112 +45,46 @@ export function QuestionsTab({ themes }: { themes: AdminTheme[] }) {
       </section>
     );
 
+  const columns: ResourceColumn<AdminQuestion>[] = [
+    { key: "contentId", label: "Id", render: (q) => <span className="font-mono text-xs">{q.contentId}</span> },
+    { key: "stem", label: "Question", render: (q) => <span className="block max-w-md">{q.stem}</span> },
+    { key: "theme", label: "Theme", render: (q) => names.get(q.theme) ?? q.theme, hideOnMobile: true },
+    { key: "type", label: "Type", render: (q) => q.type.replace("_", "/") },
+    { key: "difficulty", label: "Level" },
+    { key: "status", label: "Status" },
+  ];
+  const filters: ResourceFilter[] = [
+    { name: "theme", label: "Theme", options: themes.map((t) => ({ value: t.slug, label: t.name })) },
+    { name: "type", label: "Type", options: TYPE_OPTIONS },
+    { name: "difficulty", label: "Difficulty", options: LEVEL_OPTIONS },
+    { name: "status", label: "Status", options: STATUS_OPTIONS },
+  ];
+
   return (
-    <>
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-        <label className="text-sm font-medium text-slate-700 lg:col-span-2">
-          Search
-          <input
-            type="search"
-            className={field}
-            value={filters.q ?? ""}
-            onChange={(e) => set({ q: e.target.value })}
-            placeholder="Words in the question or its id"
-          />
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          Theme
-          <select className={field} value={filters.theme ?? ""} onChange={(e) => set({ theme: e.target.value })}>
-            <option value="">All themes</option>
-            {themes.map((t) => (
-              <option key={t.slug} value={t.slug}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          Type
-          <select className={field} value={filters.type ?? ""} onChange={(e) => set({ type: e.target.value })}>
-            <option value="">All types</option>
-            <option value="single">Single choice</option>
-            <option value="multiple">Multiple response</option>
-            <option value="true_false">True / false</option>
-            <option value="ordering">Ordering</option>
-            <option value="numeric">Numeric</option>
-          </select>
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          Difficulty
-          <select className={field} value={filters.difficulty ?? ""} onChange={(e) => set({ difficulty: e.target.value })}>
-            <option value="">Any</option>
-            {[1, 2, 3, 4, 5].map((d) => (
-              <option key={d}>{d}</option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium text-slate-700">
-          Status
-          <select className={field} value={filters.status ?? ""} onChange={(e) => set({ status: e.target.value })}>
-            <option value="">Any</option>
-            <option value="active">Active</option>
-            <option value="review">In review</option>
-            <option value="retired">Retired</option>
-          </select>
-        </label>
-      </div>
-      <div className="mb-3 flex items-center justify-between">
-        <p className="text-sm text-slate-600" role="status">
-          {/* The rows of the previous filters stay while new ones load: no count until they match. */}
-          {list.isPlaceholderData ? "Updating…" : list.data ? `${list.data.total} questions` : ""}
-        </p>
-        <button type="button" className={buttonClass.primary} onClick={() => setEditing("new")}>
-          Add question
+    <ResourceTable<AdminQuestion>
+      title="Questions"
+      singular="question"
+      resourceKey={QUESTIONS}
+      source={questionsSource}
+      columns={columns}
+      filters={filters}
+      searchLabel="Search"
+      pageSize={20}
+      paths={{ list: "/admin/quizzes" }}
+      mode={{ kind: "list" }}
+      rowLabel={(q) => q.contentId}
+      rowActions={(q) => (
+        <button type="button" className={buttonClass.ghost} onClick={() => setEditing(q)} aria-label={`Edit ${q.contentId}`}>
+          Edit
         </button>
-      </div>
-      {list.isError ? <Alert>{list.error.message}</Alert> : null}
-      <div
-        className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm ${list.isPlaceholderData ? "opacity-60" : ""}`}
-        aria-busy={list.isFetching}
-      >
-        <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-slate-600">
-            <tr>
-              <th className="px-3 py-2 font-medium">Id</th>
-              <th className="px-3 py-2 font-medium">Question</th>
-              <th className="px-3 py-2 font-medium">Theme</th>
-              <th className="px-3 py-2 font-medium">Type</th>
-              <th className="px-3 py-2 font-medium">Level</th>
-              <th className="px-3 py-2 font-medium">Status</th>
-              <th className="px-3 py-2 font-medium">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {list.data?.list.map((q) => (
-              <tr key={q.id}>
-                <td className="px-3 py-2 font-mono text-xs">{q.contentId}</td>
-                <td className="max-w-md px-3 py-2">{q.stem}</td>
-                <td className="px-3 py-2">{names.get(q.theme) ?? q.theme}</td>
-                <td className="px-3 py-2">{q.type.replace("_", "/")}</td>
-                <td className="px-3 py-2">{q.difficulty}</td>
-                <td className="px-3 py-2">{q.status}</td>
-                <td className="px-3 py-2">
-                  <button type="button" className={buttonClass.ghost} onClick={() => setEditing(q)} aria-label={`Edit ${q.contentId}`}>
-                    Edit
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {list.data && list.data.num_pages > 1 ? (
-        <nav aria-label="Pages" className="mt-3 flex justify-end text-sm">
-          <PageSteps page={filters.page} numPages={list.data.num_pages} onPage={(page) => set({ page })} />
-        </nav>
-      ) : null}
-    </>
+      )}
+      toolbar={
+        <div className="mb-4 flex justify-end">
+          <button type="button" className={buttonClass.primary} onClick={() => setEditing("new")}>
+            Add question
+          </button>
+        </div>
+      }
+    />
   );
 }
