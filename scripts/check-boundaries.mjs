@@ -1,4 +1,5 @@
-// Import boundaries that keep the code easy to change (docs/boundaries.md explains each rule).
+// Import boundaries that keep the code easy to change, and the web's answer types taken from the
+// contract (docs/boundaries.md explains each rule).
 // `npm run validate` runs this; it prints every breach as `file:line  rule  import` and exits 1.
 //
 //   node scripts/check-boundaries.mjs            check the tree
@@ -105,6 +106,66 @@ export const rules = [
   },
 ];
 
+/**
+ * Every web API call that writes its answer type inline (`api.get<{ list: Row[] }>(...)`): the
+ * answer's type comes from the contract (`Answer<typeof ListResponse>`, or a type the contract
+ * exports), so the browser and the server read one description of it. The specifier is the
+ * call's type argument, whitespace collapsed.
+ */
+export function inlineAnswerTypes(source) {
+  const found = [];
+  const call = /(?:\bapi\.(?:get|post|put|patch|delete)|\buploadWithProgress|\bapiRequest)\s*</g;
+  for (const m of source.matchAll(call)) {
+    // The type argument: up to the `>` that closes the one opened here (`=>` inside it is no bracket).
+    let depth = 1;
+    let i = m.index + m[0].length;
+    for (; i < source.length && depth > 0; i++) {
+      const c = source[i];
+      if (c === "<") depth++;
+      else if (c === ">" && source[i - 1] !== "=") depth--;
+    }
+    const typeArgument = source.slice(m.index + m[0].length, i - 1);
+    if (!typeArgument.includes("{")) continue;
+    const line = source.slice(0, m.index).split("\n").length;
+    found.push({ line, specifier: `${m[0].replace(/\s/g, "")}${typeArgument.replace(/\s+/g, " ").trim()}>` });
+  }
+  return found;
+}
+
+/**
+ * Every query key written as an array in place (`queryKey: ["photos", page]`, `setQueryData(["x"], …)`):
+ * keys come from the feature's keys object (or a shared one), so a reader and the change that
+ * invalidates it cannot spell the key two ways. The specifier is the key as written.
+ */
+export function literalQueryKeys(source) {
+  const found = [];
+  for (const m of source.matchAll(/\b(?:queryKey:\s*|(?:set|get)QueryData\(\s*)(\[[^\]\n]*\]?)/g)) {
+    const line = source.slice(0, m.index).split("\n").length;
+    found.push({ line, specifier: m[1].replace(/\s+/g, " ") });
+  }
+  return found;
+}
+
+/** Rules over a file's text rather than its imports: each gets (file, source) and answers its breaches. */
+export const sourceRules = [
+  {
+    name: "web-answers-from-contract",
+    text: "A web API call takes its answer type from the contract (Answer<typeof XResponse> or a contract type), never an inline object type.",
+    check(file, source) {
+      if (!file.startsWith(`${web}/`) || isTest(file)) return [];
+      return inlineAnswerTypes(source).map((c) => ({ ...c, message: `inline answer type ${c.specifier}` }));
+    },
+  },
+  {
+    name: "web-query-keys-from-factory",
+    text: "A web query key comes from a keys object (the feature's, lib/shared-api's or the resource table's), never an array written in place.",
+    check(file, source) {
+      if (!file.startsWith(`${web}/`) || isTest(file)) return [];
+      return literalQueryKeys(source).map((k) => ({ ...k, message: `query key written in place ${k.specifier}` }));
+    },
+  },
+];
+
 function* sourceFiles(dir) {
   for (const name of readdirSync(path.join(root, dir))) {
     if (name === "node_modules" || name === "dist") continue;
@@ -118,11 +179,16 @@ function* sourceFiles(dir) {
 export function findBreaches(files, read = (f) => readFileSync(path.join(root, f), "utf8")) {
   const breaches = [];
   for (const file of files) {
-    for (const imp of importsOf(read(file))) {
+    const source = read(file);
+    for (const imp of importsOf(source)) {
       for (const rule of rules) {
         const message = rule.check(file, imp);
         if (message) breaches.push({ file, line: imp.line, rule: rule.name, specifier: imp.specifier, message });
       }
+    }
+    for (const rule of sourceRules) {
+      for (const b of rule.check(file, source))
+        breaches.push({ file, line: b.line, rule: rule.name, specifier: b.specifier, message: b.message });
     }
   }
   return breaches;
@@ -134,7 +200,7 @@ const baselineFile = path.join(root, "scripts/boundaries-baseline.txt");
 const keyOf = (b) => `${b.file} ${b.rule} ${b.specifier}`;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes("--list")) for (const r of rules) console.log(`${r.name}: ${r.text}`);
+  if (process.argv.includes("--list")) for (const r of [...rules, ...sourceRules]) console.log(`${r.name}: ${r.text}`);
   const files = [...sourceFiles(server), ...sourceFiles(web), ...sourceFiles("packages/contract/src")];
   const baseline = new Set(
     readFileSync(baselineFile, "utf8")

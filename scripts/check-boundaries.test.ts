@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module script without type declarations
-import { findBreaches, importsOf } from "./check-boundaries.mjs";
+import { findBreaches, importsOf, inlineAnswerTypes, literalQueryKeys } from "./check-boundaries.mjs";
 
 type Breach = { file: string; rule: string; line: number };
 const check = (files: Record<string, string>): Breach[] => findBreaches(Object.keys(files), (f: string) => files[f]);
@@ -58,6 +58,54 @@ describe("import boundaries", () => {
       "shared-code-below-features",
       "shared-code-below-features",
       "contract-stands-alone",
+    ]);
+  });
+
+  it("refuses a web API call whose answer type is written inline, and takes one from the contract", () => {
+    const good = check({
+      "apps/web/src/features/blog/api/terms.ts":
+        'import type { BlogTagList } from "@academy/contract/blog";\nexport const listTags = () => api.get<Answer<typeof BlogTagList>>("/tags");\nexport const page = () => api.get<PageAnswer<Row>>("/rows");\n',
+    });
+    expect(good).toEqual([]);
+    const bad = check({
+      "apps/web/src/features/blog/api/terms.ts": 'export const listTags = () =>\n  api.get<{ list: BlogTag[] }>("/tags");\n',
+      "apps/web/src/features/chat/api/chat.ts":
+        'const up = uploadWithProgress<\n  { id: number; url: string }\n>("/upload", form, () => {});\n',
+      "apps/web/src/lib/records-source.ts": 'api.get<PageAnswer<{ id: number }>>("/rows");\n',
+    });
+    expect(bad.map((b) => [b.file, b.rule, b.line])).toEqual([
+      ["apps/web/src/features/blog/api/terms.ts", "web-answers-from-contract", 2],
+      ["apps/web/src/features/chat/api/chat.ts", "web-answers-from-contract", 1],
+      ["apps/web/src/lib/records-source.ts", "web-answers-from-contract", 1],
+    ]);
+    // Server code and web tests may type what they like.
+    expect(check({ "apps/server/src/modules/blog/routes.ts": 'api.get<{ list: X[] }>("/x");\n' })).toEqual([]);
+    expect(check({ "apps/web/src/lib/api-client.test.ts": 'api.get<{ list: X[] }>("/x");\n' })).toEqual([]);
+  });
+
+  it("names an inline answer type by its call, whatever its spacing or an arrow inside it", () => {
+    expect(inlineAnswerTypes('api.post<{\n  run: () => void;\n}>("/x")')).toEqual([
+      { line: 1, specifier: "api.post<{ run: () => void; }>" },
+    ]);
+  });
+
+  it("refuses a query key written in place, and takes one from a keys object", () => {
+    const good = check({
+      "apps/web/src/features/chat/api/chat.ts":
+        'export const chatKeys = { rooms: [CHAT, "rooms"] as const };\nuseQuery({ queryKey: chatKeys.rooms, queryFn });\nclient.invalidateQueries({ queryKey: chatKeys.rooms });\n',
+    });
+    expect(good).toEqual([]);
+    const bad = check({
+      "apps/web/src/features/admin-media/components/photos-page.tsx":
+        'useQuery({ queryKey: ["photos", page], queryFn });\nclient.invalidateQueries({ queryKey: ["photo"] });\nclient.setQueryData(["photos"], rows);\n',
+    });
+    expect(bad.map((b) => [b.rule, b.line])).toEqual([
+      ["web-query-keys-from-factory", 1],
+      ["web-query-keys-from-factory", 2],
+      ["web-query-keys-from-factory", 3],
+    ]);
+    expect(literalQueryKeys('useQuery({\n  queryKey: ["library", "search", text],\n})')).toEqual([
+      { line: 2, specifier: '["library", "search", text]' },
     ]);
   });
 });

@@ -35,7 +35,7 @@ export default defineConfig({
             },
             {
               name: "dashboard",
-              test: /src[\\/]features[\\/]dashboard[\\/](api[\\/]get-profile|components[\\/]welcome-header)\.tsx?$/,
+              test: /src[\\/](lib[\\/]shared-api[\\/]profile|features[\\/]dashboard[\\/]components[\\/]welcome-header)\.tsx?$/,
             },
             {
               name: "ui",

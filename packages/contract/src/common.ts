@@ -27,3 +27,13 @@ export const encodeProjectHeader = (id: string, secret: string) =>
 
 // The error codes live in constants.ts (no zod there, for the browser); kept here for existing importers.
 export { TOKEN_EXPIRED, TWO_FACTOR_REQUIRED, UNAUTHORIZED } from "./constants.ts";
+
+// Answers of the generic records API (`/v4/api/records/{table}`), whose rows each screen types
+// for its own table.
+
+/** One row: `{error:false, model}`. */
+export type ModelAnswer<T> = { error: false; model: T };
+/** Every row: `{error:false, list}`. */
+export type ListAnswer<T> = { error: false; list: T[] };
+/** One page of rows, with the count and the number of pages (`total_capped`: more match than were counted). */
+export type PageAnswer<T> = { error: false; list: T[]; total: number; num_pages: number; total_capped?: boolean };

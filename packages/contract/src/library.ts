@@ -206,3 +206,12 @@ export const TranslateRequest = z.strictObject({
   text: z.string().trim().min(1, "Text is required").max(5000),
   target_language: z.string().trim().min(2, "Target language is required").max(40),
 });
+
+// ---------------------------------------------------------------- staff answers
+
+/** GET admin/documents: a page of documents. */
+export type AdminLibraryListAnswer = { error: false; list: AdminLibraryRow[]; total: number; num_pages: number };
+/** POST admin/documents, PUT admin/documents/{id}, POST admin/documents/{id}/file: the document as saved. */
+export type AdminLibraryRowAnswer = { error: false; model: AdminLibraryRow };
+/** GET admin/documents/{id}: the document with its sections and the questions citing each. */
+export type AdminLibraryDetailAnswer = { error: false; model: AdminLibraryDetail };

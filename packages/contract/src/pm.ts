@@ -104,3 +104,6 @@ export const PmBoardPage = page(PmBoard);
 export type PmBoardPage = z.infer<typeof PmBoardPage>;
 export const PmWorkspaceAnswer = z.object({ error: z.literal(false), model: PmWorkspace });
 export const PmBoardAnswer = z.object({ error: z.literal(false), model: PmBoard });
+
+/** POST boards/{id}/refresh: the board, with how many theme cards were added and removed. */
+export const PmBoardRefreshAnswer = PmBoardAnswer.extend({ added: z.number().int(), removed: z.number().int() });

@@ -459,3 +459,7 @@ export const ItemStatisticsResponse = z.object({
   /** Questions waiting in review, the ones the statistics sent there first. */
   queue: z.array(z.object({ id: z.number().int(), contentId: z.string(), stem: z.string(), reason: z.string().nullable() })),
 });
+
+export type Blueprint = z.infer<typeof Blueprint>;
+/** A theme of the question bank as staff screens offer it: its tracks too. */
+export type AdminTheme = z.infer<typeof AdminThemesResponse>["list"][number];

@@ -53,10 +53,10 @@ const ThemeContdPage = queryScreen(() => import("../features/onboarding/componen
 const ThemePreviewPage = queryScreen(() => import("../features/onboarding/components/theme-preview-page"), "ThemePreviewPage");
 const FinalPreviewPage = queryScreen(() => import("../features/onboarding/components/final-preview-page"), "FinalPreviewPage");
 const GenerateQuizPage = queryScreen(() => import("../features/onboarding/components/generate-quiz-page"), "GenerateQuizPage");
-const QuizPlayerPage = queryScreen(() => import("../features/onboarding/components/quiz-player-page"), "QuizPlayerPage");
-const AllQuizzesPage = queryScreen(() => import("../features/onboarding/components/all-quizzes-page"), "AllQuizzesPage");
-const MockExamPage = queryScreen(() => import("../features/onboarding/components/mock-exam-page"), "MockExamPage");
-const QuizResultPage = queryScreen(() => import("../features/onboarding/components/quiz-result-page"), "QuizResultPage");
+const QuizPlayerPage = queryScreen(() => import("../features/quiz/components/quiz-player-page"), "QuizPlayerPage");
+const AllQuizzesPage = queryScreen(() => import("../features/quiz/components/all-quizzes-page"), "AllQuizzesPage");
+const MockExamPage = queryScreen(() => import("../features/quiz/components/mock-exam-page"), "MockExamPage");
+const QuizResultPage = queryScreen(() => import("../features/quiz/components/quiz-result-page"), "QuizResultPage");
 // Below the staff dashboard's figures: its code loads after the first screen.
 const StaffAreas = lazy(() => import("./staff-areas").then((m) => ({ default: m.StaffAreas })));
 const ProgressPage = queryScreen(() => import("../features/dashboard/components/progress-page"), "ProgressPage");

@@ -1,3 +1,4 @@
+import type { ModelAnswer, PageAnswer } from "@academy/contract/common";
 import type { RecordCreatedResponse } from "@academy/contract/records";
 import type { ListQuery, ListResult, ResourceSource, Row } from "../components/ui/resource-table/types";
 import { api, unwrap } from "./api-client";
@@ -17,7 +18,7 @@ export function recordsSource<R extends Row = Row>(table: string, opts: { search
   return {
     async list(query, signal) {
       const answer = await unwrap(
-        api.get<{ list: R[]; total: number; total_capped?: boolean; num_pages: number }>(base, {
+        api.get<PageAnswer<R>>(base, {
           query: {
             page: `${query.page},${query.size}`,
             order: `${query.sort.field},${query.sort.direction}`,
@@ -35,7 +36,7 @@ export function recordsSource<R extends Row = Row>(table: string, opts: { search
       } satisfies ListResult<R>;
     },
     async get(id) {
-      return (await unwrap(api.get<{ model: R }>(`${base}/${id}`, { query: { join: opts.join } }))).model;
+      return (await unwrap(api.get<ModelAnswer<R>>(`${base}/${id}`, { query: { join: opts.join } }))).model;
     },
     async create(values) {
       return { id: (await unwrap(api.post<Answer<typeof RecordCreatedResponse>>(base, values))).data };

@@ -7,6 +7,7 @@ import { Spinner } from "../spinner";
 import { buttonClass } from "../styles";
 import { showToast } from "../toast";
 import { formatCell } from "./cells";
+import { resourceKeys } from "./keys";
 import { ResourceForm } from "./resource-form";
 import type { FormValues, ResourceColumn, ResourceField, ResourceSource, Row } from "./types";
 
@@ -32,7 +33,7 @@ export function EditPanel<R extends Row>({
 }) {
   const queryClient = useQueryClient();
   const formId = useId();
-  const row = useQuery({ queryKey: [resourceKey, "row", id], queryFn: () => source.get(id!), enabled: id !== undefined });
+  const row = useQuery({ queryKey: resourceKeys.row(resourceKey, id), queryFn: () => source.get(id!), enabled: id !== undefined });
   const [errors, setErrors] = useState<{ message: string | null; fields: FieldErrors }>({ message: null, fields: {} });
   const save = useMutation({
     mutationFn: async (values: Record<string, unknown>) => {
@@ -42,7 +43,7 @@ export function EditPanel<R extends Row>({
     },
     onSuccess: async (savedId) => {
       showToast(id === undefined ? `The ${singular} was added` : "Changes saved");
-      await queryClient.invalidateQueries({ queryKey: [resourceKey] });
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(resourceKey) });
       onSaved(savedId);
     },
     onError: (e) => {
@@ -105,7 +106,7 @@ export function ViewPanel<R extends Row>({
   onClose: () => void;
   onEdit?: () => void;
 }) {
-  const row = useQuery({ queryKey: [resourceKey, "row", id], queryFn: () => source.get(id) });
+  const row = useQuery({ queryKey: resourceKeys.row(resourceKey, id), queryFn: () => source.get(id) });
   return (
     <SidePanel
       title={`${singular[0]?.toUpperCase()}${singular.slice(1)} details`}

@@ -11,6 +11,7 @@ import { buttonClass } from "../styles";
 import { showToast } from "../toast";
 import { DataGrid } from "./data-grid";
 import { FilterSelect } from "./filter-select";
+import { resourceKeys } from "./keys";
 import { Pagination } from "./pagination";
 import { EditPanel, ViewPanel } from "./panels";
 import type {
@@ -31,7 +32,8 @@ export { formatCell } from "./cells";
 
 export interface ResourceTableProps<R extends Row> {
   title: string;
-  description: string;
+  /** Without one the table is part of a screen that has its own header (a tab): no page header, its buttons stand above the table. */
+  description?: string;
   /** "package": used in buttons, panel titles and messages. */
   singular: string;
   /** Cache key of this resource's queries. */
@@ -127,14 +129,14 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
   const closePanel = () => go(paths.list);
 
   const list = useQuery({
-    queryKey: [resourceKey, "list", query],
+    queryKey: resourceKeys.list(resourceKey, query),
     queryFn: ({ signal }) => source.list(query, signal),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.rows ?? [];
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [confirming, setConfirming] = useState<{ ids: number[]; label: string } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [resourceKey] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: resourceKeys.all(resourceKey) });
 
   // Selection belongs to the rows on screen.
   const pageKey = JSON.stringify(query);
@@ -201,26 +203,28 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
   const isFiltered = !!query.search || Object.keys(query.filters).length > 0;
   const searchId = useId();
 
+  const headerActions = (
+    <>
+      {canExport && source.exportCsv ? (
+        <button type="button" className={buttonClass.secondary} onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
+          {exportCsv.isPending ? "Exporting…" : "Export CSV"}
+        </button>
+      ) : null}
+      {canCreate && paths.add ? (
+        <button type="button" className={buttonClass.primary} onClick={() => go(paths.add!)}>
+          Add {singular}
+        </button>
+      ) : null}
+    </>
+  );
+
   return (
     <div>
-      <PageHeader
-        title={title}
-        description={description}
-        actions={
-          <>
-            {canExport && source.exportCsv ? (
-              <button type="button" className={buttonClass.secondary} onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
-                {exportCsv.isPending ? "Exporting…" : "Export CSV"}
-              </button>
-            ) : null}
-            {canCreate && paths.add ? (
-              <button type="button" className={buttonClass.primary} onClick={() => go(paths.add!)}>
-                Add {singular}
-              </button>
-            ) : null}
-          </>
-        }
-      />
+      {description === undefined ? (
+        <div className="mb-4 flex flex-wrap justify-end gap-2 empty:hidden">{headerActions}</div>
+      ) : (
+        <PageHeader title={title} description={description} actions={headerActions} />
+      )}
 
       {toolbar}
 

@@ -1,13 +1,12 @@
 import type { CmsEntryCreated } from "@academy/contract/cms";
 import { useMemo } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
-import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
+import { panelRoutes, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../../components/ui/resource-table/types";
 import { api, unwrap } from "../../../lib/api-client";
 import { invalidateCms } from "../../../lib/cms";
 import { cmsKeyRows } from "../../../lib/cms-keys";
 import type { Answer } from "../../../lib/contract";
-import { useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 
 const TYPES = [
@@ -55,13 +54,11 @@ function cmsSource(): ResourceSource<Row> {
   };
 }
 
-export const cmsModeOf = (pathname: string, id: string | undefined) =>
-  panelModeOf(pathname, id, { add: "/admin/add-cms", edit: "/admin/edit-cms/" });
+const routes = panelRoutes({ list: "/admin/cms", add: "/admin/add-cms", edit: "/admin/edit-cms/" });
 
 /** Keyed copy and images that screens read, each with a built-in default. */
 export function CmsPage() {
-  const { pathname } = useLocation();
-  const { id } = useParams();
+  const panel = useAdminPanel(routes);
   const source = useMemo(cmsSource, []);
   return (
     <>
@@ -76,8 +73,7 @@ export function CmsPage() {
         filters={[{ name: "type", label: "Type", options: TYPES }]}
         searchLabel="Search by key"
         defaultSort={{ field: "page", direction: "asc" }}
-        paths={{ list: "/admin/cms", add: "/admin/add-cms", edit: (i) => `/admin/edit-cms/${i}` }}
-        mode={cmsModeOf(pathname, id)}
+        {...panel}
         rowLabel={(r) => `${r.page}.${r.key}`}
       />
       <CmsKeys />

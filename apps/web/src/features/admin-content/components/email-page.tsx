@@ -1,14 +1,15 @@
 import type { MessageResponse } from "@academy/contract/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { resourceKeys } from "../../../components/ui/resource-table/keys";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
-import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
+import { panelRoutes, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, Row } from "../../../components/ui/resource-table/types";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { api, toFormError, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
-import { Link, useLocation, useParams } from "../../../lib/navigation";
+import { Link, useLocation } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 
 /** What the preview fills placeholders with (the server's test send uses the same kind of values). */
@@ -134,12 +135,11 @@ const outboxColumns: ResourceColumn[] = [
   { key: "created_at", label: "Created", sortable: true, hideOnMobile: true },
 ];
 
-export const emailModeOf = (pathname: string, id: string | undefined) =>
-  panelModeOf(pathname, id, { add: "/admin/add-email", edit: "/admin/edit-email/" });
+const routes = panelRoutes({ list: "/admin/email", add: "/admin/add-email", edit: "/admin/edit-email/" });
 
 function SendTest({ row }: { row: Row }) {
   const send = useMutation({
-    mutationFn: () => unwrap(api.post<{ message: string }>(`/v2/api/lambda/email/${row.id}/test`)),
+    mutationFn: () => unwrap(api.post<Answer<typeof MessageResponse>>(`/v2/api/lambda/email/${row.id}/test`)),
     onSuccess: (answer) => showToast(answer.message),
     onError: (e) => showToast(toFormError(e).message, "error"),
   });
@@ -162,7 +162,7 @@ function Retry({ row }: { row: Row }) {
     mutationFn: () => unwrap(api.post<Answer<typeof MessageResponse>>(`/v2/api/lambda/email/outbox/${row.id}/retry`)),
     onSuccess: (answer) => {
       showToast(answer.message);
-      return queryClient.invalidateQueries({ queryKey: ["email_outbox"] });
+      return queryClient.invalidateQueries({ queryKey: resourceKeys.all("email_outbox") });
     },
     onError: (e) => showToast(toFormError(e).message, "error"),
   });
@@ -182,8 +182,8 @@ function Retry({ row }: { row: Row }) {
 
 /** Transactional email templates (edit, live preview, test send) and the outbox of what was sent. */
 export function EmailPage() {
-  const { pathname, search } = useLocation();
-  const { id } = useParams();
+  const { search } = useLocation();
+  const panel = useAdminPanel(routes);
   const showOutbox = new URLSearchParams(search).get("tab") === "outbox";
   const templates = useMemo(() => recordsSource("email", { searchField: "name" }), []);
   const outbox = useMemo(() => recordsSource("email_outbox", { searchField: "to" }), []);
@@ -235,8 +235,7 @@ export function EmailPage() {
           fields={fields}
           searchLabel="Search by name"
           defaultSort={{ field: "name", direction: "asc" }}
-          paths={{ list: "/admin/email", add: "/admin/add-email", edit: (i) => `/admin/edit-email/${i}` }}
-          mode={emailModeOf(pathname, id)}
+          {...panel}
           rowActions={(row) => <SendTest row={row} />}
           preview={(values) => <Preview values={values} />}
         />

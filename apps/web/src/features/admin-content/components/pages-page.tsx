@@ -1,8 +1,7 @@
 import { useMemo } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
-import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
+import { panelRoutes, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField } from "../../../components/ui/resource-table/types";
-import { useLocation, useParams } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 
 const columns: ResourceColumn[] = [
@@ -44,13 +43,10 @@ const fields: ResourceField[] = [
   { name: "published", label: "Published", kind: "checkbox" },
 ];
 
-export const pagesModeOf = (pathname: string, id: string | undefined) =>
-  panelModeOf(pathname, id, { add: "/admin/pages/new", edit: "/admin/pages/edit/", view: "/admin/pages/view/" });
+const routes = panelRoutes({ list: "/admin/pages", add: "/admin/pages/new", edit: "/admin/pages/edit/", view: "/admin/pages/view/" });
 
 /** Public content pages: the FAQ, contact and terms pages, and any other page by address. */
 export function PagesPage() {
-  const { pathname } = useLocation();
-  const { id } = useParams();
   const source = useMemo(() => recordsSource("pages", { searchField: "title" }), []);
   return (
     <ResourceTable
@@ -73,13 +69,7 @@ export function PagesPage() {
       ]}
       searchLabel="Search by title"
       defaultSort={{ field: "updated_at", direction: "desc" }}
-      paths={{
-        list: "/admin/pages",
-        add: "/admin/pages/new",
-        edit: (i) => `/admin/pages/edit/${i}`,
-        view: (i) => `/admin/pages/view/${i}`,
-      }}
-      mode={pagesModeOf(pathname, id)}
+      {...useAdminPanel(routes)}
       rowLabel={(r) => String(r.title)}
     />
   );

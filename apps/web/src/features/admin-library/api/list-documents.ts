@@ -1,11 +1,11 @@
-import type { AdminLibraryRow } from "@academy/contract/library";
+import type { AdminLibraryListAnswer, AdminLibraryRow } from "@academy/contract/library";
 import type { ListQuery, ListResult } from "../../../components/ui/resource-table/types";
 import { api, unwrap } from "../../../lib/api-client";
 
 /** GET /v2/api/library/admin/documents: one page of every document, as the resource table asks for it. */
 export async function listLibraryDocuments(query: ListQuery, signal?: AbortSignal): Promise<ListResult<AdminLibraryRow>> {
   const answer = await unwrap(
-    api.get<{ list: AdminLibraryRow[]; total: number; num_pages: number }>("/v2/api/library/admin/documents", {
+    api.get<AdminLibraryListAnswer>("/v2/api/library/admin/documents", {
       signal,
       query: {
         page: query.page,

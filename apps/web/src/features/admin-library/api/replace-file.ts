@@ -1,4 +1,4 @@
-import type { AdminLibraryRow } from "@academy/contract/library";
+import type { AdminLibraryRow, AdminLibraryRowAnswer } from "@academy/contract/library";
 import { unwrap } from "../../../lib/api-client";
 import { uploadWithProgress } from "../../../lib/files";
 
@@ -6,6 +6,5 @@ import { uploadWithProgress } from "../../../lib/files";
 export async function replaceLibraryFile(id: number, file: File, onProgress: (fraction: number) => void): Promise<AdminLibraryRow> {
   const form = new FormData();
   form.append("file", file);
-  return (await unwrap(uploadWithProgress<{ model: AdminLibraryRow }>(`/v2/api/library/admin/documents/${id}/file`, form, onProgress)))
-    .model;
+  return (await unwrap(uploadWithProgress<AdminLibraryRowAnswer>(`/v2/api/library/admin/documents/${id}/file`, form, onProgress))).model;
 }

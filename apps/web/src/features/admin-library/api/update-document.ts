@@ -1,6 +1,7 @@
-import type { AdminLibraryRow, LibraryTier } from "@academy/contract/library";
+import type { AdminLibraryRow, AdminLibraryRowAnswer, LibraryTier } from "@academy/contract/library";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
+import { libraryAdminKeys } from "./get-document";
 
 export type DocumentChanges = {
   title?: string;
@@ -14,13 +15,13 @@ export type DocumentChanges = {
 
 /** PUT /v2/api/library/admin/documents/{id}: title, summary, tracks, themes, access, status, section marks. */
 export async function updateLibraryDocument(id: number, changes: DocumentChanges): Promise<AdminLibraryRow> {
-  return (await unwrap(api.put<{ model: AdminLibraryRow }>(`/v2/api/library/admin/documents/${id}`, changes))).model;
+  return (await unwrap(api.put<AdminLibraryRowAnswer>(`/v2/api/library/admin/documents/${id}`, changes))).model;
 }
 
 export function useUpdateLibraryDocument(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: DocumentChanges) => updateLibraryDocument(id, changes),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["library-admin"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryAdminKeys.all }),
   });
 }

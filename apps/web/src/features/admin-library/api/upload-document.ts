@@ -1,4 +1,4 @@
-import type { AdminLibraryRow } from "@academy/contract/library";
+import type { AdminLibraryRow, AdminLibraryRowAnswer } from "@academy/contract/library";
 import { unwrap } from "../../../lib/api-client";
 import { uploadWithProgress } from "../../../lib/files";
 
@@ -13,5 +13,5 @@ export async function uploadLibraryDocument(
   if (fields.tracks.length) form.append("tracks", fields.tracks.join(","));
   form.append("tier", fields.tier);
   form.append("file", file);
-  return (await unwrap(uploadWithProgress<{ model: AdminLibraryRow }>("/v2/api/library/admin/documents", form, onProgress))).model;
+  return (await unwrap(uploadWithProgress<AdminLibraryRowAnswer>("/v2/api/library/admin/documents", form, onProgress))).model;
 }

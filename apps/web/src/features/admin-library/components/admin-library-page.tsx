@@ -9,9 +9,9 @@ import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../.
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
-import { getLibraryDocument, useLibraryDocumentDetail } from "../api/get-document";
+import { useAdminThemesQuery } from "../../../lib/shared-api/quiz";
+import { getLibraryDocument, libraryAdminKeys, useLibraryDocumentDetail } from "../api/get-document";
 import { listLibraryDocuments } from "../api/list-documents";
-import { useLibraryThemes } from "../api/list-themes";
 import { replaceLibraryFile } from "../api/replace-file";
 import { updateLibraryDocument, useUpdateLibraryDocument } from "../api/update-document";
 import { uploadLibraryDocument } from "../api/upload-document";
@@ -115,7 +115,7 @@ function UploadForm() {
       setTracks([]);
       (e.target as HTMLFormElement).reset();
       setOpen(false);
-      await queryClient.invalidateQueries({ queryKey: ["library-admin"] });
+      await queryClient.invalidateQueries({ queryKey: libraryAdminKeys.all });
     } catch (err) {
       setError(err instanceof Error ? err.message : "The upload failed");
     } finally {
@@ -225,7 +225,7 @@ function DocumentDetail({ id }: { id: number }) {
     try {
       await replaceLibraryFile(id, file, setProgress);
       showToast("The file was replaced");
-      await queryClient.invalidateQueries({ queryKey: ["library-admin"] });
+      await queryClient.invalidateQueries({ queryKey: libraryAdminKeys.all });
     } catch (err) {
       setError(err instanceof Error ? err.message : "The upload failed");
     } finally {
@@ -336,7 +336,7 @@ const routes = adminRoutesOf("library", ["edit", "view"]);
 /** Staff: every library document, uploads, edits, access per document and section, publishing. */
 export function AdminLibraryPage() {
   const panel = useAdminPanel(routes);
-  const themes = useLibraryThemes();
+  const themes = useAdminThemesQuery();
   const fields = useMemo(() => fieldsWith((themes.data ?? []).map((t) => ({ value: t.slug, label: t.name }))), [themes.data]);
   const filters = useMemo(
     () => [

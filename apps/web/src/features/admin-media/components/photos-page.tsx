@@ -1,3 +1,5 @@
+import type { UploadResponse } from "@academy/contract/auth";
+import type { PageAnswer } from "@academy/contract/common";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -8,8 +10,10 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { api, isErrorBody, toFormError, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 import { uploadWithProgress } from "../../../lib/files";
 import { useLocation, useNavigate } from "../../../lib/navigation";
+import { photoKeys } from "../../../lib/shared-api/photos";
 
 interface Photo {
   id: number;
@@ -41,14 +45,14 @@ function UploadPanel({ onClose }: { onClose: () => void }) {
     setError(null);
     setProgress(0);
     try {
-      const answer = await uploadWithProgress<{ id: number; url: string }>("/v2/api/lambda/upload", form, setProgress);
+      const answer = await uploadWithProgress<Answer<typeof UploadResponse>>("/v2/api/lambda/upload", form, setProgress);
       if (isErrorBody(answer)) {
         setError(answer.validation?.file ?? answer.message);
         setProgress(null);
         return;
       }
       showToast("Photo uploaded");
-      await queryClient.invalidateQueries({ queryKey: ["photos"] });
+      await queryClient.invalidateQueries({ queryKey: photoKeys.all });
       onClose();
     } catch (e) {
       setError(toFormError(e).message);
@@ -115,10 +119,10 @@ export function PhotosPage() {
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<Photo | null>(null);
   const photos = useQuery({
-    queryKey: ["photos", page],
+    queryKey: photoKeys.page(page),
     queryFn: () =>
       unwrap(
-        api.get<{ list: Photo[]; total: number; num_pages: number }>("/v4/api/records/photo", {
+        api.get<PageAnswer<Photo>>("/v4/api/records/photo", {
           query: { page: `${page},${PAGE_SIZE}`, order: "id,desc" },
         }),
       ),
@@ -128,7 +132,7 @@ export function PhotosPage() {
     mutationFn: ({ id, text }: { id: number; text: string }) => unwrap(api.put(`/v4/api/records/photo/${id}`, { caption: text })),
     onSuccess: () => {
       showToast("Caption saved");
-      return queryClient.invalidateQueries({ queryKey: ["photos"] });
+      return queryClient.invalidateQueries({ queryKey: photoKeys.all });
     },
     onError: (e) => showToast(toFormError(e).message, "error"),
   });
@@ -137,7 +141,7 @@ export function PhotosPage() {
     onSuccess: () => {
       setDeleting(null);
       showToast("Photo deleted");
-      return queryClient.invalidateQueries({ queryKey: ["photos"] });
+      return queryClient.invalidateQueries({ queryKey: photoKeys.all });
     },
     onError: (e) => {
       setDeleting(null);

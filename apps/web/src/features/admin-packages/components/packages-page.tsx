@@ -1,13 +1,14 @@
+import type { PageAnswer } from "@academy/contract/common";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { RelatedList } from "../../../components/ui/related-list";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
-import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
+import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, Row } from "../../../components/ui/resource-table/types";
 import { linkClass } from "../../../components/ui/styles";
 import { api, PAYMENT_THROW_ON, unwrap } from "../../../lib/api-client";
 import { formatInterval, formatMoney } from "../../../lib/format";
-import { Link, useLocation, useParams } from "../../../lib/navigation";
+import { Link } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 
 const TIERS = [
@@ -87,14 +88,19 @@ type PackagePrice = {
   status: number;
 };
 
+/** Cache keys of the packages screen besides its table (the resource "packages"). */
+const packageKeys = {
+  prices: (packageId: number) => ["packages", "prices", packageId] as const,
+};
+
 /** The prices that sell a package: those of the products linked to it. */
 function PackagePrices({ packageId }: { packageId: number }) {
   const prices = useQuery({
-    queryKey: ["packages", "prices", packageId],
+    queryKey: packageKeys.prices(packageId),
     queryFn: async () =>
       (
         await unwrap(
-          api.get<{ list: PackagePrice[] }>("/v2/api/lambda/stripe/price", {
+          api.get<PageAnswer<PackagePrice>>("/v2/api/lambda/stripe/price", {
             throwOn: PAYMENT_THROW_ON,
             query: { package_id: packageId, limit: 50, sort: "amount", direction: "asc" },
           }),
@@ -171,13 +177,11 @@ function renderView(row: Row) {
 }
 
 /** The panel a packages route opens: add, edit/:id and view/:id over the list. */
-export const modeOf = (pathname: string, id: string | undefined) =>
-  panelModeOf(pathname, id, { add: "/admin/add-packages", edit: "/admin/edit-packages/", view: "/admin/view-packages/" });
+const routes = adminRoutesOf("packages", ["add", "edit", "view"]);
+export const modeOf = routes.modeOf;
 
 /** Subscription plans: what each unlocks, in which order they show, active or archived. */
 export function PackagesPage() {
-  const { pathname } = useLocation();
-  const { id } = useParams();
   const source = useMemo(() => recordsSource("packages", { searchField: "name" }), []);
   return (
     <ResourceTable
@@ -191,13 +195,7 @@ export function PackagesPage() {
       filters={[{ name: "status", label: "Status", options: STATUSES }]}
       searchLabel="Search by name"
       defaultSort={{ field: "display_order", direction: "asc" }}
-      paths={{
-        list: "/admin/packages",
-        add: "/admin/add-packages",
-        edit: (i) => `/admin/edit-packages/${i}`,
-        view: (i) => `/admin/view-packages/${i}`,
-      }}
-      mode={modeOf(pathname, id)}
+      {...useAdminPanel(routes)}
       renderView={renderView}
     />
   );

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { showToast } from "../../../components/ui/toast";
 import { api, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
+import { userKeys } from "./get-user-overview";
 
 /** POST /v2/api/lambda/admin/users/{id}/two-factor/reset: staff reset another person's two-factor sign-in. */
 export function useResetTwoFactor() {
@@ -14,7 +15,7 @@ export function useResetTwoFactor() {
       // Said here rather than by the button: the refreshed row no longer shows the button.
       showToast(`Two-factor sign-in of ${email} was reset`);
       // The list and the open panel's row show whether it is on.
-      return queryClient.invalidateQueries({ queryKey: ["users"] });
+      return queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
   });
 }

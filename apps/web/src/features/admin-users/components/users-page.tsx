@@ -1,14 +1,17 @@
+import type { RegisterUserResponse } from "@academy/contract/auth";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@academy/contract/constants";
+import type { AdminUserListResponse, AdminUserResponse } from "@academy/contract/users";
 import { type FormEvent, useMemo, useState } from "react";
 import { TextField } from "../../../components/ui/form-field";
 import { Modal } from "../../../components/ui/modal";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
-import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
+import { panelRoutes, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../../components/ui/resource-table/types";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { api, toFormError, unwrap } from "../../../lib/api-client";
-import { useLocation, useParams } from "../../../lib/navigation";
+import type { Answer } from "../../../lib/contract";
+import { useLocation } from "../../../lib/navigation";
 import { recordsSource } from "../../../lib/records-source";
 import { updateUser } from "../api/update-user";
 import { MarkEmailConfirmed } from "./mark-email-confirmed";
@@ -82,7 +85,7 @@ export function usersSource(): ResourceSource<Row> {
   return {
     async list(query, signal) {
       const answer = await unwrap(
-        api.get<{ list: Row[]; total: number; num_pages: number }>("/v2/api/lambda/admin/users", {
+        api.get<Answer<typeof AdminUserListResponse>>("/v2/api/lambda/admin/users", {
           query: {
             page: query.page,
             limit: query.size,
@@ -98,11 +101,11 @@ export function usersSource(): ResourceSource<Row> {
       );
       return { rows: answer.list, total: answer.total, numPages: answer.num_pages };
     },
-    get: async (id) => (await unwrap(api.get<{ model: Row }>(`/v2/api/lambda/admin/users/${id}`))).model,
+    get: async (id) => (await unwrap(api.get<Answer<typeof AdminUserResponse>>(`/v2/api/lambda/admin/users/${id}`))).model,
     async create(values) {
       const { email, password, role, first_name, last_name, status } = values as Record<string, string>;
       const created = await unwrap(
-        api.post<{ user_id: number }>("/v2/api/lambda/register", { email, password, role, first_name, last_name }),
+        api.post<Answer<typeof RegisterUserResponse>>("/v2/api/lambda/register", { email, password, role, first_name, last_name }),
       );
       if (status === "disabled") await records.update!(created.user_id, { status });
       return { id: created.user_id };
@@ -125,8 +128,10 @@ export function usersSource(): ResourceSource<Row> {
   };
 }
 
-export const usersModeOf = (pathname: string, id: string | undefined) =>
-  panelModeOf(pathname, id, { add: "/admin/add-user", edit: "/admin/edit-user/", view: "/admin/view-user/" });
+/** The table answers at /admin/users and at the spec's /admin/user; its panels are the spec's. */
+const panels = { add: "/admin/add-user", edit: "/admin/edit-user/", view: "/admin/view-user/" };
+const usersRoutes = panelRoutes({ list: "/admin/users", ...panels });
+const userRoutes = panelRoutes({ list: "/admin/user", ...panels });
 
 function InviteAdmin({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | undefined>();
@@ -173,7 +178,7 @@ function InviteAdmin({ onClose }: { onClose: () => void }) {
 /** Candidate and staff accounts: search, add with a role, edit, disable or delete, invite staff. */
 export function UsersPage() {
   const { pathname } = useLocation();
-  const { id } = useParams();
+  const panel = useAdminPanel(pathname.startsWith("/admin/users") ? usersRoutes : userRoutes);
   const source = useMemo(usersSource, []);
   const [isInviting, setInviting] = useState(false);
   return (
@@ -193,13 +198,7 @@ export function UsersPage() {
         ]}
         searchLabel="Search by email"
         defaultSort={{ field: "created_at", direction: "desc" }}
-        paths={{
-          list: pathname.startsWith("/admin/users") ? "/admin/users" : "/admin/user",
-          add: "/admin/add-user",
-          edit: (i) => `/admin/edit-user/${i}`,
-          view: (i) => `/admin/view-user/${i}`,
-        }}
-        mode={usersModeOf(pathname, id)}
+        {...panel}
         rowLabel={(r) => String(r.email)}
         renderView={(row) => <UserDetails row={row} />}
         rowActions={(row) => (row.email_verified ? null : <MarkEmailConfirmed userId={row.id} email={String(row.email)} />)}

@@ -1,6 +1,14 @@
-import type { AnalyticsConsent, AnalyticsOverview, UserSessionDetail, UserSessionPage } from "@academy/contract/analytics";
+import type {
+  AnalyticsConsent,
+  AnalyticsOverview,
+  DeletedSessionsAnswer,
+  IngestTokenAnswer,
+  UserSessionDetail,
+  UserSessionPage,
+} from "@academy/contract/analytics";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 
 const L = "/v2/api/lambda";
 /** Where batches go (the spec's POST analytics/user-sessions). */
@@ -40,7 +48,7 @@ export function useSetConsent() {
 export const useIngestTokenQuery = (enabled: boolean) =>
   useQuery({
     queryKey: analyticsKeys.ingestToken,
-    queryFn: async () => unwrap(api.post<{ token: string; expire_at: number }>(`${L}/analytics/ingest-token`, {})),
+    queryFn: async () => unwrap(api.post<Answer<typeof IngestTokenAnswer>>(`${L}/analytics/ingest-token`, {})),
     enabled,
     // The token lasts two hours: a fresh one every 30 minutes, so the last batch of a tab never carries a stale one.
     staleTime: 30 * 60_000,
@@ -69,7 +77,7 @@ export function useDeleteSessions() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: number | "all") =>
-      unwrap(api.delete<{ message: string; deleted: number }>(id === "all" ? `${L}/user-sessions` : `${L}/user-sessions/${id}`)),
+      unwrap(api.delete<Answer<typeof DeletedSessionsAnswer>>(id === "all" ? `${L}/user-sessions` : `${L}/user-sessions/${id}`)),
     onSuccess: () => client.invalidateQueries({ queryKey: analyticsKeys.allSessions }),
   });
 }

@@ -1,11 +1,10 @@
 import type { BlogPostStatus, BlogPostSummary } from "@academy/contract/blog";
-import { useMemo } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
-import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
+import { panelRoutes, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceSource } from "../../../components/ui/resource-table/types";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { formatDateTime } from "../../../lib/format";
-import { Link, useLocation, useParams } from "../../../lib/navigation";
+import { Link } from "../../../lib/navigation";
 import { getPost, listPosts } from "../api/posts";
 import { deletePost } from "../api/save-post";
 import { PostBody } from "./post-body";
@@ -53,10 +52,10 @@ const columns: ResourceColumn<PostRow>[] = [
 ];
 
 /** /admin/blog: every post with its status; write, edit, preview and delete. */
+// Adding and editing open the editor's own screens; only viewing a post opens the side panel.
+const routes = panelRoutes({ list: "/admin/blog", add: "/admin/blog/new", edit: "/admin/blog/edit/", view: "/admin/blog/view/" }, ["view"]);
+
 export function AdminBlogPage() {
-  const { pathname } = useLocation();
-  const { id } = useParams();
-  const mode = useMemo(() => panelModeOf(pathname, id, { view: "/admin/blog/view/" }), [pathname, id]);
   return (
     <ResourceTable<PostRow>
       title="Blog posts"
@@ -80,13 +79,7 @@ export function AdminBlogPage() {
       ]}
       searchLabel="Search by title"
       defaultSort={{ field: "updated_at", direction: "desc" }}
-      paths={{
-        list: "/admin/blog",
-        add: "/admin/blog/new",
-        edit: (i) => `/admin/blog/edit/${i}`,
-        view: (i) => `/admin/blog/view/${i}`,
-      }}
-      mode={mode}
+      {...useAdminPanel(routes)}
       rowLabel={(r) => r.title}
       toolbar={
         <div className="flex flex-wrap gap-2">

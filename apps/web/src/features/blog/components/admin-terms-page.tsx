@@ -1,10 +1,10 @@
 import type { BlogCategory, BlogTag } from "@academy/contract/blog";
 import { useMemo } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
-import { panelModeOf } from "../../../components/ui/resource-table/route-mode";
+import { panelRoutes, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ListQuery, ResourceColumn, ResourceField, ResourceSource } from "../../../components/ui/resource-table/types";
 import { buttonClass } from "../../../components/ui/styles";
-import { Link, useLocation, useParams } from "../../../lib/navigation";
+import { Link } from "../../../lib/navigation";
 import { createCategory, createTag, deleteCategory, deleteTag, listCategories, listTags, renameCategory, renameTag } from "../api/terms";
 
 type TermRow = (BlogCategory | BlogTag) & { description?: string };
@@ -89,10 +89,9 @@ const columns: ResourceColumn<TermRow>[] = [
 
 /** /admin/blog/categories and /admin/blog/tags: add, rename and delete the blog's categories and tags. */
 export function AdminBlogTermsPage({ kind }: { kind: keyof typeof KINDS }) {
-  const { pathname } = useLocation();
-  const { id } = useParams();
   const base = `/admin/blog/${kind}`;
-  const mode = useMemo(() => panelModeOf(pathname, id, { add: `${base}/new`, edit: `${base}/edit/` }), [pathname, id, base]);
+  const routes = useMemo(() => panelRoutes({ list: base, add: `${base}/new`, edit: `${base}/edit/` }), [base]);
+  const panel = useAdminPanel(routes);
   const k = KINDS[kind];
   return (
     <ResourceTable<TermRow>
@@ -106,8 +105,7 @@ export function AdminBlogTermsPage({ kind }: { kind: keyof typeof KINDS }) {
       fields={k.fields}
       searchLabel="Search by name"
       defaultSort={{ field: "name", direction: "asc" }}
-      paths={{ list: base, add: `${base}/new`, edit: (rowId) => `${base}/edit/${rowId}` }}
-      mode={mode}
+      {...panel}
       rowLabel={(r) => r.name}
       toolbar={
         <Link to="/admin/blog" className={buttonClass.secondary}>

@@ -1,3 +1,4 @@
+import type { UploadResponse } from "@academy/contract/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
@@ -6,7 +7,9 @@ import { Modal } from "../../../components/ui/modal";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 import { uploadWithProgress } from "../../../lib/files";
+import { photoKeys } from "../../../lib/shared-api/photos";
 import { useLibraryImages } from "../api/photos";
 import { ALT_TEXT_MISSING, AltTextField } from "./alt-text-field";
 import { PhotoGrid } from "./photo-grid";
@@ -37,16 +40,13 @@ export function InsertImageDialog({ onInsert, onClose }: { onInsert: (image: { s
     const form = new FormData();
     form.append("file", file);
     try {
-      const answer = await uploadWithProgress<{ id: number; url: string }>("/v2/api/lambda/upload", form, setProgress);
+      const answer = await uploadWithProgress<Answer<typeof UploadResponse>>("/v2/api/lambda/upload", form, setProgress);
       if (isErrorBody(answer)) {
         setUploadError(answer.validation?.file ?? answer.message);
         return;
       }
       // The library here and on the photos screen both show the new upload.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["photo", "images"] }),
-        queryClient.invalidateQueries({ queryKey: ["photos"] }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: photoKeys.all })]);
       setChosen(answer.url);
       setErrors((e) => ({ ...e, image: undefined }));
     } catch (e) {

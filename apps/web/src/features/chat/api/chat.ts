@@ -1,3 +1,4 @@
+import type { UploadResponse } from "@academy/contract/auth";
 import type {
   ChatMessage,
   ChatPageResponse,
@@ -18,10 +19,21 @@ import { uploadWithProgress } from "../../../lib/files";
 /** Cache keys: a new message refreshes the rooms and the messages (never the held long poll). */
 export const CHAT = "chat";
 
+/** Cache keys of the chat: a new message invalidates `rooms` and `messages`. */
+export const chatKeys = {
+  rooms: [CHAT, "rooms"] as const,
+  roomSearch: (q: string) => [CHAT, "rooms", q] as const,
+  messages: [CHAT, "messages"] as const,
+  roomMessages: (roomId: number) => [CHAT, "messages", roomId] as const,
+  open: (me: number | null, otherUserId: number | null) => [CHAT, "open", me, otherUserId] as const,
+  people: (q: string) => [CHAT, "people", q] as const,
+  coaches: [CHAT, "coaches"] as const,
+};
+
 function refreshAfterSend(queryClient: ReturnType<typeof useQueryClient>) {
   // Not awaited: the mutation's own callbacks (clearing the composer) need not wait for refetches.
-  void queryClient.invalidateQueries({ queryKey: [CHAT, "rooms"] });
-  void queryClient.invalidateQueries({ queryKey: [CHAT, "messages"] });
+  void queryClient.invalidateQueries({ queryKey: chatKeys.rooms });
+  void queryClient.invalidateQueries({ queryKey: chatKeys.messages });
 }
 const R = "/v3/api/lambda/realtime";
 
@@ -33,14 +45,14 @@ export const fetchMyRooms = (q?: string) => unwrap(api.get<Rooms>(`${R}/room/my`
  * Your rooms and unread total: the app's one "rooms" state. The unsearched list (`q` empty) is
  * the one the navigation badge reads too, so the badge and the room list never disagree.
  */
-export const useMyRooms = (q = "") => useQuery({ queryKey: [CHAT, "rooms", q], queryFn: () => fetchMyRooms(q) });
+export const useMyRooms = (q = "") => useQuery({ queryKey: chatKeys.roomSearch(q), queryFn: () => fetchMyRooms(q) });
 
 /** The room of you and `otherUserId`, opened on first use (the call is idempotent). */
 export const openRoom = (me: number, otherUserId: number) =>
   unwrap(api.post<Answer<typeof OpenRoomResponse>>(`${R}/room`, { user_id: me, other_user_id: otherUserId }));
 export const useOpenRoom = (me: number | null, otherUserId: number | null) =>
   useQuery({
-    queryKey: [CHAT, "open", me, otherUserId],
+    queryKey: chatKeys.open(me, otherUserId),
     queryFn: () => openRoom(me!, otherUserId!),
     enabled: me !== null && otherUserId !== null,
     staleTime: Number.POSITIVE_INFINITY,
@@ -58,11 +70,11 @@ export const fetchPage = (roomId: number, before?: ChatMessage) =>
 export function useRoomMessages(roomId: number) {
   const queryClient = useQueryClient();
   return useInfiniteQuery({
-    queryKey: [CHAT, "messages", roomId],
+    queryKey: chatKeys.roomMessages(roomId),
     queryFn: async ({ pageParam }) => {
       const page = await fetchPage(roomId, pageParam ?? undefined);
       // Reading the newest page marked the room read: the unread counts (list and badge) follow.
-      if (!pageParam) void queryClient.invalidateQueries({ queryKey: [CHAT, "rooms"] });
+      if (!pageParam) void queryClient.invalidateQueries({ queryKey: chatKeys.rooms });
       return page;
     },
     initialPageParam: null as ChatMessage | null,
@@ -86,7 +98,7 @@ export function useSendMessage() {
 export async function sendImage(roomId: number, file: File) {
   const form = new FormData();
   form.append("file", file);
-  const uploaded = await unwrap(uploadWithProgress<{ id: number; url: string }>("/v2/api/lambda/upload", form, () => {}));
+  const uploaded = await unwrap(uploadWithProgress<Answer<typeof UploadResponse>>("/v2/api/lambda/upload", form, () => {}));
   return sendMessage({ room_id: roomId, message: uploaded.url, is_image: true });
 }
 
@@ -105,7 +117,7 @@ const PEOPLE_SEARCH_LIMIT = 8;
 /** Staff: active accounts (candidates and staff) whose name or email contains `q` (the admin users list). */
 export const usePeopleSearch = (q: string) =>
   useQuery({
-    queryKey: [CHAT, "people", q],
+    queryKey: chatKeys.people(q),
     queryFn: ({ signal }) =>
       unwrap(
         api.get<Answer<typeof AdminUserListResponse>>("/v2/api/lambda/admin/users", {
@@ -119,7 +131,7 @@ export const usePeopleSearch = (q: string) =>
 /** The coaches a candidate booked (from their sessions), whom they may message. */
 export const useBookedCoaches = () =>
   useQuery({
-    queryKey: [CHAT, "coaches"],
+    queryKey: chatKeys.coaches,
     queryFn: async () => {
       const my = await unwrap(api.get<Answer<typeof MyCoachingResponse>>("/v2/api/lambda/scheduling/my"));
       const byId = new Map<number, string>();
@@ -164,14 +176,14 @@ async function pollLoop(queryClient: QueryClient, userId: number, signal: AbortS
     if (signal.aborted) return;
     if ("list" in answer && answer.list.length) {
       after = Math.max(...answer.list.map((m) => m.id));
-      void queryClient.invalidateQueries({ queryKey: [CHAT, "rooms"] });
-      void queryClient.invalidateQueries({ queryKey: [CHAT, "messages"] });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.rooms });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.messages });
     } else if ("failed" in answer) {
       await sleep(5_000, signal);
     } else if (after === undefined) {
       // Nothing came. Before the first message the poll starts "from now", so the list is read
       // again too (a message between two polls would otherwise wait for the next one).
-      void queryClient.invalidateQueries({ queryKey: [CHAT, "rooms"] });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.rooms });
     }
   }
 }
@@ -218,7 +230,7 @@ export const UNREAD_REFRESH_MS = 15_000;
  */
 export function useUnreadTotal(): number {
   const rooms = useQuery({
-    queryKey: [CHAT, "rooms", ""],
+    queryKey: chatKeys.roomSearch(""),
     queryFn: () => fetchMyRooms(),
     refetchInterval: UNREAD_REFRESH_MS,
     refetchOnWindowFocus: true,

@@ -6,7 +6,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth-store";
-import { CHAT, useChatLive, useMyRooms } from "../api/chat";
+import { chatKeys, useChatLive, useMyRooms } from "../api/chat";
 import { Conversation } from "./conversation";
 import { NewConversation } from "./new-conversation";
 import { RoomList, roomName } from "./room-list";
@@ -31,7 +31,7 @@ export function AdminChatPage() {
     setSearch("");
     setSelected(roomId);
     setStarted(roomId);
-    void queryClient.invalidateQueries({ queryKey: [CHAT, "rooms"] });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.rooms });
   };
 
   return (

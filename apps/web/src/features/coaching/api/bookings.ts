@@ -1,6 +1,7 @@
-import type { Booking } from "@academy/contract/coaching";
+import type { Booking, LearnerBriefResponse } from "@academy/contract/coaching";
 import type { ResourceSource } from "../../../components/ui/resource-table/types";
 import { api, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 
 type Page = { list: Booking[]; total: number; num_pages: number };
 
@@ -23,7 +24,7 @@ export const bookingsSource: ResourceSource<Booking> = {
     return { rows: answer.list, total: answer.total, numPages: answer.num_pages };
   },
   get: async (id) => {
-    const answer = await unwrap(api.get<{ model: { booking: Booking } }>(`/v2/api/lambda/scheduling/bookings/${id}/learner`));
+    const answer = await unwrap(api.get<Answer<typeof LearnerBriefResponse>>(`/v2/api/lambda/scheduling/bookings/${id}/learner`));
     return answer.model.booking;
   },
 };

@@ -1,7 +1,7 @@
 import type { CoachWeekResponse } from "@academy/contract/coaching";
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
-import { COACHING } from "./keys";
+import { coachingKeys } from "./keys";
 
 /** The signed-in coach's sessions and working hours between two instants. */
 export const fetchCoachWeek = async (from: string, to: string) => {
@@ -12,4 +12,4 @@ export const fetchCoachWeek = async (from: string, to: string) => {
 };
 
 export const useCoachWeek = (from: string, to: string) =>
-  useQuery({ queryKey: [COACHING, "week", from, to], queryFn: () => fetchCoachWeek(from, to) });
+  useQuery({ queryKey: coachingKeys.week(from, to), queryFn: () => fetchCoachWeek(from, to) });

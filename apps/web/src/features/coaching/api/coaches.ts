@@ -1,8 +1,9 @@
-import type { Coach } from "@academy/contract/coaching";
+import type { CoachListResponse } from "@academy/contract/coaching";
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
-import { COACHING } from "./keys";
+import type { Answer } from "../../../lib/contract";
+import { coachingKeys } from "./keys";
 
-export const fetchCoaches = async () => (await unwrap(api.get<{ list: Coach[] }>("/v2/api/lambda/scheduling/coaches"))).list;
+export const fetchCoaches = async () => (await unwrap(api.get<Answer<typeof CoachListResponse>>("/v2/api/lambda/scheduling/coaches"))).list;
 
-export const useCoaches = () => useQuery({ queryKey: [COACHING, "coaches"], queryFn: fetchCoaches });
+export const useCoaches = () => useQuery({ queryKey: coachingKeys.coaches, queryFn: fetchCoaches });

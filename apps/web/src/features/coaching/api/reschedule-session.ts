@@ -1,11 +1,12 @@
-import type { Booking, Credits } from "@academy/contract/coaching";
+import type { BookSessionResponse } from "@academy/contract/coaching";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
-import { COACHING } from "./keys";
+import type { Answer } from "../../../lib/contract";
+import { coachingKeys } from "./keys";
 
 export const rescheduleSession = ({ id, start, end }: { id: number; start: string; end: string }) =>
   unwrap(
-    api.post<{ model: Booking; credits: Credits }>(`/v2/api/lambda/scheduling/${id}/reschedule`, {
+    api.post<Answer<typeof BookSessionResponse>>(`/v2/api/lambda/scheduling/${id}/reschedule`, {
       meeting_start: start,
       meeting_end: end,
     }),
@@ -13,5 +14,5 @@ export const rescheduleSession = ({ id, start, end }: { id: number; start: strin
 
 export function useRescheduleSession() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: rescheduleSession, onSettled: () => queryClient.invalidateQueries({ queryKey: [COACHING] }) });
+  return useMutation({ mutationFn: rescheduleSession, onSettled: () => queryClient.invalidateQueries({ queryKey: coachingKeys.all }) });
 }

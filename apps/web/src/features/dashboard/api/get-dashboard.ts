@@ -1,14 +1,16 @@
-import type { DashboardModel, ProgressModel } from "@academy/contract/quiz";
+import type { CreateQuizResponse, DashboardResponse, ProgressModel, ProgressResponse } from "@academy/contract/quiz";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, customPath, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 
 export const dashboardKeys = {
   candidate: ["dashboard", "candidate"] as const,
   progress: ["quiz", "progress"] as const,
+  academy: (days: number) => ["dashboard", "academy", days] as const,
 };
 
 /** GET /v3/api/custom/{name}/dashboard: readiness, mastery, reviews due, recent quizzes, plan allowance. */
-export const getDashboard = async () => (await unwrap(api.get<{ error: false; model: DashboardModel }>(customPath("dashboard")))).model;
+export const getDashboard = async () => (await unwrap(api.get<Answer<typeof DashboardResponse>>(customPath("dashboard")))).model;
 
 /** Read afresh on every visit (a quiz finished elsewhere moves the readiness). */
 export function useDashboardQuery() {
@@ -18,7 +20,7 @@ export function useDashboardQuery() {
 export type ProgressPoint = ProgressModel["trend"][number];
 
 /** GET quiz/progress: past attempts and readiness after each finished quiz. */
-export const getProgress = () => unwrap(api.get<{ error: false } & ProgressModel>(customPath("quiz/progress")));
+export const getProgress = () => unwrap(api.get<Answer<typeof ProgressResponse>>(customPath("quiz/progress")));
 
 export function useProgressQuery() {
   return useQuery({ queryKey: dashboardKeys.progress, queryFn: getProgress, staleTime: 0, placeholderData: keepPreviousData });
@@ -26,5 +28,5 @@ export function useProgressQuery() {
 
 /** POST quiz/create {reviewDue:true}: a quiz of the questions due for spaced review. */
 export async function startReview(): Promise<number> {
-  return (await unwrap(api.post<{ error: false; model: { id: number } }>(customPath("quiz/create"), { reviewDue: true }))).model.id;
+  return (await unwrap(api.post<Answer<typeof CreateQuizResponse>>(customPath("quiz/create"), { reviewDue: true }))).model.id;
 }

@@ -3,8 +3,8 @@ import { Alert } from "../../../components/ui/alert";
 import { RevealHold, RevealTogether } from "../../../components/ui/reveal";
 import { Spinner } from "../../../components/ui/spinner";
 import { WhenVisible } from "../../../components/ui/when-visible";
+import { useProfileQuery } from "../../../lib/shared-api/profile";
 import { useDashboardQuery } from "../api/get-dashboard";
-import { useProfileQuery } from "../api/get-profile";
 import { ReadinessSection } from "./readiness-card";
 import { WelcomeHeader } from "./welcome-header";
 

@@ -1,7 +1,7 @@
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { useAuth } from "../../../lib/auth-store";
-import { useProfileQuery } from "../api/get-profile";
+import { useProfileQuery } from "../../../lib/shared-api/profile";
 
 /**
  * The dashboards' greeting: the name from sign-in at once, the profile's when it arrives, and a

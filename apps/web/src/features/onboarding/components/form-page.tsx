@@ -6,7 +6,8 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { useNavigate } from "../../../lib/navigation";
-import { useOnboardingQuery, useSaveOnboarding, useTracksQuery } from "../api/onboarding";
+import { useOnboardingQuery, useTracksQuery } from "../../../lib/shared-api/quiz";
+import { useSaveOnboarding } from "../api/onboarding";
 import { OnboardingLayout } from "./onboarding-stepper";
 
 const REGIONS = [

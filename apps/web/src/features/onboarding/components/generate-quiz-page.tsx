@@ -4,8 +4,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { Link, useNavigate } from "../../../lib/navigation";
-import { useOnboardingQuery } from "../api/onboarding";
-import { createQuiz, useQuizListQuery } from "../api/quizzes";
+import { createQuiz, useOnboardingQuery, useQuizListQuery } from "../../../lib/shared-api/quiz";
 import { nextStepPath, readyToGenerate } from "../steps";
 import { OnboardingLayout } from "./onboarding-stepper";
 

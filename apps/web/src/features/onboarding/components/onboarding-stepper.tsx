@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Link } from "../../../lib/navigation";
-import { useOnboardingQuery } from "../api/onboarding";
-import { useQuizListQuery } from "../api/quizzes";
+import { useOnboardingQuery, useQuizListQuery } from "../../../lib/shared-api/quiz";
 import { STEPS, stepsDone } from "../steps";
 
 export { STEPS };

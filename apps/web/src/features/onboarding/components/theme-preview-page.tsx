@@ -2,7 +2,7 @@ import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { Link } from "../../../lib/navigation";
-import { usePreviewQuery } from "../api/quizzes";
+import { usePreviewQuery } from "../api/preview-quiz";
 import { useTrackChoice } from "../hooks/use-track-choice";
 import { BarChart } from "./bar-chart";
 import { OnboardingLayout } from "./onboarding-stepper";

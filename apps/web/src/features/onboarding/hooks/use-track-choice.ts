@@ -1,4 +1,4 @@
-import { useOnboardingQuery, useTracksQuery } from "../api/onboarding";
+import { useOnboardingQuery, useTracksQuery } from "../../../lib/shared-api/quiz";
 
 /** The saved onboarding choices with the chosen track's blueprint. */
 export function useTrackChoice() {

@@ -1,15 +1,23 @@
-import type { OkResponse } from "@academy/contract/common";
-import type { ChargeRow, InvoiceRow, OrderRow, PlansResponse, PriceRow, ProductRow, SubscriptionRow } from "@academy/contract/payments";
+import type { ModelAnswer, OkResponse, PageAnswer } from "@academy/contract/common";
+import type { ChargeRow, InvoiceRow, OrderRow, PriceRow, ProductRow, SubscriptionRow } from "@academy/contract/payments";
 import type { RecordCreatedResponse } from "@academy/contract/records";
 import { useQuery } from "@tanstack/react-query";
+import { resourceKeys } from "../../../components/ui/resource-table/keys";
 import type { ListQuery, ListResult, ResourceSource, Row } from "../../../components/ui/resource-table/types";
 import { api, PAYMENT_THROW_ON, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
+import { getPlans } from "./plans";
 
 const P = "/v2/api/lambda/stripe";
 const opts = { throwOn: PAYMENT_THROW_ON };
 
 type Page<T> = { list: T[]; total: number; num_pages: number };
+
+/** Cache keys of the payment screens outside the tables. */
+export const paymentKeys = {
+  all: ["payments"] as const,
+  plans: ["payments", "plans"] as const,
+};
 
 /** Cache keys of the payments tables (a change invalidates everything under its key). */
 export const RESOURCE = {
@@ -38,7 +46,7 @@ async function listOf<T extends Row>(path: string, query: ListQuery, signal?: Ab
   return { rows: answer.list, total: answer.total, numPages: answer.num_pages };
 }
 
-const getOne = async <T>(path: string) => (await unwrap(api.get<{ model: T }>(`${P}/${path}`, opts))).model;
+const getOne = async <T>(path: string) => (await unwrap(api.get<ModelAnswer<T>>(`${P}/${path}`, opts))).model;
 
 // ---------- prices ----------
 
@@ -150,7 +158,7 @@ export const invoicePdfPath = (id: number) => `${P}/invoice/${id}/pdf`;
 /** Every product (for the price form's product choice and the product filter). */
 export const useProductOptions = () =>
   useQuery({
-    queryKey: [RESOURCE.products, "options"],
+    queryKey: resourceKeys.options(RESOURCE.products),
     queryFn: async () =>
       (await unwrap(api.get<Page<ProductRow>>(`${P}/product`, { ...opts, query: { limit: "all", sort: "name", direction: "asc" } }))).list,
   });
@@ -158,29 +166,28 @@ export const useProductOptions = () =>
 /** Every price (the subscription table's plan filter). */
 export const usePriceOptions = () =>
   useQuery({
-    queryKey: [RESOURCE.prices, "options"],
+    queryKey: resourceKeys.options(RESOURCE.prices),
     queryFn: async () =>
       (await unwrap(api.get<Page<PriceRow>>(`${P}/price`, { ...opts, query: { limit: "all", sort: "name", direction: "asc" } }))).list,
   });
 
+/** A package as the product form offers it. */
+type PackageOption = { id: number; name: string; status: string };
+
 /** Every package (what a product can sell). */
 export const usePackageOptions = () =>
   useQuery({
-    queryKey: ["packages", "options"],
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.get<{ list: { id: number; name: string; status: string }[] }>("/v4/api/records/packages", { query: { size: 200 } }),
-        )
-      ).list,
+    queryKey: resourceKeys.options("packages"),
+    queryFn: async () => (await unwrap(api.get<PageAnswer<PackageOption>>("/v4/api/records/packages", { query: { size: 200 } }))).list,
   });
 
 /** The currency prices are sold in. */
 export const useCurrency = () =>
   useQuery({
-    queryKey: ["payments-currency"],
-    queryFn: async () => (await unwrap(api.get<Answer<typeof PlansResponse>>(`${P}/plans`, opts))).currency,
-    staleTime: Number.POSITIVE_INFINITY,
+    queryKey: paymentKeys.plans,
+    queryFn: getPlans,
+    select: (plans) => plans.currency,
+    staleTime: 60_000,
   });
 
 /** A few rows of a related list (a product's prices, a candidate's invoices) for a view panel. */
@@ -189,7 +196,7 @@ const RELATED = { price: "stripe_price", "invoices-v2": "stripe_invoice", subscr
 export function useRelatedList<T>(path: keyof typeof RELATED, filter: Record<string, number> | null) {
   return useQuery({
     // Under the table's own key, so a change made in that table shows here too.
-    queryKey: [RELATED[path], "related", filter],
+    queryKey: resourceKeys.related(RELATED[path], filter),
     queryFn: async () => (await unwrap(api.get<Page<T>>(`${P}/${path}`, { ...opts, query: { limit: 50, ...filter } }))).list as T[],
     enabled: filter !== null,
   });

@@ -1,4 +1,4 @@
-import type { OkResponse } from "@academy/contract/common";
+import type { OkResponse, PageAnswer } from "@academy/contract/common";
 import type {
   CardResponse,
   CardsResponse,
@@ -7,6 +7,7 @@ import type {
   CompleteCheckoutResponse,
   InvoiceRow,
   SubscriptionResponse,
+  TokenResponse,
 } from "@academy/contract/payments";
 import { useQuery } from "@tanstack/react-query";
 import { api, PAYMENT_THROW_ON, unwrap } from "../../../lib/api-client";
@@ -32,7 +33,7 @@ export const useCardsQuery = () => useQuery({ queryKey: billingKeys.cards, query
 
 /** GET customer/invoices (all of them: a person has a few a year). */
 export const getInvoices = async () =>
-  (await unwrap(api.get<{ error: false; list: InvoiceRow[] }>(`${P}/customer/invoices`, { ...opts, query: { limit: 100 } }))).list;
+  (await unwrap(api.get<PageAnswer<InvoiceRow>>(`${P}/customer/invoices`, { ...opts, query: { limit: 100 } }))).list;
 export const useInvoicesQuery = () => useQuery({ queryKey: billingKeys.invoices, queryFn: getInvoices });
 
 /** POST customer/subscription {price_id}: subscribe on the default card. */
@@ -79,7 +80,7 @@ export const completeCheckout = async (id: string, cardToken: string) =>
  * which answers a single-use token. The number never reaches our API otherwise.
  */
 export const tokeniseCard = (card: { number: string; exp_month: number; exp_year: number; cvc: string }) =>
-  unwrap(api.post<{ id: string; card: { brand: string; last4: string } }>("/testpay/v1/tokens", { card }, { auth: false, throwOn: [] }));
+  unwrap(api.post<Answer<typeof TokenResponse>>("/testpay/v1/tokens", { card }, { auth: false, throwOn: [] }));
 
 /** GET customer/invoice/{id}/pdf, saved as a file. */
 export async function downloadInvoicePdf(invoice: InvoiceRow): Promise<void> {

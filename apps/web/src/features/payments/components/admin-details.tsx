@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { resourceKeys } from "../../../components/ui/resource-table/keys";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
@@ -81,7 +82,7 @@ export function SaleToggle({
     mutationFn: () => update(isActive ? 0 : 1),
     onSuccess: async () => {
       showToast(isActive ? `${name} is archived` : `${name} is on sale again`);
-      await Promise.all(refresh.map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+      await Promise.all(refresh.map((key) => queryClient.invalidateQueries({ queryKey: resourceKeys.all(key) })));
     },
     onError: (e) => showToast(toFormError(e).message, "error"),
   });

@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Modal } from "../../../components/ui/modal";
 import { RelatedList } from "../../../components/ui/related-list";
+import { resourceKeys } from "../../../components/ui/resource-table/keys";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn } from "../../../components/ui/resource-table/types";
@@ -77,7 +78,7 @@ function EndSubscriptionDialog({ sub, onClose }: { sub: SubscriptionRow; onClose
             ? `The subscription of ${who} ends on ${dateOf(sub.current_period_end)}`
             : `The subscription of ${who} keeps running`,
       );
-      await queryClient.invalidateQueries({ queryKey: [RESOURCE.subscriptions] });
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(RESOURCE.subscriptions) });
       onClose();
     },
   });

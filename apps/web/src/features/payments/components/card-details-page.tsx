@@ -1,15 +1,14 @@
 import type { CardRow, PlanOption } from "@academy/contract/payments";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { Modal } from "../../../components/ui/modal";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
-import { formatDate, formatInterval, formatMoney } from "../../../lib/format";
 import { useSearchParams } from "../../../lib/navigation";
+import { paymentKeys } from "../api/admin";
 import {
   addCard,
   cancelSubscription,
@@ -23,6 +22,7 @@ import {
   useSubscriptionQuery,
 } from "../api/billing";
 import { getPlans, listPlans } from "../api/plans";
+import { CancelPlanDialog, ChoosePlanDialog, RemoveCardDialog } from "./billing-dialogs";
 import { CardForm } from "./card-form";
 import { Section } from "./card-section";
 import { CurrentPlan } from "./current-plan";
@@ -39,17 +39,16 @@ export function CardDetailsPage() {
   const cards = useCardsQuery();
   const invoices = useInvoicesQuery();
   // With the real provider, cards are entered on its checkout page, never on ours.
-  const plansInfo = useQuery({ queryKey: ["payments", "plans"], queryFn: getPlans, staleTime: 60_000 });
+  const plansInfo = useQuery({ queryKey: paymentKeys.plans, queryFn: getPlans, staleTime: 60_000 });
   const isTestMode = plansInfo.data?.mode !== "live";
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [isAddingCard, setIsAddingCard] = useState(false);
   const [isChangingPlan, setIsChangingPlan] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const checkout = params.get("checkout");
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["payments"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: paymentKeys.all });
 
   // A plan picked on the landing page or a payment link arrives as ?plan=<price id>: offer it once.
   const wantedPlan = Number(params.get("plan"));
@@ -216,110 +215,34 @@ export function CardDetailsPage() {
       </div>
 
       {pending?.kind === "choose" ? (
-        <Modal
-          title={sub ? `Switch to ${pending.plan.name}?` : `Subscribe to ${pending.plan.name}?`}
+        <ChoosePlanDialog
+          plan={pending.plan}
+          isSwitch={!!sub}
+          defaultCard={defaultCard}
+          busy={busy}
+          error={dialogError}
           onClose={close}
-          initialFocusRef={confirmRef}
-          footer={
-            <>
-              <button type="button" className={buttonClass.secondary} onClick={close} disabled={busy}>
-                Not now
-              </button>
-              <button
-                ref={confirmRef}
-                type="button"
-                className={buttonClass.primary}
-                disabled={busy}
-                onClick={() => confirmChoice(pending.plan)}
-              >
-                {busy ? "Please wait…" : sub ? "Switch plan" : defaultCard ? "Subscribe" : "Continue to payment"}
-              </button>
-            </>
-          }
-        >
-          <p>
-            {formatMoney(pending.plan.amount, pending.plan.currency)} {formatInterval(pending.plan.interval, pending.plan.interval_count)}.
-          </p>
-          <p className="mt-2">
-            {sub
-              ? "You are charged the difference for the rest of this billing period today, or credited for it if the new plan costs less."
-              : pending.plan.trial_days > 0
-                ? `Free for ${pending.plan.trial_days} days, then charged ${defaultCard ? `to your ${defaultCard.brand} ending ${defaultCard.last4}` : "to your card"}. Cancel any time before.`
-                : defaultCard
-                  ? `Charged today to your ${defaultCard.brand} ending ${defaultCard.last4}.`
-                  : "You enter your card on the next page."}
-          </p>
-          {dialogError ? (
-            <div className="mt-3">
-              <Alert>{dialogError}</Alert>
-            </div>
-          ) : null}
-        </Modal>
+          onConfirm={() => confirmChoice(pending.plan)}
+        />
       ) : null}
-
       {pending?.kind === "cancel" && sub ? (
-        <Modal
-          title="Cancel your plan?"
+        <CancelPlanDialog
+          sub={sub}
+          busy={busy}
+          error={dialogError}
           onClose={close}
-          initialFocusRef={confirmRef}
-          footer={
-            <>
-              <button ref={confirmRef} type="button" className={buttonClass.secondary} onClick={close} disabled={busy}>
-                Keep my plan
-              </button>
-              <button
-                type="button"
-                className={buttonClass.primary}
-                disabled={busy}
-                onClick={() => run(() => cancelSubscription(sub.id), "Your plan will end at the close of this period.")}
-              >
-                {busy ? "Please wait…" : "Cancel at period end"}
-              </button>
-            </>
-          }
-        >
-          <p>
-            You keep everything in {sub.package_name ?? "your plan"} until {formatDate(sub.current_period_end)}. You are not charged again.
-          </p>
-          {dialogError ? (
-            <div className="mt-3">
-              <Alert>{dialogError}</Alert>
-            </div>
-          ) : null}
-        </Modal>
+          onConfirm={() => run(() => cancelSubscription(sub.id), "Your plan will end at the close of this period.")}
+        />
       ) : null}
-
       {pending?.kind === "remove-card" ? (
-        <Modal
-          title="Remove this card?"
+        <RemoveCardDialog
+          card={pending.card}
+          hasPlan={!!sub}
+          busy={busy}
+          error={dialogError}
           onClose={close}
-          initialFocusRef={confirmRef}
-          footer={
-            <>
-              <button ref={confirmRef} type="button" className={buttonClass.secondary} onClick={close} disabled={busy}>
-                Keep it
-              </button>
-              <button
-                type="button"
-                className={buttonClass.primary}
-                disabled={busy}
-                onClick={() => run(() => deleteCard(pending.card.id), "Card removed.")}
-              >
-                {busy ? "Please wait…" : "Remove card"}
-              </button>
-            </>
-          }
-        >
-          <p>
-            Your {pending.card.brand} ending {pending.card.last4} will no longer be saved.
-            {pending.card.is_default && sub ? " Your plan then renews on your next card, if you have one." : ""}
-          </p>
-          {dialogError ? (
-            <div className="mt-3">
-              <Alert>{dialogError}</Alert>
-            </div>
-          ) : null}
-        </Modal>
+          onConfirm={() => run(() => deleteCard(pending.card.id), "Card removed.")}
+        />
       ) : null}
     </>
   );

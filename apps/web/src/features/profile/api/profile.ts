@@ -1,20 +1,8 @@
-import type { Profile, ProfileResponse, TwoFactorEnableResponse, UpdatePasswordResponse, UploadResponse } from "@academy/contract/auth";
+import type { TwoFactorEnableResponse, UpdatePasswordResponse, UploadResponse } from "@academy/contract/auth";
 import type { MessageResponse } from "@academy/contract/common";
-import { useQuery } from "@tanstack/react-query";
-import { api, unwrap } from "../../../lib/api-client";
+import { api } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
 import { uploadWithProgress } from "../../../lib/files";
-
-export const profileQueryKey = ["profile"] as const;
-
-/** GET profile → the signed-in person's profile. */
-export async function getProfile(): Promise<Profile> {
-  return (await unwrap(api.get<Answer<typeof ProfileResponse>>("/v2/api/lambda/profile"))).model;
-}
-
-export function useProfileQuery() {
-  return useQuery({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 0 });
-}
 
 type Message = Answer<typeof MessageResponse>;
 

@@ -8,7 +8,7 @@ import { showToast } from "../../../components/ui/toast";
 import { useAuth } from "../../../lib/auth-store";
 import { useNavigate, useSearchParams } from "../../../lib/navigation";
 import { isSafeRedirect } from "../../../lib/redirect";
-import { profileQueryKey, useProfileQuery } from "../api/profile";
+import { profileKeys, useProfileQuery } from "../../../lib/shared-api/profile";
 import { Section } from "./section";
 import { TwoFactorSetup } from "./two-factor-setup";
 
@@ -42,7 +42,7 @@ export function TwoFactorSetupPage() {
     if (message) showToast(message);
     navigate(next, { replace: true });
     // The profile screen shows the new state when it opens.
-    void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    void queryClient.invalidateQueries({ queryKey: profileKeys.mine });
   };
 
   // Set up already (in another tab, say): nothing to do here.

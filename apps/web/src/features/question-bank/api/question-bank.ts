@@ -1,61 +1,59 @@
-import type { AdminQuestion, ItemStatisticsResponse } from "@academy/contract/quiz";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type {
+  AdminQuestion,
+  AdminQuestionListResponse,
+  AdminQuestionResponse,
+  BlueprintResponse,
+  BlueprintsResponse,
+  ImportResponse,
+  ItemStatisticsResponse,
+} from "@academy/contract/quiz";
+import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
+import { resourceKeys } from "../../../components/ui/resource-table/keys";
+import type { ListQuery, ListResult, ResourceSource } from "../../../components/ui/resource-table/types";
 import { api, customPath, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 
-export type Filters = { q?: string; theme?: string; type?: string; difficulty?: string; status?: string; page: number };
-export type ThemeRow = { slug: string; name: string; tracks: string[] };
-export type Blueprint = {
-  id: number;
-  track: string;
-  version: number;
-  themes: { theme: string; weight: number }[];
-  note: string;
-  createdAt: string;
-};
 export type ImportRowError = { row: number; id: string | null; errors: Record<string, string> };
+
+/** The questions table's resource key (its queries are the resource table's, under this key). */
+export const QUESTIONS = "question-bank-questions";
+
+/** Cache keys of the question bank: an import invalidates `all` and `questions`. */
+export const questionBankKeys = {
+  all: ["admin"] as const,
+  questions: resourceKeys.all(QUESTIONS),
+  blueprints: ["admin", "blueprints"] as const,
+  stats: ["admin", "stats"] as const,
+};
 
 const base = (rest: string) => customPath(`quiz/admin/${rest}`);
 
-export function useQuestionsQuery(f: Filters) {
-  return useQuery({
-    queryKey: ["admin", "questions", f],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      unwrap(
-        api.get<{ error: false; list: AdminQuestion[]; total: number; num_pages: number; page: number }>(base("questions"), {
-          query: {
-            ...f,
-            limit: 20,
-            q: f.q || undefined,
-            theme: f.theme || undefined,
-            type: f.type || undefined,
-            difficulty: f.difficulty || undefined,
-            status: f.status || undefined,
-          },
-        }),
-      ),
-  });
-}
-
-export function useThemesQuery() {
-  return useQuery({
-    queryKey: ["admin", "themes"],
-    queryFn: async () => (await unwrap(api.get<{ error: false; list: ThemeRow[] }>(base("themes")))).list,
-    staleTime: 5 * 60_000,
-  });
-}
+/** The questions as the resource table reads them: search, theme, type, level and status filters, 20 a page. */
+export const questionsSource: ResourceSource<AdminQuestion> = {
+  async list(query: ListQuery, signal?: AbortSignal): Promise<ListResult<AdminQuestion>> {
+    const { theme, type, difficulty, status } = query.filters;
+    const answer = await unwrap(
+      api.get<Answer<typeof AdminQuestionListResponse>>(base("questions"), {
+        query: { page: query.page, limit: query.size, q: query.search || undefined, theme, type, difficulty, status },
+        signal,
+      }),
+    );
+    return { rows: answer.list, total: answer.total, numPages: answer.num_pages };
+  },
+  get: async (id: number) => (await unwrap(api.get<Answer<typeof AdminQuestionResponse>>(base(`questions/${id}`)))).model,
+};
 
 export function useBlueprintsQuery() {
   return useQuery({
-    queryKey: ["admin", "blueprints"],
-    queryFn: async () => (await unwrap(api.get<{ error: false; list: Blueprint[] }>(base("blueprints")))).list,
+    queryKey: questionBankKeys.blueprints,
+    queryFn: async () => (await unwrap(api.get<Answer<typeof BlueprintsResponse>>(base("blueprints")))).list,
   });
 }
 
 export function useStatsQuery() {
   return useQuery({
-    queryKey: ["admin", "stats"],
+    queryKey: questionBankKeys.stats,
     queryFn: async () => unwrap(api.get<z.infer<typeof ItemStatisticsResponse>>(base("stats"))),
   });
 }
@@ -65,17 +63,17 @@ export type QuestionInput = { theme: string; status: AdminQuestion["status"]; qu
 export const saveQuestion = (id: number | null, body: QuestionInput) =>
   unwrap(
     id
-      ? api.put<{ error: false; model: AdminQuestion }>(base(`questions/${id}`), body)
-      : api.post<{ error: false; model: AdminQuestion }>(base("questions"), body),
+      ? api.put<Answer<typeof AdminQuestionResponse>>(base(`questions/${id}`), body)
+      : api.post<Answer<typeof AdminQuestionResponse>>(base("questions"), body),
   );
 
 export const addBlueprint = (body: { track: string; themes: { theme: string; weight: number }[]; note: string }) =>
-  unwrap(api.post<{ error: false; model: Blueprint }>(base("blueprints"), body));
+  unwrap(api.post<Answer<typeof BlueprintResponse>>(base("blueprints"), body));
 
 export const importQuestions = (body: { format: "json" | "csv"; content: string; dryRun: boolean }) =>
-  api.post<{ error: false; message: string; created: number; updated: number }>(base("import"), body);
+  api.post<Answer<typeof ImportResponse>>(base("import"), body);
 
 export const exportPath = (format: "json" | "csv") => `${base("export")}?format=${format}`;
 
 export const setQuestionStatus = (id: number, status: "active" | "review" | "retired") =>
-  unwrap(api.put<{ error: false; model: AdminQuestion }>(base(`questions/${id}/status`), { status }));
+  unwrap(api.put<Answer<typeof AdminQuestionResponse>>(base(`questions/${id}/status`), { status }));

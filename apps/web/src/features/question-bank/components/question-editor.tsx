@@ -1,12 +1,10 @@
-import type { AdminQuestion } from "@academy/contract/quiz";
+import type { AdminQuestion, AdminTheme } from "@academy/contract/quiz";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { buttonClass, linkClass } from "../../../components/ui/styles";
+import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
-import { saveQuestion, type ThemeRow } from "../api/question-bank";
+import { saveQuestion } from "../api/question-bank";
 
-type Type = AdminQuestion["type"];
-type Option = { id: string; text: string; correct?: boolean; explanation: string };
 const TYPES: [Type, string][] = [
   ["single", "Single choice"],
   ["multiple", "Multiple response"],
@@ -14,20 +12,12 @@ const TYPES: [Type, string][] = [
   ["ordering", "Ordering"],
   ["numeric", "Numeric"],
 ];
-const input = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
 
-function blankOptions(type: Type): Option[] {
-  if (type === "true_false")
-    return [
-      { id: "true", text: "True", correct: true, explanation: "" },
-      { id: "false", text: "False", correct: false, explanation: "" },
-    ];
-  if (type === "ordering") return ["a", "b", "c"].map((id) => ({ id, text: "", explanation: "" }));
-  return ["a", "b", "c", "d"].map((id, i) => ({ id, text: "", correct: i === 0, explanation: "" }));
-}
+import { fieldClass as input } from "./field-class";
+import { blankOptions, FieldError, NumericFields, type Option, OptionsFields, QuestionPreview, type Type } from "./question-editor-parts";
 
 /** Add or edit a question of any type; the right-hand preview shows what a candidate sees. */
-export function QuestionEditor({ question, themes, onDone }: { question: AdminQuestion | null; themes: ThemeRow[]; onDone: () => void }) {
+export function QuestionEditor({ question, themes, onDone }: { question: AdminQuestion | null; themes: AdminTheme[]; onDone: () => void }) {
   const [theme, setTheme] = useState(question?.theme ?? themes[0]?.slug ?? "");
   const [status, setStatus] = useState<AdminQuestion["status"]>(question?.status ?? "review");
   const [type, setType] = useState<Type>(question?.type ?? "single");
@@ -48,9 +38,6 @@ export function QuestionEditor({ question, themes, onDone }: { question: AdminQu
     setType(next);
     if (next !== "numeric") setOptions(blankOptions(next));
   }
-  const setOption = (i: number, patch: Partial<Option>) =>
-    setOptions((o) => o.map((x, k) => (k === i ? { ...x, ...patch } : type === "single" && patch.correct ? { ...x, correct: false } : x)));
-  const nextId = () => "abcdefg".split("").find((c) => !options.some((o) => o.id === c)) ?? "g";
 
   async function save() {
     setSaving(true);
@@ -84,12 +71,7 @@ export function QuestionEditor({ question, themes, onDone }: { question: AdminQu
     }
   }
 
-  const err = (key: string) =>
-    errors[key] ? (
-      <p role="alert" className="mt-1 text-xs text-red-700">
-        {errors[key]}
-      </p>
-    ) : null;
+  const err = (key: string) => <FieldError errors={errors} name={key} />;
 
   return (
     <div className="grid gap-5 lg:grid-cols-2">
@@ -168,106 +150,9 @@ export function QuestionEditor({ question, themes, onDone }: { question: AdminQu
           {err("stem")}
         </label>
         {type === "numeric" ? (
-          <div className="grid grid-cols-3 gap-3">
-            {numeric.formula !== undefined ? (
-              <label className="text-sm font-medium text-slate-800">
-                Formula
-                <input className={input} value={numeric.formula} onChange={(e) => setNumeric({ ...numeric, formula: e.target.value })} />
-                {err("formula")}
-              </label>
-            ) : (
-              <label className="text-sm font-medium text-slate-800">
-                Answer
-                <input
-                  type="number"
-                  step="any"
-                  className={input}
-                  value={numeric.answer ?? 0}
-                  onChange={(e) => setNumeric({ ...numeric, answer: Number(e.target.value) })}
-                />
-                {err("answer")}
-              </label>
-            )}
-            <label className="text-sm font-medium text-slate-800">
-              Tolerance ±
-              <input
-                type="number"
-                step="any"
-                min={0}
-                className={input}
-                value={numeric.tolerance}
-                onChange={(e) => setNumeric({ ...numeric, tolerance: Number(e.target.value) })}
-              />
-              {err("tolerance")}
-            </label>
-            <label className="text-sm font-medium text-slate-800">
-              Unit
-              <input className={input} value={numeric.unit} onChange={(e) => setNumeric({ ...numeric, unit: e.target.value })} />
-            </label>
-          </div>
+          <NumericFields numeric={numeric} errors={errors} onChange={setNumeric} />
         ) : (
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-800">
-              {type === "ordering" ? "Items, in the correct order (candidates see them shuffled)" : "Options"}
-            </legend>
-            {options.map((o, i) => (
-              <div key={o.id} className="rounded-lg border border-slate-200 p-2">
-                <div className="flex items-center gap-2">
-                  <span className="w-5 text-sm font-semibold text-slate-500">{type === "ordering" ? i + 1 : o.id}</span>
-                  <input
-                    aria-label={`Option ${o.id} text`}
-                    className={`${input} mt-0`}
-                    value={o.text}
-                    disabled={type === "true_false"}
-                    onChange={(e) => setOption(i, { text: e.target.value })}
-                  />
-                  {type !== "ordering" ? (
-                    <label className="flex items-center gap-1 text-xs text-slate-700">
-                      <input
-                        type={type === "multiple" ? "checkbox" : "radio"}
-                        name="key"
-                        checked={!!o.correct}
-                        onChange={(e) => setOption(i, { correct: type === "multiple" ? e.target.checked : true })}
-                      />
-                      Key
-                    </label>
-                  ) : null}
-                  {type !== "true_false" && options.length > 3 ? (
-                    <button
-                      type="button"
-                      className={linkClass}
-                      aria-label={`Remove option ${o.id}`}
-                      onClick={() => setOptions(options.filter((_, k) => k !== i))}
-                    >
-                      ✕
-                    </button>
-                  ) : null}
-                </div>
-                <input
-                  aria-label={`Option ${o.id} explanation`}
-                  placeholder="Why this option is right or wrong"
-                  className={`${input} mt-1`}
-                  value={o.explanation}
-                  onChange={(e) => setOption(i, { explanation: e.target.value })}
-                />
-                {err(`options.${i}.text`)}
-                {err(`options.${i}.explanation`)}
-              </div>
-            ))}
-            {type !== "true_false" && options.length < 7 ? (
-              <button
-                type="button"
-                className={buttonClass.ghost}
-                onClick={() =>
-                  setOptions([...options, { id: nextId(), text: "", explanation: "", ...(type === "ordering" ? {} : { correct: false }) }])
-                }
-              >
-                + Add option
-              </button>
-            ) : null}
-            {err("options")}
-            {err("question")}
-          </fieldset>
+          <OptionsFields type={type} options={options} errors={errors} onChange={setOptions} />
         )}
         <label className="block text-sm font-medium text-slate-800">
           Explanation (the teaching point)
@@ -306,36 +191,15 @@ export function QuestionEditor({ question, themes, onDone }: { question: AdminQu
           </button>
         </div>
       </form>
-      <aside aria-label="Preview" className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Preview: what a candidate sees</p>
-        <p className="mt-2 text-xs text-red-800">Level {difficulty}</p>
-        <p className="mt-1 font-semibold text-slate-900">{stem || "Your question appears here"}</p>
-        {type === "numeric" ? (
-          <p className="mt-3 text-sm text-slate-700">
-            [ number ] {numeric.unit} · accepted: {numeric.formula ?? numeric.answer} ± {numeric.tolerance}
-            {numeric.variables ? (
-              <span className="mt-1 block text-xs text-slate-600">
-                Numbers drawn per attempt:{" "}
-                {Object.entries(numeric.variables)
-                  .map(([name, v]) => `${name} ${v.min} to ${v.max} in steps of ${v.step}`)
-                  .join("; ")}
-              </span>
-            ) : null}
-          </p>
-        ) : (
-          <ul className="mt-3 space-y-1.5">
-            {options.map((o, i) => (
-              <li key={o.id} className={`rounded border bg-white p-2 text-sm ${o.correct ? "border-emerald-400" : "border-slate-200"}`}>
-                {type === "ordering" ? `${i + 1}. ` : ""}
-                {o.text || "…"}
-                {o.explanation ? <span className="block text-xs text-slate-500">{o.explanation}</span> : null}
-              </li>
-            ))}
-          </ul>
-        )}
-        {explanation ? <p className="mt-3 text-sm text-slate-700">{explanation}</p> : null}
-        {source ? <p className="mt-1 text-xs text-slate-500">Source: {source}</p> : null}
-      </aside>
+      <QuestionPreview
+        type={type}
+        difficulty={difficulty}
+        stem={stem}
+        options={options}
+        numeric={numeric}
+        explanation={explanation}
+        source={source}
+      />
     </div>
   );
 }

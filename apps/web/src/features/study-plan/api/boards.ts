@@ -1,5 +1,6 @@
-import type { PmBoard, PmBoardPage, PmColumn } from "@academy/contract/pm";
+import type { PmBoardAnswer, PmBoardPage, PmBoardRefreshAnswer, PmColumn } from "@academy/contract/pm";
 import { api, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 import { PM } from "./workspaces";
 
 /** GET pm/workspaces/{id}/boards: the boards with their columns and cards. */
@@ -12,11 +13,11 @@ export const listBoards = async (workspaceId: number) =>
 
 /** POST pm/cards/{id}/move: the card to a column and a place in it; answers the board as it is now. */
 export const moveCard = async (cardId: number, column: PmColumn, position: number) =>
-  (await unwrap(api.post<{ model: PmBoard }>(`${PM}/cards/${cardId}/move`, { column, position }))).model;
+  (await unwrap(api.post<Answer<typeof PmBoardAnswer>>(`${PM}/cards/${cardId}/move`, { column, position }))).model;
 
 /**
  * POST pm/boards/{id}/refresh: adds the theme, library section and coaching cards your plan
  * suggests and the board lacks, and takes off cancelled sessions.
  */
 export const refreshBoard = async (boardId: number) =>
-  unwrap(api.post<{ model: PmBoard; added: number; removed: number }>(`${PM}/boards/${boardId}/refresh`, {}));
+  unwrap(api.post<Answer<typeof PmBoardRefreshAnswer>>(`${PM}/boards/${boardId}/refresh`, {}));

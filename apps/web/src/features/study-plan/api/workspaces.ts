@@ -1,5 +1,6 @@
-import type { PmWorkspace, PmWorkspacePage } from "@academy/contract/pm";
+import type { PmWorkspaceAnswer, PmWorkspacePage } from "@academy/contract/pm";
 import { api, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 
 export const PM = "/v2/api/lambda/pm";
 
@@ -15,4 +16,4 @@ export const listWorkspaces = async (userId?: number) =>
 
 /** POST pm/workspaces: your study plan, its board filled from your onboarding answers and weak themes. */
 export const createStudyPlan = async () =>
-  (await unwrap(api.post<{ model: PmWorkspace }>(`${PM}/workspaces`, { name: "Study plan", template: "study_plan" }))).model;
+  (await unwrap(api.post<Answer<typeof PmWorkspaceAnswer>>(`${PM}/workspaces`, { name: "Study plan", template: "study_plan" }))).model;

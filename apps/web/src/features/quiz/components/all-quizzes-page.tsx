@@ -5,7 +5,8 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { Link, useNavigate } from "../../../lib/navigation";
-import { createQuiz, useDeleteQuiz, useQuizListQuery } from "../api/quizzes";
+import { createQuiz, useQuizListQuery } from "../../../lib/shared-api/quiz";
+import { useDeleteQuiz } from "../api/quizzes";
 
 const STATUS = { in_progress: "In progress", submitted: "Finished", expired: "Time ran out" } as const;
 

@@ -6,7 +6,8 @@ import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { downloadFile } from "../../../lib/files";
 import { Link, useNavigate, useParams } from "../../../lib/navigation";
-import { createQuiz, resultPdfPath, useQuizQuery } from "../api/quizzes";
+import { createQuiz } from "../../../lib/shared-api/quiz";
+import { resultPdfPath, useQuizQuery } from "../api/quizzes";
 import { ReviewPanel } from "./review-panel";
 
 export function QuizResultPage() {

@@ -6,8 +6,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { Link, useNavigate } from "../../../lib/navigation";
-import { useOnboardingQuery, useTracksQuery } from "../api/onboarding";
-import { createQuiz } from "../api/quizzes";
+import { createQuiz, useOnboardingQuery, useTracksQuery } from "../../../lib/shared-api/quiz";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 

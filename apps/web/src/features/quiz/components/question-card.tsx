@@ -1,0 +1,66 @@
+import type { QuizModel } from "@academy/contract/quiz";
+import { buttonClass } from "../../../components/ui/styles";
+import type { useQuizPlayer } from "../hooks/use-quiz-player";
+import { AnswerInput, instruction } from "./answer-input";
+import { ReviewPanel } from "./review-panel";
+
+/** The current question: its stem and picture, the answer field, "not sure", the check button and the feedback. */
+export function QuestionCard({ quiz, player }: { quiz: QuizModel; player: ReturnType<typeof useQuizPlayer> }) {
+  const { question, isExam, isAdaptive, isLocked, drafts, feedback, responses, unsure } = player;
+  const review = feedback[question.questionId];
+  return (
+    <section aria-labelledby="stem" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <p className="text-xs font-medium uppercase tracking-wide text-red-800">
+        {question.themeName} · level {question.difficulty}
+      </p>
+      <h2 id="stem" ref={player.stemRef} tabIndex={-1} className="mt-1 text-lg font-semibold text-slate-900 focus:outline-none">
+        {question.stem}
+      </h2>
+      {question.image ? (
+        <img
+          src={question.image.url}
+          alt={question.image.alt}
+          className="mt-3 max-h-72 w-auto max-w-full rounded border border-slate-200 bg-white"
+        />
+      ) : null}
+      <p className="mt-1 text-sm text-slate-500">{instruction(question)}</p>
+      <div className="mt-4">
+        <AnswerInput
+          key={question.questionId}
+          question={question}
+          value={player.current}
+          disabled={isLocked}
+          live={!isExam || isAdaptive}
+          onChange={player.respond}
+        />
+      </div>
+      {!isLocked ? (
+        <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="size-4 accent-red-700"
+            checked={!!unsure[question.questionId]}
+            onChange={(e) => player.markUnsure(e.target.checked)}
+          />
+          Not sure: bring this question back for review even if I get it right
+        </label>
+      ) : null}
+      {(!isExam || isAdaptive) && !isLocked ? (
+        <button
+          type="button"
+          className={`${buttonClass.primary} mt-4`}
+          disabled={!drafts[question.questionId] || player.saving === "saving"}
+          onClick={player.check}
+        >
+          {isAdaptive ? "Confirm answer" : "Check answer"}
+        </button>
+      ) : null}
+      {isAdaptive && quiz.complete ? (
+        <p className="mt-4 text-sm font-medium text-slate-800" role="status">
+          Your exam is complete: your result is precise enough. Submit it to see your scaled result and your chance to pass.
+        </p>
+      ) : null}
+      {!isExam && review ? <ReviewPanel question={question} review={review} response={responses[question.questionId] ?? null} /> : null}
+    </section>
+  );
+}

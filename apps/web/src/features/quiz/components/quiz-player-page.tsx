@@ -1,0 +1,138 @@
+import type { QuizModel } from "@academy/contract/quiz";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Alert } from "../../../components/ui/alert";
+import { Spinner } from "../../../components/ui/spinner";
+import { buttonClass, linkClass } from "../../../components/ui/styles";
+import { toFormError } from "../../../lib/api-client";
+import { Link, useNavigate, useSearchParams } from "../../../lib/navigation";
+import { quizKeys, useQuizListQuery } from "../../../lib/shared-api/quiz";
+import { useQuizQuery, useSubmitQuiz } from "../api/quizzes";
+import { type Saving, useQuizPlayer } from "../hooks/use-quiz-player";
+import { Countdown } from "./countdown";
+import { QuestionCard } from "./question-card";
+import { QuestionNav } from "./question-nav";
+import { SubmitDialog } from "./submit-dialog";
+
+export function QuizPlayerPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get("id"));
+  const list = useQuizListQuery();
+  if (Number.isInteger(id) && id > 0) return <Player id={id} />;
+  if (list.isPending) return <Spinner />;
+  const open = list.data?.find((q) => q.status === "in_progress");
+  if (open) return <Player id={open.id} />;
+  return (
+    <Alert tone="info">
+      You have no quiz in progress.{" "}
+      <Link className={linkClass} to="/user/onboarding/allquizzes">
+        Start one from your quizzes
+      </Link>
+    </Alert>
+  );
+}
+
+function Player({ id }: { id: number }) {
+  const quiz = useQuizQuery(id);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (quiz.data && quiz.data.status !== "in_progress") navigate(`/user/onboarding/singlequiz/${id}`, { replace: true });
+  }, [quiz.data, id, navigate]);
+  if (quiz.isPending) return <Spinner label="Loading your quiz…" />;
+  if (quiz.isError) return <Alert>{quiz.error.message}</Alert>;
+  if (quiz.data.status !== "in_progress") return <Spinner />;
+  return <PlayerBody quiz={quiz.data} />;
+}
+
+function PlayerBody({ quiz }: { quiz: QuizModel }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const submit = useSubmitQuiz(quiz.id);
+  const [confirming, setConfirming] = useState(false);
+  const player = useQuizPlayer(quiz, confirming);
+  const { position, question, flags, go } = player;
+  const isLast = position === quiz.questions.length - 1;
+
+  async function finish() {
+    try {
+      await submit.mutateAsync();
+      navigate(`/user/onboarding/singlequiz/${quiz.id}`);
+    } catch (failure) {
+      setConfirming(false);
+      player.setError(toFormError(failure).message);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <header className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-xl font-bold text-slate-900">{quiz.title}</h1>
+          <p className="text-sm text-slate-600">
+            Question {position + 1} of {quiz.questions.length} · {player.answeredCount} answered
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          {player.isExam && quiz.deadlineAt ? (
+            <Countdown
+              deadline={quiz.deadlineAt}
+              serverNow={quiz.serverNow}
+              onEnd={() => client.invalidateQueries({ queryKey: quizKeys.one(quiz.id) })}
+            />
+          ) : null}
+          <span role="status" className="text-xs text-slate-500">
+            {savingText[player.saving]}
+          </span>
+        </div>
+      </header>
+
+      {player.error ? (
+        <div className="mb-4">
+          <Alert>{player.error}</Alert>
+        </div>
+      ) : null}
+
+      <QuestionCard quiz={quiz} player={player} />
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <button type="button" className={buttonClass.secondary} onClick={() => go(position - 1)} disabled={position === 0}>
+          ← Previous
+        </button>
+        <button type="button" className={buttonClass.ghost} onClick={player.toggleFlag} aria-pressed={!!flags[question.questionId]}>
+          {flags[question.questionId] ? "⚑ Flagged for review" : "⚐ Flag for review"}
+        </button>
+        {isLast ? (
+          <button type="button" className={buttonClass.primary} onClick={() => setConfirming(true)}>
+            Finish quiz
+          </button>
+        ) : (
+          <button type="button" className={buttonClass.primary} onClick={() => go(position + 1)}>
+            Next →
+          </button>
+        )}
+      </div>
+
+      <QuestionNav
+        questions={quiz.questions}
+        position={position}
+        responses={player.responses}
+        flags={flags}
+        onGo={go}
+        onSubmit={() => setConfirming(true)}
+      />
+
+      {confirming ? (
+        <SubmitDialog
+          answeredCount={player.answeredCount}
+          questionCount={quiz.questions.length}
+          hasFlagged={Object.values(flags).some(Boolean)}
+          isSubmitting={submit.isPending}
+          onSubmit={finish}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+const savingText: Record<Saving, string> = { idle: "", saving: "Saving…", saved: "All answers saved", error: "Not saved" };

@@ -1,0 +1,151 @@
+import type { AnswerResponse, QuestionReview, QuizModel } from "@academy/contract/quiz";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toFormError } from "../../../lib/api-client";
+import { quizKeys } from "../../../lib/shared-api/quiz";
+import { updateQuiz } from "../api/quizzes";
+
+export type Saving = "idle" | "saving" | "saved" | "error";
+
+const byQuestion = <T>(quiz: QuizModel, value: (q: QuizModel["questions"][number]) => T): Record<string, T> =>
+  Object.fromEntries(quiz.questions.map((q) => [q.questionId, value(q)]));
+
+/**
+ * The state of a quiz being played: where the candidate is, what they answered, flagged or are
+ * unsure of, and the feedback so far. Every change is saved to the server as it is made; the
+ * keyboard moves (← → or p / n) and flags (f) unless `isPaused`.
+ */
+export function useQuizPlayer(quiz: QuizModel, isPaused: boolean) {
+  const client = useQueryClient();
+  const [position, setPosition] = useState(Math.min(quiz.position, quiz.questions.length - 1));
+  const [responses, setResponses] = useState<Record<string, AnswerResponse | null>>(() => byQuestion(quiz, (q) => q.response));
+  const [drafts, setDrafts] = useState<Record<string, AnswerResponse | null>>({});
+  const [feedback, setFeedback] = useState<Record<string, QuestionReview | null | undefined>>(() => byQuestion(quiz, (q) => q.feedback));
+  const [flags, setFlags] = useState<Record<string, boolean>>(() => byQuestion(quiz, (q) => q.flagged));
+  const [saving, setSaving] = useState<Saving>("idle");
+  const [error, setError] = useState("");
+  const [unsure, setUnsure] = useState<Record<string, boolean>>({});
+  const isExam = quiz.mode === "exam";
+  // An adaptive exam asks one question at a time: an answer is confirmed once and decides the next question.
+  const isAdaptive = quiz.mock === "adaptive";
+  const question = quiz.questions[position]!;
+  const stemRef = useRef<HTMLHeadingElement>(null);
+  // Time on the current question, for the spaced-repetition rating (a right and fast answer is "easy").
+  const shownAt = useRef({ position, at: Date.now() });
+  if (shownAt.current.position !== position) shownAt.current = { position, at: Date.now() };
+  const seconds = () => Math.min(3600, Math.round((Date.now() - shownAt.current.at) / 1000));
+
+  const save = useCallback(
+    async (body: Parameters<typeof updateQuiz>[1]) => {
+      setSaving("saving");
+      setError("");
+      try {
+        const answer = await updateQuiz(quiz.id, body);
+        setSaving("saved");
+        for (const f of answer.feedback) setFeedback((m) => ({ ...m, [f.questionId]: f.review }));
+        client.invalidateQueries({ queryKey: quizKeys.one(quiz.id) });
+        return true;
+      } catch (failure) {
+        setSaving("error");
+        setError(toFormError(failure).message);
+        return false;
+      }
+    },
+    [quiz.id, client],
+  );
+
+  const go = useCallback(
+    (next: number) => {
+      if (next < 0 || next >= quiz.questions.length) return;
+      setPosition(next);
+      void save({ position: next });
+      requestAnimationFrame(() => stemRef.current?.focus());
+    },
+    [quiz.questions.length, save],
+  );
+
+  const current = drafts[question.questionId] ?? responses[question.questionId] ?? null;
+  const isLocked = (!isExam && !!feedback[question.questionId]) || (isAdaptive && !!responses[question.questionId]);
+  const questionCount = quiz.questions.length;
+  // The next adaptive question arrives with the refreshed quiz: move to it.
+  const seenCount = useRef(questionCount);
+  useEffect(() => {
+    if (isAdaptive && questionCount > seenCount.current) {
+      seenCount.current = questionCount;
+      setPosition(questionCount - 1);
+    }
+  }, [isAdaptive, questionCount]);
+
+  function respond(value: AnswerResponse) {
+    if (isLocked) return;
+    if (isExam && !isAdaptive) {
+      setResponses((r) => ({ ...r, [question.questionId]: value }));
+      void save({
+        answers: [{ questionId: question.questionId, response: value, unsure: !!unsure[question.questionId], seconds: seconds() }],
+      });
+    } else setDrafts((d) => ({ ...d, [question.questionId]: value }));
+  }
+
+  async function check() {
+    const value = drafts[question.questionId];
+    if (!value) return;
+    const entry = { questionId: question.questionId, response: value, unsure: !!unsure[question.questionId], seconds: seconds() };
+    if (await save({ answers: [entry] })) setResponses((r) => ({ ...r, [question.questionId]: value }));
+  }
+
+  function toggleFlag() {
+    const flagged = !flags[question.questionId];
+    setFlags((f) => ({ ...f, [question.questionId]: flagged }));
+    void save({ flags: [{ questionId: question.questionId, flagged }] });
+  }
+
+  function markUnsure(checked: boolean) {
+    setUnsure((u) => ({ ...u, [question.questionId]: checked }));
+    const given = responses[question.questionId];
+    if (isExam && given)
+      void save({ answers: [{ questionId: question.questionId, response: given, unsure: checked, seconds: seconds() }] });
+  }
+
+  // Keyboard: ← → (or p / n) move, f flags; options take digits via their own focus order.
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      // Inside a form control the keys belong to the control (arrows move between radio options).
+      const target = e.target as HTMLElement;
+      if (["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
+      if (e.altKey || e.ctrlKey || e.metaKey || isPaused) return;
+      if (e.key === "ArrowRight" || e.key === "n") go(position + 1);
+      else if (e.key === "ArrowLeft" || e.key === "p") go(position - 1);
+      else if (e.key === "f") toggleFlag();
+      else return;
+      e.preventDefault();
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  });
+
+  const answeredCount = quiz.questions.filter((q) => responses[q.questionId]).length;
+
+  return {
+    isExam,
+    isAdaptive,
+    position,
+    question,
+    stemRef,
+    responses,
+    drafts,
+    feedback,
+    flags,
+    unsure,
+    saving,
+    error,
+    setError,
+    current,
+    isLocked,
+    answeredCount,
+    go,
+    respond,
+    check,
+    toggleFlag,
+    markUnsure,
+  };
+}
