@@ -97,6 +97,10 @@ export const LibrarySearchResponse = z.object({
 });
 export type LibrarySearchResponse = z.infer<typeof LibrarySearchResponse>;
 export type LibraryFacet = { slug: string; name: string };
+/** GET documents: the published documents with their sections, and the themes to filter by. */
+export type LibraryDocumentsAnswer = { error: false; list: LibraryDocumentSummary[]; themes: LibraryFacet[] };
+/** GET documents/{slug}: one document with the sections the plan opens. */
+export type LibraryDocumentAnswer = { error: false; model: LibraryDocument };
 
 // ---------------------------------------------------------------- staff
 
