@@ -1,5 +1,6 @@
-/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF line ends. */
-export function parseCsv(text: string): string[][] {
+/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF line ends; a leading byte order mark is skipped. */
+export function parseCsv(file: string): string[][] {
+  const text = file.startsWith("\uFEFF") ? file.slice(1) : file;
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";

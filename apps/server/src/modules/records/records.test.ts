@@ -375,14 +375,17 @@ describe("CSV export", () => {
     expect(csvCell("\uFF1DHYPERLINK(1)")).toBe("'\uFF1DHYPERLINK(1)");
     expect(csvCell(-5)).toBe("-5");
     expect(csvCell(null)).toBe("");
-    expect(toCsv(["a", "b"], [{ a: "x\ny", b: true }])).toBe('a,b\r\n"x\ny",true\r\n');
+    expect(toCsv(["a", "b"], [{ a: "x\ny", b: true }])).toBe('\uFEFFa,b\r\n"x\ny",true\r\n');
+    // A semicolon cannot start a new cell where a spreadsheet splits on ";".
+    expect(csvCell("a;=HYPERLINK(1)")).toBe('"a;=HYPERLINK(1)"');
   });
 
   it("exports a table as an attachment, admin only", async () => {
     await t.db.insert(cms).values({ page: "csv", key: "formula", value: "=1+2" });
     const res = await t.call("POST", "/rest/cms/EXPORT", { token: admin.token });
     expect(res.headers["content-disposition"]).toBe('attachment; filename="cms.csv"');
-    expect(res.body.split("\r\n")[0]).toBe("id,page,key,type,value,created_at,updated_at");
+    expect(res.body.startsWith("\uFEFF")).toBe(true);
+    expect(res.body.slice(1).split("\r\n")[0]).toBe("id,page,key,type,value,created_at,updated_at");
     expect(res.body).toContain(",csv,formula,text,'=1+2,");
     const denied = await t.call("POST", "/rest/cms/EXPORT", { token: user.token });
     expect(denied.statusCode).toBe(403);
