@@ -456,5 +456,11 @@ describe("categories, tags, feed and sitemap", () => {
     expect(map.statusCode).toBe(200);
     expect(map.body).toContain(`<loc>${t.config.publicUrl}/blog/shift-study-plan</loc>`);
     expect(map.body).toContain(`<loc>${t.config.publicUrl}/blog</loc>`);
+    const robots = await t.call("GET", "/robots.txt");
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers["content-type"]).toContain("text/plain");
+    expect(robots.body).toContain(`Sitemap: ${t.config.publicUrl}/sitemap.xml`);
+    expect(robots.body).toMatch(/^Disallow: \/user\/$/m);
+    expect(robots.body).toMatch(/^Disallow: \/admin\/$/m);
   });
 });

@@ -253,6 +253,30 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
       .send(await service.rssFeed(db, publicUrl)),
   );
 
+  // Crawlers read the public pages and the blog; the signed-in areas, the API and the docs are not for them.
+  app.get("/robots.txt", { schema: { tags, summary: "Crawling rules, naming the sitemap" } }, async (_request, reply) =>
+    reply
+      .type("text/plain; charset=utf-8")
+      .header("cache-control", "public, max-age=3600")
+      .send(
+        [
+          "User-agent: *",
+          "Disallow: /user/",
+          "Disallow: /admin/",
+          "Disallow: /api/",
+          "Disallow: /v2/",
+          "Disallow: /v3/",
+          "Disallow: /v4/",
+          "Disallow: /v5/",
+          "Disallow: /rest/",
+          "Allow: /",
+          "",
+          `Sitemap: ${publicUrl}/sitemap.xml`,
+          "",
+        ].join("\n"),
+      ),
+  );
+
   app.get("/sitemap.xml", { schema: { tags, summary: "Sitemap: the public pages and every published post" } }, async (_request, reply) =>
     reply
       .type("application/xml; charset=utf-8")
