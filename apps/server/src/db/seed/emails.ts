@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { emailTemplates } from "../schema/accounts.ts";
 
@@ -31,7 +32,7 @@ export const DEFAULT_EMAIL_TEMPLATES: Template[] = [
   {
     slug: "forgot",
     name: "Reset password",
-    subject: "Your password reset code: {{code}}",
+    subject: "Your password reset code and link",
     placeholders: ["first_name", "link", "code", "minutes"],
     text: "Hello {{first_name}},\n\nChoose a new password here: {{link}}\nYour code: {{code}}\n\nThe link works once, for {{minutes}} minutes. If you did not ask for it, ignore this mail.\n",
     html: layout(
@@ -120,7 +121,20 @@ export const DEFAULT_EMAIL_TEMPLATES: Template[] = [
   },
 ];
 
-/** Adds missing default templates; never overwrites one an admin edited. */
+/** Subjects the academy once seeded and has since changed: a template still carrying one (never edited) moves on. */
+const FORMER_SUBJECTS: { slug: string; subject: string }[] = [
+  // The code left the subject line: a subject shows on lock screens and in mail lists.
+  { slug: "forgot", subject: "Your password reset code: {{code}}" },
+];
+
+/** Adds missing default templates and moves on subjects the academy changed; never overwrites one an admin edited. */
 export async function seedEmailTemplates(db: Db): Promise<void> {
   await db.insert(emailTemplates).values(DEFAULT_EMAIL_TEMPLATES).onConflictDoNothing({ target: emailTemplates.slug });
+  for (const former of FORMER_SUBJECTS) {
+    const now = DEFAULT_EMAIL_TEMPLATES.find((t) => t.slug === former.slug)!;
+    await db
+      .update(emailTemplates)
+      .set({ subject: now.subject })
+      .where(and(eq(emailTemplates.slug, former.slug), eq(emailTemplates.subject, former.subject)));
+  }
 }

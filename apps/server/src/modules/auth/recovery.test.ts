@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { generate } from "otplib";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { authTokens, emailOutbox } from "../../db/schema/accounts.ts";
+import { authTokens, emailOutbox, emailTemplates } from "../../db/schema/accounts.ts";
 import { users } from "../../db/schema/users.ts";
+import { seedEmailTemplates } from "../../db/seed/emails.ts";
 import { createTestApp, testClock } from "../../test/app.ts";
 import { startMailServer } from "../../test/mail-server.ts";
 
@@ -36,6 +37,9 @@ describe("forgot and reset", () => {
     const token = linkIn(mail.text, "/user/reset");
     const code = /code: (\d{6})/i.exec(mail.text)?.[1];
     expect(code).toMatch(/^\d{6}$/);
+    // The code is in the mail, never in its subject (which lock screens and mail lists show).
+    expect(mail.subject).not.toContain(code);
+    expect(mail.subject).not.toMatch(/\d{6}/);
 
     const before = await passwordHashOf(me.user_id);
     const wrong = await t.call("POST", "/v2/api/lambda/reset", {
@@ -268,5 +272,19 @@ describe("admin invitation", () => {
       [user.email, "verify"],
       [user.email, "welcome"],
     ]);
+  });
+});
+
+describe("the reset mail's subject", () => {
+  it("moves on from the subject that carried the code, unless staff edited it", async () => {
+    const forgot = eq(emailTemplates.slug, "forgot");
+    const subject = async () => (await t.db.select().from(emailTemplates).where(forgot))[0]!.subject;
+    await t.db.update(emailTemplates).set({ subject: "Your password reset code: {{code}}" }).where(forgot);
+    await seedEmailTemplates(t.db);
+    expect(await subject()).toBe("Your password reset code and link");
+    await t.db.update(emailTemplates).set({ subject: "Reset: {{code}} (our own words)" }).where(forgot);
+    await seedEmailTemplates(t.db);
+    expect(await subject()).toBe("Reset: {{code}} (our own words)");
+    await t.db.update(emailTemplates).set({ subject: "Your password reset code and link" }).where(forgot);
   });
 });
