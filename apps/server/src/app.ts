@@ -24,7 +24,7 @@ import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { emailAdminRoutes } from "./modules/email-admin/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { libraryRoutes } from "./modules/library/routes.ts";
-import { applyEvent } from "./modules/payments/events.ts";
+import { applyEvent } from "./modules/payments/events-repo.ts";
 import { paymentsRoutes } from "./modules/payments/routes.ts";
 import { webhookRoutes } from "./modules/payments/webhook.ts";
 import { pmRoutes } from "./modules/pm/routes.ts";

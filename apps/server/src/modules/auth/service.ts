@@ -18,7 +18,6 @@ import { issueVerification } from "./verification.ts";
 // What other modules use of accounts: reading and changing an account row, revoking its tokens,
 // the condition under which a token still stands, and the shared attempt counter.
 export { setEmail } from "./account.ts";
-export { currentAccountValues, isCurrentAccount } from "./current-account.ts";
 export { hit as countAttempt, type Limit } from "./rate-limit.ts";
 export { bumpTokenVersion, findUserById, lockAdminRegistration, type UserRow, updateUser } from "./repo.ts";
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { packages } from "../../db/schema/packages.ts";
 
@@ -12,3 +12,7 @@ export async function findDefaultPackage(db: Db) {
 
 /** The default package's library tier, as a subquery to embed. */
 export const defaultLibraryTierQuery = (db: Db) => db.select({ tier: packages.libraryTier }).from(packages).where(isDefault).limit(1);
+
+/** The live subscription's library tier (a subquery given by payments), else the default package's, as one SQL expression. */
+export const libraryTierOrDefault = (db: Db, liveTier: SQLWrapper): SQL<"free" | "core" | "premium" | null> =>
+  sql`coalesce((${liveTier}), (${defaultLibraryTierQuery(db)}))`;

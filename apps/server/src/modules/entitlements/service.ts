@@ -1,9 +1,9 @@
 import { PLAN_LIMIT } from "@academy/contract/constants";
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import { findLivePackage, liveLibraryTierQuery } from "../payments/service.ts";
-import { defaultLibraryTierQuery, findDefaultPackage } from "./repo.ts";
+import { findDefaultPackage, libraryTierOrDefault } from "./repo.ts";
 
 export type Entitlements = {
   packageId: number;
@@ -44,7 +44,7 @@ export async function getEntitlements(db: Db, userId: number): Promise<Entitleme
  * statement can decide access in the database without a round trip of its own.
  */
 export function libraryTierSql(db: Db, userId: number | Placeholder): SQL<"free" | "core" | "premium" | null> {
-  return sql`coalesce((${liveLibraryTierQuery(db, userId)}), (${defaultLibraryTierQuery(db)}))`;
+  return libraryTierOrDefault(db, liveLibraryTierQuery(db, userId));
 }
 
 const TIER_RANK = { free: 0, core: 1, premium: 2 } as const;

@@ -195,3 +195,9 @@ export async function listPlanPrices(db: Db) {
     .where(and(eq(stripePrices.status, 1), eq(stripeProducts.status, 1), eq(packages.status, "active"), eq(stripePrices.type, "recurring")))
     .orderBy(packages.displayOrder, stripePrices.amount);
 }
+
+/** A package by its slug (the plans a fresh install seeds prices for). */
+export async function findPackageBySlug(db: Db, slug: string) {
+  const [row] = await db.select().from(packages).where(eq(packages.slug, slug));
+  return row;
+}

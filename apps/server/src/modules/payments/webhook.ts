@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { badRequest } from "../../lib/http-error.ts";
-import { applyEvent } from "./events.ts";
+import { applyEvent } from "./events-repo.ts";
 
 export const WEBHOOK_PATH = "/v2/api/lambda/stripe/webhook";
 /** The card provider's tolerance for the signature's timestamp. */
