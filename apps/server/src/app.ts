@@ -16,6 +16,7 @@ import { assistantRoutes } from "./modules/assistant/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { type Clock, createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
 import { blogRoutes } from "./modules/blog/routes.ts";
+import { postUsingPhoto } from "./modules/blog/service.ts";
 import { chatRoutes } from "./modules/chat/routes.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
 import { coachingRoutes } from "./modules/coaching/routes.ts";
@@ -24,6 +25,7 @@ import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { emailAdminRoutes } from "./modules/email-admin/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { libraryRoutes } from "./modules/library/routes.ts";
+import { documentUsingFile } from "./modules/library/service.ts";
 import { applyEvent } from "./modules/payments/events-repo.ts";
 import { paymentsRoutes } from "./modules/payments/routes.ts";
 import { webhookRoutes } from "./modules/payments/webhook.ts";
@@ -128,7 +130,13 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
     searchCachePages: config.LIBRARY_SEARCH_CACHE_PAGES,
   });
   await app.register(assistantRoutes, { db: database.db, answerer: createAnswerer(config), maxBytes: config.UPLOAD_MAX_BYTES });
-  await app.register(emailAdminRoutes, { db: database.db, mail, store, publicUrl: config.publicUrl });
+  await app.register(emailAdminRoutes, {
+    db: database.db,
+    mail,
+    store,
+    publicUrl: config.publicUrl,
+    uploadUses: { postUsingPhoto, documentUsingFile },
+  });
   await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID, currency: config.PAYMENTS_CURRENCY });
   await app.register(recordsRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });

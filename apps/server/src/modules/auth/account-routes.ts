@@ -14,6 +14,7 @@ import {
   VerifyUserRequest,
 } from "@academy/contract/auth";
 import { ErrorResponse, MessageResponse } from "@academy/contract/common";
+import * as mail from "../mail/service.ts";
 import * as account from "./account.ts";
 import { type App, errors, type RouteContext, updated } from "./route-context.ts";
 import * as verification from "./verification.ts";
@@ -193,6 +194,6 @@ export function accountRoutes(app: App, { deps, tags }: RouteContext) {
       },
       preHandler: app.requireAuth("admin"),
     },
-    async (request) => ({ error: false as const, list: await account.listOutbox(db, request.query) }),
+    async (request) => ({ error: false as const, list: await mail.listOutbox(db, request.query) }),
   );
 }

@@ -2,8 +2,7 @@ import { PLAN_LIMIT } from "@academy/contract/constants";
 import type { Placeholder, SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { HttpError } from "../../lib/http-error.ts";
-import { findLivePackage, liveLibraryTierQuery } from "../payments/service.ts";
-import { findDefaultPackage, libraryTierOrDefault } from "./repo.ts";
+import { findDefaultPackage, findLivePackage, libraryTierOrDefault, liveLibraryTierQuery } from "./repo.ts";
 
 export type Entitlements = {
   packageId: number;
@@ -36,6 +35,13 @@ export async function getEntitlements(db: Db, userId: number): Promise<Entitleme
     coachingSessionsPerMonth: plan.coachingSessionsPerMonth,
     assistantQuestionsPerDay: ASSISTANT_QUESTIONS_PER_DAY[plan.libraryTier],
   };
+}
+
+/** The plan in effect for a user, as staff see it: its package's name, and whether it is the free default (no live subscription). */
+export async function planOf(db: Db, userId: number): Promise<{ packageName: string; isFree: boolean }> {
+  const paid = await findLivePackage(db, userId);
+  if (paid) return { packageName: paid.name, isFree: false };
+  return { packageName: (await getEntitlements(db, userId)).packageName, isFree: true };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { packages } from "../../db/schema/packages.ts";
-import { stripePrices, stripeProducts, stripeSubscriptions } from "../../db/schema/payments.ts";
+import { LIVE_SUBSCRIPTION_STATUSES, stripePrices, stripeProducts, stripeSubscriptions } from "../../db/schema/payments.ts";
 import { users } from "../../db/schema/users.ts";
 import { type ListCut, page } from "./list-repo.ts";
 
@@ -9,8 +9,7 @@ import { type ListCut, page } from "./list-repo.ts";
 
 export type SubscriptionRecord = typeof stripeSubscriptions.$inferSelect;
 
-/** Subscription states that still give access (cancel-at-period-end stays active until it ends). */
-export const LIVE_STATUSES = ["active", "trialing"] as const;
+export const LIVE_STATUSES = LIVE_SUBSCRIPTION_STATUSES;
 
 /** States in which a user may not start a second subscription. */
 export const OPEN_STATUSES = ["active", "trialing", "past_due", "incomplete", "unpaid"] as const;
@@ -37,31 +36,6 @@ export async function countUserSubscriptions(db: Db, userId: number) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stripeSubscriptions).where(eq(stripeSubscriptions.userId, userId));
   return row?.n ?? 0;
 }
-
-/** A user's live subscriptions joined to their packages, best package first (the package's columns decide what it gives). */
-function livePackages<T extends Parameters<Db["select"]>[0]>(db: Db, fields: NonNullable<T>, userId: number | Placeholder) {
-  return db
-    .select(fields)
-    .from(stripeSubscriptions)
-    .innerJoin(stripePrices, eq(stripePrices.id, stripeSubscriptions.priceId))
-    .innerJoin(stripeProducts, eq(stripeProducts.id, stripePrices.productId))
-    .innerJoin(packages, eq(packages.id, stripeProducts.packageId))
-    .where(and(eq(stripeSubscriptions.userId, userId), inArray(stripeSubscriptions.status, [...LIVE_STATUSES])))
-    .orderBy(desc(packages.displayOrder))
-    .limit(1);
-}
-
-/** The package of the user's live subscription, if any. */
-export async function findLivePackage(db: Db, userId: number) {
-  const [row] = await livePackages(db, { pkg: packages }, userId);
-  return row?.pkg;
-}
-
-/**
- * The library tier of the package findLivePackage finds, as a subquery (no row without a live
- * subscription): for statements that decide access in the database.
- */
-export const liveLibraryTierQuery = (db: Db, userId: number | Placeholder) => livePackages(db, { tier: packages.libraryTier }, userId);
 
 const subscriptionSelect = {
   sub: stripeSubscriptions,
