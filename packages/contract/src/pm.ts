@@ -104,3 +104,7 @@ export const PmBoardPage = page(PmBoard);
 export type PmBoardPage = z.infer<typeof PmBoardPage>;
 export const PmWorkspaceAnswer = z.object({ error: z.literal(false), model: PmWorkspace });
 export const PmBoardAnswer = z.object({ error: z.literal(false), model: PmBoard });
+
+/** A study-plan board brought up to the plan (`refresh`): the board, and how many cards were added and taken off. */
+export const PmBoardRefreshResponse = PmBoardAnswer.extend({ added: z.number().int(), removed: z.number().int() });
+export type PmBoardRefreshResponse = z.infer<typeof PmBoardRefreshResponse>;

@@ -1,3 +1,4 @@
+import { OAuthProvidersResponse, OAuthStartResponse } from "@academy/contract/auth";
 import { ErrorResponse, Role } from "@academy/contract/common";
 import { z } from "zod";
 import * as oauth from "./oauth.ts";
@@ -14,7 +15,7 @@ export function oauthRoutes(app: App, { deps, oidc, tags }: RouteContext) {
       schema: {
         tags,
         summary: "The OpenID Connect providers one can sign in with on this server",
-        response: { 200: z.object({ error: z.literal(false), list: z.array(z.string()) }) },
+        response: { 200: OAuthProvidersResponse },
       },
     },
     async () => ({ error: false as const, list: oidc.names() }),
@@ -31,7 +32,7 @@ export function oauthRoutes(app: App, { deps, oidc, tags }: RouteContext) {
         params: ProviderParams,
         querystring: z.strictObject({ role: Role.default("user") }),
         response: {
-          200: z.object({ error: z.literal(false), url: z.string() }),
+          200: OAuthStartResponse,
           404: ErrorResponse,
           400: ErrorResponse,
           503: ErrorResponse,

@@ -2,18 +2,15 @@ import {
   CheckRequest,
   CheckResponse,
   LoginRequest,
-  LoginResponse,
   ProfileResponse,
   ProfileUpdateRequest,
   RegisterRequest,
+  RegisterResponse,
   SignInResponse,
 } from "@academy/contract/auth";
 import { MessageResponse } from "@academy/contract/common";
-import { z } from "zod";
 import { type App, errors, type RouteContext, SETUP_FIRST } from "./route-context.ts";
 import * as service from "./service.ts";
-
-const RegisterResponse = z.union([LoginResponse, z.object({ error: z.literal(false), message: z.string(), user_id: z.number().int() })]);
 
 /** Signing in and up, the session (check, logout) and the profile it belongs to. */
 export function sessionRoutes(app: App, { deps, tags }: RouteContext) {

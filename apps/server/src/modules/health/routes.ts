@@ -1,11 +1,9 @@
+import { HealthResponse } from "@academy/contract/health";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 
-const Health = z.object({ status: z.string(), reason: z.string().optional() });
-
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
-  app.get("/healthz", { schema: { tags: ["health"], summary: "The process is up", response: { 200: Health } } }, async () => ({
+  app.get("/healthz", { schema: { tags: ["health"], summary: "The process is up", response: { 200: HealthResponse } } }, async () => ({
     status: "ok",
   }));
   app.get(
@@ -14,7 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       schema: {
         tags: ["health"],
         summary: "The database answers and (embedded) its folder takes writes; 503 says which is wrong",
-        response: { 200: Health, 503: Health },
+        response: { 200: HealthResponse, 503: HealthResponse },
       },
     },
     async (_request, reply) => {
