@@ -1,9 +1,10 @@
+import type { SubscriptionListQuery } from "@academy/contract/payments";
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { packages } from "../../db/schema/packages.ts";
 import { LIVE_SUBSCRIPTION_STATUSES, stripePrices, stripeProducts, stripeSubscriptions } from "../../db/schema/payments.ts";
 import { users } from "../../db/schema/users.ts";
-import { type ListCut, page } from "./list-repo.ts";
+import { cutOf, type ListCut, optionalEq, type Paging, page, searchAny } from "./list-repo.ts";
 
 // Subscriptions and the package a live one gives.
 
@@ -93,7 +94,7 @@ export async function getSubscriptionJoined(db: Db, id: number) {
   return row;
 }
 
-export async function listSubscriptions(db: Db, where: SQL | undefined, cut: ListCut) {
+async function listSubscriptionsWhere(db: Db, where: SQL | undefined, cut: ListCut) {
   const rows = await page(
     subscriptionQuery(db)
       .where(where)
@@ -109,3 +110,26 @@ export async function listSubscriptions(db: Db, where: SQL | undefined, cut: Lis
     .where(where);
   return { rows, total: total?.n ?? 0 };
 }
+
+/** The staff's subscription list: by person, status and price, and a search over email, plan and provider id, in the order asked. */
+export function listSubscriptions(db: Db, q: SubscriptionListQuery) {
+  const sub = stripeSubscriptions;
+  const where = and(
+    optionalEq(sub.userId, q.user_id),
+    optionalEq(sub.status, q.status),
+    optionalEq(sub.priceId, q.price_id),
+    searchAny(q.q, users.email, stripePrices.name, sub.stripeId),
+  );
+  const cut = cutOf(q, {
+    id: sub.id,
+    email: users.email,
+    status: sub.status,
+    current_period_end: sub.currentPeriodEnd,
+    create_at: sub.createAt,
+  });
+  return listSubscriptionsWhere(db, where, cut);
+}
+
+/** One person's own subscriptions. */
+export const listSubscriptionsOf = (db: Db, userId: number, paging: Paging) =>
+  listSubscriptionsWhere(db, eq(stripeSubscriptions.userId, userId), { paging, order: [] });
