@@ -45,7 +45,9 @@ function resolve(file, specifier) {
 const moduleOf = (p) => p.match(/^apps\/server\/src\/modules\/([^/]+)\//)?.[1];
 const featureOf = (p) => p.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
 const isRoutesFile = (p) => moduleOf(p) && /(^|[/-])routes\.ts$/.test(path.posix.basename(p)) && !p.endsWith(".test.ts");
-const isTest = (p) => /\.test\.tsx?$/.test(p) || p.includes("/test/");
+const isTest = (p) => /\.test\.tsx?$/.test(p) || p.includes("/test/") || p.endsWith("/test-helpers.ts");
+const isRepoFile = (p) => /(^|-)repo\.ts$/.test(path.posix.basename(p));
+const isDrizzle = (specifier) => specifier === "drizzle-orm" || specifier.startsWith("drizzle-orm/");
 
 /** The rules: each gets (file, import) and answers a breach message or nothing. */
 export const rules = [
@@ -55,11 +57,21 @@ export const rules = [
     check(file, imp) {
       if (!isRoutesFile(file)) return;
       const target = resolve(file, imp.specifier);
-      if (imp.specifier === "drizzle-orm" || imp.specifier.startsWith("drizzle-orm/")) return "routes import drizzle";
+      if (isDrizzle(imp.specifier)) return "routes import drizzle";
       if (target.startsWith(`${server}/db/`)) {
         if (imp.typeOnly && target === `${server}/db/client.ts`) return;
         return "routes import the database";
       }
+    },
+  },
+  {
+    name: "queries-in-repos",
+    text: "Only repositories (repo.ts, *-repo.ts, src/db/ and the records engine in modules/records/) import drizzle-orm or the database schema as values; elsewhere type-only imports.",
+    check(file, imp) {
+      if (!file.startsWith(`${server}/`) || imp.typeOnly || isTest(file) || isRepoFile(file) || isRoutesFile(file)) return;
+      if (file.startsWith(`${server}/db/`) || file.startsWith(`${server}/modules/records/`)) return;
+      if (isDrizzle(imp.specifier)) return "drizzle outside a repository";
+      if (resolve(file, imp.specifier).startsWith(`${server}/db/schema/`)) return "the database schema outside a repository";
     },
   },
   {
@@ -166,6 +178,100 @@ export const sourceRules = [
   },
 ];
 
+const lineAt = (source, index) => source.slice(0, index).split("\n").length;
+const startOf = (m) => m.index + (m[0].startsWith("\n") ? 1 : 0);
+const valueNames = (list) =>
+  list
+    .split(",")
+    .map((n) => n.trim())
+    .filter((n) => n && !n.startsWith("type "))
+    .map((n) => n.split(/\s+as\s+/));
+
+/** Rules that read what a whole file exports: each gets (file, source) and answers its breaches. */
+export const fileRules = [
+  {
+    name: "service-adds-something",
+    text: "A module's service.ts never hands out its repository's functions unchanged (`export { x } from \"./repo.ts\"`, `export const x = repo.x`); it offers what the module does.",
+    check(file, source) {
+      if (!moduleOf(file) || path.posix.basename(file) !== "service.ts") return [];
+      const isRepo = (specifier) => specifier.startsWith(".") && isRepoFile(specifier);
+      const found = [];
+      const breach = (m, name, from) =>
+        found.push({ line: lineAt(source, startOf(m)), specifier: name, message: `service.ts hands out ${name} of ${from} unchanged` });
+      // export { a, c as d } from "./repo.ts";  export * from "./x-repo.ts"
+      for (const m of source.matchAll(/(?:^|\n)\s*export\s+(type\s+)?(\*(?:\s+as\s+\w+)?|\{[^}]*\})\s*from\s*["']([^"']+)["']/g)) {
+        if (m[1] || !isRepo(m[3])) continue;
+        const names = m[2].startsWith("*") ? [m[2]] : valueNames(m[2].slice(1, -1)).map((n) => n.at(-1));
+        for (const name of names) breach(m, name, m[3]);
+      }
+      // import * as repo from "./repo.ts" … export const x = repo.y;  import { y } from "./repo.ts" … export const x = y; or export { y };
+      const namespaces = new Map();
+      const named = new Map();
+      for (const m of source.matchAll(/import\s+\*\s+as\s+(\w+)\s+from\s*["']([^"']+)["']/g)) if (isRepo(m[2])) namespaces.set(m[1], m[2]);
+      for (const m of source.matchAll(/import\s+\{([^}]*)\}\s*from\s*["']([^"']+)["']/g))
+        if (isRepo(m[2])) for (const [name, local = name] of valueNames(m[1])) named.set(local, m[2]);
+      for (const m of source.matchAll(/(?:^|\n)\s*export\s+const\s+(\w+)\s*=\s*(\w+)(?:\.(\w+))?\s*;/g)) {
+        const [, name, head, member] = m;
+        if (member && namespaces.has(head)) breach(m, name, namespaces.get(head));
+        else if (!member && named.has(head)) breach(m, name, named.get(head));
+      }
+      for (const m of source.matchAll(/(?:^|\n)\s*export\s+\{([^}]*)\}\s*;/g))
+        for (const [local, name = local] of valueNames(m[1])) if (named.has(local)) breach(m, name, named.get(local));
+      return found;
+    },
+  },
+];
+
+/**
+ * modules-acyclic: the server modules' imports (types too; tests aside) form no cycle. Every import
+ * from one module to another that lies on a cycle is a breach, with the way back in its message.
+ */
+export function moduleCycles(files, read) {
+  const edges = new Map();
+  for (const file of files) {
+    const from = moduleOf(file);
+    if (!from || isTest(file)) continue;
+    for (const imp of importsOf(read(file))) {
+      const to = moduleOf(resolve(file, imp.specifier));
+      if (!to || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Map());
+      if (!edges.get(from).has(to)) edges.get(from).set(to, []);
+      edges.get(from).get(to).push({ file, line: imp.line, specifier: imp.specifier });
+    }
+  }
+  // The shortest way from `start` to `goal` along the imports, or nothing.
+  const wayBetween = (start, goal) => {
+    const cameFrom = new Map([[start, null]]);
+    const queue = [start];
+    while (queue.length) {
+      const at = queue.shift();
+      if (at === goal) {
+        const way = [];
+        for (let m = goal; m !== null; m = cameFrom.get(m)) way.unshift(m);
+        return way;
+      }
+      for (const next of edges.get(at)?.keys() ?? [])
+        if (!cameFrom.has(next)) {
+          cameFrom.set(next, at);
+          queue.push(next);
+        }
+    }
+  };
+  const breaches = [];
+  for (const [from, targets] of edges)
+    for (const [to, imports] of targets) {
+      const back = wayBetween(to, from);
+      if (!back) continue;
+      for (const imp of imports)
+        breaches.push({
+          ...imp,
+          rule: "modules-acyclic",
+          message: `module ${from} imports ${to}, which leads back: ${[from, ...back].join(" -> ")}`,
+        });
+    }
+  return breaches;
+}
+
 function* sourceFiles(dir) {
   for (const name of readdirSync(path.join(root, dir))) {
     if (name === "node_modules" || name === "dist") continue;
@@ -190,9 +296,16 @@ export function findBreaches(files, read = (f) => readFileSync(path.join(root, f
       for (const b of rule.check(file, source))
         breaches.push({ file, line: b.line, rule: rule.name, specifier: b.specifier, message: b.message });
     }
+    for (const rule of fileRules) for (const b of rule.check(file, source)) breaches.push({ file, rule: rule.name, ...b });
   }
+  breaches.push(...moduleCycles(files, read));
   return breaches;
 }
+
+const cycleRule = {
+  name: "modules-acyclic",
+  text: "No import cycle between server modules (a imports b, and b, through any others, imports a); pass a function in or move the shared piece down.",
+};
 
 // Breaches that were there when the rules arrived, each to be mended and struck off; a breach
 // not listed fails, and so does a listed one that is gone (the list only shrinks).
@@ -200,7 +313,8 @@ const baselineFile = path.join(root, "scripts/boundaries-baseline.txt");
 const keyOf = (b) => `${b.file} ${b.rule} ${b.specifier}`;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes("--list")) for (const r of [...rules, ...sourceRules]) console.log(`${r.name}: ${r.text}`);
+  if (process.argv.includes("--list"))
+    for (const r of [...rules, ...sourceRules, ...fileRules, cycleRule]) console.log(`${r.name}: ${r.text}`);
   const files = [...sourceFiles(server), ...sourceFiles(web), ...sourceFiles("packages/contract/src")];
   const baseline = new Set(
     readFileSync(baselineFile, "utf8")

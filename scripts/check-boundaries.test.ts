@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module script without type declarations
 import { findBreaches, importsOf, inlineAnswerTypes, literalQueryKeys } from "./check-boundaries.mjs";
 
-type Breach = { file: string; rule: string; line: number };
+type Breach = { file: string; rule: string; line: number; specifier: string; message: string };
 const check = (files: Record<string, string>): Breach[] => findBreaches(Object.keys(files), (f: string) => files[f]);
 
 describe("import boundaries", () => {
@@ -38,11 +38,86 @@ describe("import boundaries", () => {
     ]);
   });
 
+  it("keeps drizzle and the schema (as values) in repositories, src/db and the records engine", () => {
+    const good = check({
+      "apps/server/src/modules/blog/repo.ts": 'import { eq } from "drizzle-orm";\nimport { posts } from "../../db/schema/blog.ts";\n',
+      "apps/server/src/modules/payments/billing-repo.ts": 'import { desc } from "drizzle-orm";\n',
+      "apps/server/src/db/current-account.ts": 'import { sql } from "drizzle-orm";\n',
+      "apps/server/src/modules/records/reads.ts": 'import { asc } from "drizzle-orm";\n',
+      "apps/server/src/modules/blog/service.ts":
+        'import type { SQL } from "drizzle-orm";\nimport { type AnswerResponse } from "../../db/schema/quiz.ts";\n',
+      "apps/server/src/modules/blog/blog.test.ts": 'import { eq } from "drizzle-orm";\n',
+      "apps/server/src/test/quiz-answers.ts": 'import { eq } from "drizzle-orm";\n',
+    });
+    expect(good).toEqual([]);
+    const bad = check({
+      "apps/server/src/modules/blog/service.ts":
+        'import { type SQL, sql } from "drizzle-orm";\nimport { posts } from "../../db/schema/blog.ts";\n',
+      "apps/server/src/plugins/auth.ts": 'import { users } from "../db/schema/users.ts";\n',
+      "apps/server/src/providers/payments/test-mode.ts": 'import { eq } from "drizzle-orm/sql";\n',
+      "apps/server/src/modules/auth/repository.ts": 'import { eq } from "drizzle-orm";\n',
+    });
+    expect(bad.map((b) => [b.file, b.rule, b.line])).toEqual([
+      ["apps/server/src/modules/blog/service.ts", "queries-in-repos", 1],
+      ["apps/server/src/modules/blog/service.ts", "queries-in-repos", 2],
+      ["apps/server/src/plugins/auth.ts", "queries-in-repos", 1],
+      ["apps/server/src/providers/payments/test-mode.ts", "queries-in-repos", 1],
+      ["apps/server/src/modules/auth/repository.ts", "queries-in-repos", 1],
+    ]);
+  });
+
   it("lets a module reach another only through its service.ts, tests excepted", () => {
     expect(check({ "apps/server/src/modules/coaching/service.ts": 'import { hit } from "../auth/service.ts";\n' })).toEqual([]);
     expect(check({ "apps/server/src/modules/coaching/coaching.test.ts": 'import { x } from "../auth/repo.ts";\n' })).toEqual([]);
     const bad = check({ "apps/server/src/modules/coaching/repo.ts": 'import { users } from "../auth/repo.ts";\n' });
     expect(bad.map((b) => b.rule)).toEqual(["module-through-service"]);
+  });
+
+  it("refuses a service.ts that hands out its repository's functions unchanged", () => {
+    const good = check({
+      "apps/server/src/modules/users/service.ts":
+        'import * as repo from "./repo.ts";\nexport type { UserRow } from "./repo.ts";\nexport { type Limit } from "./repo.ts";\nexport { bookSession } from "./bookings.ts";\nexport * from "./billing-service.ts";\nexport const countAdmins = (db) => repo.countActiveAdmins(db);\n',
+      "apps/server/src/modules/users/bookings.ts": 'import * as repo from "./repo.ts";\nexport const listUsers = repo.listUsers;\n',
+    });
+    expect(good).toEqual([]);
+    const bad = check({
+      "apps/server/src/modules/auth/service.ts":
+        'import * as repo from "./repo.ts";\nimport * as reports from "./reports-repo.ts";\nimport { findUser as find, hasAdmin } from "./repo.ts";\nexport { bumpTokenVersion, type UserRow, updateUser as setUser } from "./repo.ts";\nexport * from "./list-repo.ts";\nexport const findUserById = repo.findUserById;\nexport const paidTotals = reports.paidTotals;\nexport const findUser = find;\nexport { hasAdmin };\n',
+    });
+    expect(bad.map((b) => [b.rule, b.line, b.specifier])).toEqual([
+      ["service-adds-something", 4, "bumpTokenVersion"],
+      ["service-adds-something", 4, "setUser"],
+      ["service-adds-something", 5, "*"],
+      ["service-adds-something", 6, "findUserById"],
+      ["service-adds-something", 7, "paidTotals"],
+      ["service-adds-something", 8, "findUser"],
+      ["service-adds-something", 9, "hasAdmin"],
+    ]);
+  });
+
+  it("refuses an import cycle between modules, however long, and names the way back", () => {
+    const good = check({
+      "apps/server/src/modules/auth/service.ts": 'import { enqueueMail } from "../mail/service.ts";\n',
+      "apps/server/src/modules/users/service.ts": 'import { findUserById } from "../auth/service.ts";\n',
+      "apps/server/src/modules/users/users.test.ts": 'import { x } from "../contact/service.ts";\n',
+      "apps/server/src/modules/contact/service.ts": 'import { mailActiveAdmins } from "../users/service.ts";\n',
+    });
+    expect(good).toEqual([]);
+    const bad = check({
+      "apps/server/src/modules/auth/service.ts": 'import { isOwnImage } from "../uploads/service.ts";\n',
+      "apps/server/src/modules/uploads/service.ts": 'import type { Doc } from "../library/service.ts";\n',
+      "apps/server/src/modules/library/reading.ts":
+        'import { openUpload } from "../uploads/service.ts";\nimport { hit } from "../auth/service.ts";\n',
+      "apps/server/src/modules/mail/service.ts": "export const x = 1;\n",
+    });
+    expect(bad.map((b) => [b.file, b.rule, b.line])).toEqual([
+      ["apps/server/src/modules/auth/service.ts", "modules-acyclic", 1],
+      ["apps/server/src/modules/uploads/service.ts", "modules-acyclic", 1],
+      ["apps/server/src/modules/library/reading.ts", "modules-acyclic", 1],
+      ["apps/server/src/modules/library/reading.ts", "modules-acyclic", 2],
+    ]);
+    expect(bad[0]?.message).toContain("auth -> uploads -> library -> auth");
+    expect(bad[2]?.message).toContain("library -> uploads -> library");
   });
 
   it("keeps web features apart and shared code below them", () => {

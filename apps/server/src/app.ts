@@ -3,18 +3,22 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { accountPruningJob } from "./jobs/account-pruning.ts";
+import { itemCalibrationJob } from "./jobs/item-calibration.ts";
+import { mailDeliveryJob } from "./jobs/mail-delivery.ts";
+import { realtimePruningJob } from "./jobs/realtime-pruning.ts";
+import { sessionRetentionJob } from "./jobs/session-retention.ts";
 import { badRequest } from "./lib/http-error.ts";
 import { jsonDepth, MAX_JSON_DEPTH } from "./lib/json-depth.ts";
 import { safeError } from "./lib/safe-error.ts";
 import { createSecretBox } from "./lib/secret-box.ts";
 import { createIngestTokens } from "./modules/analytics/ingest-token.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
-import { startRetentionJob } from "./modules/analytics/service.ts";
 import { assistantRoutes } from "./modules/assistant/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
-import { pruneAccounts } from "./modules/auth/service.ts";
 import { type Clock, createTokenService, resolveSigningKey } from "./modules/auth/tokens.ts";
 import { blogRoutes } from "./modules/blog/routes.ts";
+import { postUsingPhoto } from "./modules/blog/service.ts";
 import { chatRoutes } from "./modules/chat/routes.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
 import { coachingRoutes } from "./modules/coaching/routes.ts";
@@ -23,16 +27,15 @@ import { dashboardRoutes } from "./modules/dashboard/routes.ts";
 import { emailAdminRoutes } from "./modules/email-admin/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { libraryRoutes } from "./modules/library/routes.ts";
-import { type MailWorker, startMailWorker } from "./modules/mail/service.ts";
-import { applyEvent } from "./modules/payments/events.ts";
+import { documentUsingFile } from "./modules/library/service.ts";
+import { applyEvent } from "./modules/payments/events-repo.ts";
 import { paymentsRoutes } from "./modules/payments/routes.ts";
 import { webhookRoutes } from "./modules/payments/webhook.ts";
 import { pmRoutes } from "./modules/pm/routes.ts";
 import { questionBankRoutes } from "./modules/question-bank/routes.ts";
 import { quizRoutes } from "./modules/quiz/routes.ts";
-import { startCalibrationJob } from "./modules/quiz/service.ts";
 import { realtimeRoutes } from "./modules/realtime/routes.ts";
-import { createBus, createHub, release as releaseHeldPolls, startRealtimeHousekeeping } from "./modules/realtime/service.ts";
+import { createBus, createHub, release as releaseHeldPolls } from "./modules/realtime/service.ts";
 import { recordsRoutes } from "./modules/records/routes.ts";
 import { uploadRoutes } from "./modules/uploads/routes.ts";
 import { usersRoutes } from "./modules/users/routes.ts";
@@ -50,13 +53,6 @@ import { createLogTransport, createSmtpTransport } from "./providers/mail/transp
 import { createOidcClients } from "./providers/oauth/oidc.ts";
 import { createPaymentProvider } from "./providers/payments/create-provider.ts";
 import { createFileStore } from "./providers/storage/create-store.ts";
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The outbox worker: `flush()` delivers due mails now. */
-    mail: MailWorker;
-  }
-}
 
 export type AppOptions = {
   config: Config;
@@ -110,35 +106,16 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
 
   const signingKey = await resolveSigningKey(database.db, config.JWT_SECRET);
   const tokens = createTokenService(signingKey, config.TOKEN_TTL_SECONDS, clock);
-  const mail = startMailWorker({
+  // Background jobs (src/jobs/): each starts here and stops when the app closes.
+  await app.register(mailDeliveryJob, {
     db: database.db,
     transport: config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : createLogTransport((line) => app.log.info(line)),
     from: config.MAIL_FROM,
-    intervalMs: 5_000,
-    onError: (e) => app.log.warn({ err: e }, "mail delivery pass failed"),
   });
-  app.decorate("mail", mail);
-  app.addHook("onClose", async () => mail.stop());
-  // Hourly: drop old rate-limit windows and stale one-time tokens.
-  const housekeeping = setInterval(() => {
-    pruneAccounts(database.db).catch((e: unknown) => app.log.warn({ err: e }, "pruning account data failed"));
-  }, 3_600_000);
-  housekeeping.unref();
-  app.addHook("onClose", async () => clearInterval(housekeeping));
-  // Every 10 minutes: refit item difficulties once the answers grew enough (one instance at a time).
-  const calibration = startCalibrationJob(database.db, {
-    intervalMs: 600_000,
-    onError: (e) => app.log.warn({ err: e }, "item calibration failed"),
-    onDone: (summary) => app.log.info({ calibration: summary }, "item difficulties refitted"),
-  });
-  app.addHook("onClose", async () => calibration.stop());
-  // Hourly: delete recorded sessions past ANALYTICS_RETENTION_DAYS (one instance at a time).
-  const retention = startRetentionJob(database.db, {
-    retentionDays: config.ANALYTICS_RETENTION_DAYS,
-    intervalMs: 3_600_000,
-    onError: (e) => app.log.warn({ err: e }, "deleting old recorded sessions failed"),
-  });
-  app.addHook("onClose", async () => retention.stop());
+  const mail = app.mail;
+  await app.register(accountPruningJob, { db: database.db });
+  await app.register(itemCalibrationJob, { db: database.db });
+  await app.register(sessionRetentionJob, { db: database.db, retentionDays: config.ANALYTICS_RETENTION_DAYS });
   const authDeps = { db: database.db, tokens, config, mail, twoFactorBox: createSecretBox(signingKey, "two-factor"), clock };
 
   await app.register(errorsPlugin);
@@ -165,7 +142,13 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
     searchCachePages: config.LIBRARY_SEARCH_CACHE_PAGES,
   });
   await app.register(assistantRoutes, { db: database.db, answerer: createAnswerer(config), maxBytes: config.UPLOAD_MAX_BYTES });
-  await app.register(emailAdminRoutes, { db: database.db, mail, store, publicUrl: config.publicUrl });
+  await app.register(emailAdminRoutes, {
+    db: database.db,
+    mail,
+    store,
+    publicUrl: config.publicUrl,
+    uploadUses: { postUsingPhoto, documentUsingFile },
+  });
   await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID, currency: config.PAYMENTS_CURRENCY });
   await app.register(recordsRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db });
@@ -201,11 +184,8 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   realtimeProblem = () => bus.problem();
   // Shutting down: held polls are answered now, so the instance drains at once (clients poll again elsewhere).
   app.addHook("preClose", async () => releaseHeldPolls(hub));
-  const realtimeHousekeeping = startRealtimeHousekeeping(hub, (e) => app.log.warn({ err: e }, "realtime pruning failed"));
-  app.addHook("onClose", async () => {
-    realtimeHousekeeping.stop();
-    await bus.close();
-  });
+  await app.register(realtimePruningJob, { hub });
+  app.addHook("onClose", async () => bus.close());
   await app.register(realtimeRoutes, { hub });
   await app.register(chatRoutes, { deps: { db: database.db, hub, publicUrl: config.publicUrl, emailDelayMs: config.CHAT_EMAIL_DELAY_MS } });
 

@@ -186,12 +186,17 @@ export const OutboxResponse = z.object({ error: z.literal(false), list: z.array(
 export const UploadResponse = z.object({ id: z.number().int(), url: z.string() });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
-/** GET oauth/providers: the OpenID Connect providers this server offers. */
-export const OAuthProvidersResponse = z.object({ error: z.literal(false), list: z.array(z.string()) });
-/** GET {provider}/login: where the browser goes to sign in with the provider. */
-export const OAuthLoginResponse = z.object({ error: z.literal(false), url: z.string() });
-/** POST register: signed in at once (a candidate), or only created (staff adding someone, an invitation). */
-export const RegisterUserResponse = z.union([
+/** `register`: a session for a public sign-up, or, for an admin creating someone's account, its id. */
+export const RegisterResponse = z.union([
   LoginResponse,
   z.object({ error: z.literal(false), message: z.string(), user_id: z.number().int() }),
 ]);
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+
+/** `oauth/providers`: the names of the OpenID Connect providers one can sign in with. */
+export const OAuthProvidersResponse = z.object({ error: z.literal(false), list: z.array(z.string()) });
+export type OAuthProvidersResponse = z.infer<typeof OAuthProvidersResponse>;
+
+/** `:provider/login`: where to send the browser to sign in with the provider. */
+export const OAuthStartResponse = z.object({ error: z.literal(false), url: z.string() });
+export type OAuthStartResponse = z.infer<typeof OAuthStartResponse>;

@@ -111,3 +111,7 @@ export const ChannelOnlineResponse = z.object({
   error: z.literal(false),
   list: z.array(z.object({ user_id: z.number().int(), first_name: z.string(), last_name: z.string() })),
 });
+
+/** A channel's `send`: the event as it was stored and sent to everyone polling the channel. */
+export const ChannelSendResponse = z.object({ error: z.literal(false), message: z.string(), model: ChannelEvent });
+export type ChannelSendResponse = z.infer<typeof ChannelSendResponse>;

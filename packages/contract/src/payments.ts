@@ -313,3 +313,7 @@ export const TokenResponse = z.object({
 /** Sign up and start paying for a plan in one call: the account is made, then the checkout. */
 export const RegisterSubscribeRequest = RegisterRequest.omit({ role: true, invitation: true }).extend({ price_id: Id });
 export const RegisterSubscribeResponse = LoginResponse.extend({ model: z.object({ id: z.string(), url: z.string() }) });
+
+/** The payment links of a price (staff). */
+export const PaymentLinkListResponse = z.object({ error: z.literal(false), list: z.array(PaymentLinkRow) });
+export type PaymentLinkListResponse = z.infer<typeof PaymentLinkListResponse>;

@@ -105,5 +105,6 @@ export type PmBoardPage = z.infer<typeof PmBoardPage>;
 export const PmWorkspaceAnswer = z.object({ error: z.literal(false), model: PmWorkspace });
 export const PmBoardAnswer = z.object({ error: z.literal(false), model: PmBoard });
 
-/** POST boards/{id}/refresh: the board, with how many theme cards were added and removed. */
-export const PmBoardRefreshAnswer = PmBoardAnswer.extend({ added: z.number().int(), removed: z.number().int() });
+/** A study-plan board brought up to the plan (`refresh`): the board, and how many cards were added and taken off. */
+export const PmBoardRefreshResponse = PmBoardAnswer.extend({ added: z.number().int(), removed: z.number().int() });
+export type PmBoardRefreshResponse = z.infer<typeof PmBoardRefreshResponse>;

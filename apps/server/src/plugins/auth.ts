@@ -2,9 +2,8 @@ import { type Role, TWO_FACTOR_REQUIRED } from "@academy/contract/common";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
-import { users } from "../db/schema/users.ts";
+import { currentAccountValues, prepareCurrentAccount } from "../db/current-account.ts";
 import { forbidden, HttpError, tokenExpired, twoFactorSetupRequired, unauthorized } from "../lib/http-error.ts";
-import { currentAccountValues, isCurrentAccount } from "../modules/auth/current-account.ts";
 import type { TokenService } from "../modules/auth/tokens.ts";
 
 export type Principal = { id: number; role: Role; tokenVersion: number };
@@ -77,11 +76,7 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
     });
 
     // Every authenticated call runs this: prepared once per connection.
-    const currentAccount = db
-      .select({ id: users.id, twoFactorEnabled: users.twoFactorEnabled })
-      .from(users)
-      .where(isCurrentAccount)
-      .prepare("auth_current_account");
+    const currentAccount = prepareCurrentAccount(db);
 
     async function claimsOf(token: string): Promise<Principal> {
       const claims = await tokens.verify(token);

@@ -58,6 +58,9 @@ export const stripeCustomers = pgTable("stripe_customer", {
   updateAt: timestamp("update_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Subscription states that still give access (cancel-at-period-end stays active until it ends). */
+export const LIVE_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
+
 export const stripeSubscriptions = pgTable(
   "stripe_subscription",
   {

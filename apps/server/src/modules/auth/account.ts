@@ -1,9 +1,7 @@
-import type { OutboxMail } from "@academy/contract/auth";
 import type { Db } from "../../db/client.ts";
 import { conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import type { Principal } from "../../plugins/auth.ts";
-import * as mail from "../mail/service.ts";
 import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
 import type { AuthDeps } from "./service.ts";
@@ -131,21 +129,4 @@ export async function verifyCaptcha(config: AuthDeps["config"], captchaToken: st
   }
   if (answer.success !== true) throw new HttpError(400, "Captcha check failed", { validation: { captchaToken: "Captcha check failed" } });
   return { success: true, message: "Captcha verified" };
-}
-
-export async function listOutbox(db: Db, opts: { to?: string; limit: number }): Promise<OutboxMail[]> {
-  const rows = await mail.listOutbox(db, opts);
-  return rows.map((r) => ({
-    id: r.id,
-    to: r.to,
-    subject: r.subject,
-    text: r.text,
-    html: r.html,
-    template_slug: r.templateSlug,
-    status: r.status,
-    attempts: r.attempts,
-    last_error: r.lastError,
-    sent_at: r.sentAt?.toISOString() ?? null,
-    created_at: r.createdAt.toISOString(),
-  }));
 }

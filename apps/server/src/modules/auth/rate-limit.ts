@@ -1,8 +1,6 @@
-import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { rateLimits } from "../../db/schema/accounts.ts";
-import { bookkeeping } from "../../db/write-ledger.ts";
 import { HttpError } from "../../lib/http-error.ts";
+import * as repo from "./rate-limit-repo.ts";
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 
@@ -25,14 +23,8 @@ export const tooManyRequests = (retryAfter: number) =>
 export async function hit(db: Db, limit: Limit): Promise<void> {
   const now = Date.now();
   const { start, retryAfter } = windowOf(limit.windowSeconds, now);
-  const [row] = await bookkeeping(() =>
-    db
-      .insert(rateLimits)
-      .values({ key: limit.key, windowStart: start, count: 1 })
-      .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-      .returning({ count: rateLimits.count }),
-  );
-  if ((row?.count ?? 0) > limit.max) throw tooManyRequests(retryAfter);
+  const count = await repo.countInWindow(db, limit.key, start);
+  if (count > limit.max) throw tooManyRequests(retryAfter);
 }
 
 export type Reservation = { key: string; windowStart: Date };
@@ -44,32 +36,17 @@ export type Reservation = { key: string; windowStart: Date };
  */
 export async function reserve(db: Db, limit: Limit): Promise<Reservation> {
   const { start, retryAfter } = windowOf(limit.windowSeconds, Date.now());
-  const rows = await bookkeeping(() =>
-    db
-      .insert(rateLimits)
-      .values({ key: limit.key, windowStart: start, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimits.key, rateLimits.windowStart],
-        set: { count: sql`${rateLimits.count} + 1` },
-        setWhere: sql`${rateLimits.count} < ${limit.max}`,
-      })
-      .returning({ count: rateLimits.count }),
-  );
-  if (rows.length === 0 || (rows[0]?.count ?? 0) > limit.max) throw tooManyRequests(retryAfter);
+  const count = await repo.countInWindowBelow(db, limit.key, start, limit.max);
+  if (count === undefined || count > limit.max) throw tooManyRequests(retryAfter);
   return { key: limit.key, windowStart: start };
 }
 
 /** Gives back a slot taken by `reserve`. */
 export async function release(db: Db, reservation: Reservation): Promise<void> {
-  await bookkeeping(() =>
-    db
-      .update(rateLimits)
-      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-      .where(and(eq(rateLimits.key, reservation.key), eq(rateLimits.windowStart, reservation.windowStart))),
-  );
+  await repo.uncountInWindow(db, reservation.key, reservation.windowStart);
 }
 
 /** Drops windows older than a day. */
 export async function prune(db: Db): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(Date.now() - 24 * 3600 * 1000)));
+  await repo.deleteWindowsBefore(db, new Date(Date.now() - 24 * 3600 * 1000));
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { authTokens, oauthRequests, preferences, twoFactorState } from "../../db/schema/accounts.ts";
+import { appSecrets } from "../../db/schema/system.ts";
 import { adminInvitations, users } from "../../db/schema/users.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -189,4 +190,11 @@ export async function deleteStaleTokens(db: Db): Promise<void> {
   const dayAgo = new Date(Date.now() - 24 * 3600 * 1000);
   await db.delete(authTokens).where(or(lt(authTokens.expiresAt, dayAgo), lt(authTokens.usedAt, dayAgo)));
   await db.delete(oauthRequests).where(lt(oauthRequests.expiresAt, dayAgo));
+}
+
+/** Keeps `value` under `name` unless a secret of that name is kept already; answers the kept one. */
+export async function keepSecretOnce(db: Db, name: string, value: string): Promise<string | undefined> {
+  await db.insert(appSecrets).values({ name, value }).onConflictDoNothing();
+  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
+  return row?.value;
 }

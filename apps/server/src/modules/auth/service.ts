@@ -9,18 +9,17 @@ import { hashToken, newSecureToken } from "../../lib/secure-token.ts";
 import { isTimeZone } from "../../lib/time-zone.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { enqueueMail, type MailWorker } from "../mail/service.ts";
-import { findOwnPhotoByUrl } from "../uploads/service.ts";
+import { isOwnImage } from "../uploads/service.ts";
 import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
 import type { Clock, TokenService } from "./tokens.ts";
 import { issueVerification } from "./verification.ts";
 
-// What other modules use of accounts: reading and changing an account row, revoking its tokens,
-// the condition under which a token still stands, and the shared attempt counter.
+// What other modules use of accounts: reading an account (without its secrets), the staff's
+// changes to one (each revoking its tokens), and the shared attempt counter.
 export { setEmail } from "./account.ts";
-export { currentAccountValues, isCurrentAccount } from "./current-account.ts";
 export { hit as countAttempt, type Limit } from "./rate-limit.ts";
-export { bumpTokenVersion, findUserById, lockAdminRegistration, type UserRow, updateUser } from "./repo.ts";
+export type { UserRow } from "./repo.ts";
 
 export type AuthDeps = {
   db: Db;
@@ -188,8 +187,7 @@ export async function updateProfile(
   if (payload.time_zone !== undefined && !isTimeZone(payload.time_zone))
     throw new HttpError(400, "time_zone: Unknown time zone", { validation: { time_zone: "Unknown time zone" } });
   if (typeof payload.photo === "string") {
-    const photo = await findOwnPhotoByUrl(db, principal.id, payload.photo);
-    if (!photo?.mime.startsWith("image/"))
+    if (!(await isOwnImage(db, principal.id, payload.photo)))
       throw new HttpError(400, "photo: Upload the photo first", { validation: { photo: "Upload an image first" } });
   }
   await repo.updateUser(db, principal.id, {
@@ -206,4 +204,38 @@ export const logout = (db: Db, principal: Principal) => repo.bumpTokenVersion(db
 export async function pruneAccounts(db: Db): Promise<void> {
   await limits.prune(db);
   await repo.deleteStaleTokens(db);
+}
+
+/** An account as other modules read it: never its password hash, second-factor secret or token version. */
+export type Account = Omit<repo.UserRow, "passwordHash" | "twoFactorSecret" | "tokenVersion">;
+
+const accountOf = ({ passwordHash: _hash, twoFactorSecret: _secret, tokenVersion: _version, ...account }: repo.UserRow): Account => account;
+
+export async function findUserById(db: Db, id: number): Promise<Account | undefined> {
+  const user = await repo.findUserById(db, id);
+  return user && accountOf(user);
+}
+
+/**
+ * The account a staff member is about to change, read under the lock every change of who is an
+ * admin takes first, so that two such changes cannot both leave the academy without an active admin.
+ */
+export async function lockAccountForStaffChange(db: Db, id: number): Promise<Account | undefined> {
+  await repo.lockAdminRegistration(db);
+  return findUserById(db, id);
+}
+
+/** Sets an account's role, and its password when one is given; either signs the account out everywhere. */
+export async function changeRole(db: Db, id: number, role: repo.UserRow["role"], passwordHash?: string): Promise<void> {
+  await repo.updateUser(db, id, { role, ...(passwordHash !== undefined && { passwordHash }) });
+  await repo.bumpTokenVersion(db, id);
+}
+
+/** Drops an account's second factor (a lost phone) and signs it out everywhere; false when it had none to drop. */
+export async function resetSecondFactor(db: Db, id: number): Promise<boolean> {
+  const user = await repo.findUserById(db, id);
+  if (!user || (!user.twoFactorEnabled && !user.twoFactorSecret)) return false;
+  await repo.updateUser(db, id, { twoFactorEnabled: false, twoFactorSecret: null });
+  await repo.bumpTokenVersion(db, id);
+  return true;
 }

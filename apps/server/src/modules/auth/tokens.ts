@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Role } from "@academy/contract/common";
-import { eq } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "../../db/client.ts";
-import { appSecrets } from "../../db/schema/system.ts";
+import { keepSecretOnce } from "./repo.ts";
 
 const ISSUER = "rescue-academy";
 const AUDIENCE = "rescue-academy:api";
@@ -85,8 +84,7 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
 export async function resolveSigningKey(db: Db, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
   const generated = randomBytes(32).toString("base64url");
-  await db.insert(appSecrets).values({ name: "jwt", value: generated }).onConflictDoNothing();
-  const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, "jwt"));
-  if (!row) throw new Error("could not read the signing key");
-  return new TextEncoder().encode(row.value);
+  const value = await keepSecretOnce(db, "jwt", generated);
+  if (!value) throw new Error("could not read the signing key");
+  return new TextEncoder().encode(value);
 }

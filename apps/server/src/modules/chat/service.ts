@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from "../../lib/http-error.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { enqueueMail, withdrawMail } from "../mail/service.ts";
 import * as realtime from "../realtime/service.ts";
-import { findOwnPhotoByUrl } from "../uploads/service.ts";
+import { isOwnImage } from "../uploads/service.ts";
 import * as repo from "./repo.ts";
 
 export type Deps = { db: Db; hub: realtime.Hub; publicUrl: string; emailDelayMs: number };
@@ -106,8 +106,7 @@ export async function send(deps: Deps, who: Principal, body: { room_id: number; 
   const { db, hub } = deps;
   if (!(await repo.findMember(db, body.room_id, who.id))) throw notInRoom();
   if (body.is_image) {
-    const photo = await findOwnPhotoByUrl(db, who.id, body.message);
-    if (!photo?.mime.startsWith("image/"))
+    if (!(await isOwnImage(db, who.id, body.message)))
       throw badRequest("Upload the image first, then send its address", { message: "Not an image you uploaded" });
   }
   await realtime.countSend(hub, who.id);

@@ -1,8 +1,8 @@
 import { and, count, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { dayBucket, FIRST_COLUMN } from "../../db/day-bucket.ts";
 import { answers, questions, quizQuestions, quizzes, themes } from "../../db/schema/quiz.ts";
 import { users } from "../../db/schema/users.ts";
-import { dayBucket, FIRST_COLUMN } from "../../lib/day-bucket.ts";
 
 /** Quizzes that count as taken: submitted, or exams closed by their time limit. */
 const FINISHED = ["submitted", "expired"] as const;

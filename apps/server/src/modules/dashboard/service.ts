@@ -41,13 +41,10 @@ export async function getAdminDashboard(
   const admin = await findUserById(db, adminId);
   const grid = dayGrid(days, now, admin?.timeZone ?? "UTC");
   const since = grid.starts[0]!;
-  const [byRole, signups, live, started, paying, charges, quizzesEver, finished, themes, coaching] = await Promise.all([
+  const [byRole, signups, { live, started, paying, charges }, quizzesEver, finished, themes, coaching] = await Promise.all([
     repo.countUsersByRole(db),
     repo.signupsPerDay(db, grid.starts),
-    payments.liveSubscriptions(db),
-    payments.subscriptionsStartedPerDay(db, grid.starts),
-    payments.payingSubscriptionPrices(db),
-    payments.chargesPerDay(db, grid.starts),
+    payments.subscriptionFigures(db, grid.starts),
     repo.countFinishedQuizzes(db),
     repo.quizzesFinishedPerDay(db, grid.starts),
     repo.themeResults(db, since),

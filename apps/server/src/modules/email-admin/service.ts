@@ -3,9 +3,16 @@ import { notFound } from "../../lib/http-error.ts";
 import type { FileStore } from "../../providers/storage/store.ts";
 import { findUserById } from "../auth/service.ts";
 import { type MailWorker, retryMail, sendTemplateTest } from "../mail/service.ts";
-import { deletePhoto } from "../uploads/service.ts";
+import { deletePhoto, type UploadUses } from "../uploads/service.ts";
 
-export type EmailAdminDeps = { db: Db; mail: MailWorker; store: FileStore; publicUrl: string };
+export type EmailAdminDeps = {
+  db: Db;
+  mail: MailWorker;
+  store: FileStore;
+  publicUrl: string;
+  /** What the blog and the library make of an upload, asked before deleting it. */
+  uploadUses: UploadUses;
+};
 
 /** Sends a template, filled with sample values, to the staff member's own address; answers that address. */
 export async function sendTestMail({ db, mail, publicUrl }: EmailAdminDeps, templateId: number, staffId: number): Promise<string> {
@@ -21,5 +28,5 @@ export async function retryOutboxMail({ db, mail }: EmailAdminDeps, id: number):
   mail.kick();
 }
 
-export const deleteUnusedPhoto = ({ db, store }: EmailAdminDeps, id: number, onFileLeft: (e: unknown) => void) =>
-  deletePhoto({ db, store }, id, onFileLeft);
+export const deleteUnusedPhoto = ({ db, store, uploadUses }: EmailAdminDeps, id: number, onFileLeft: (e: unknown) => void) =>
+  deletePhoto({ db, store, uses: uploadUses }, id, onFileLeft);

@@ -1,9 +1,8 @@
 import { PLAN_LIMIT } from "@academy/contract/constants";
-import { type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { Placeholder, SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { HttpError } from "../../lib/http-error.ts";
-import { findLivePackage, liveLibraryTierQuery } from "../payments/service.ts";
-import { defaultLibraryTierQuery, findDefaultPackage } from "./repo.ts";
+import { findDefaultPackage, findLivePackage, libraryTierOrDefault, liveLibraryTierQuery } from "./repo.ts";
 
 export type Entitlements = {
   packageId: number;
@@ -38,13 +37,20 @@ export async function getEntitlements(db: Db, userId: number): Promise<Entitleme
   };
 }
 
+/** The plan in effect for a user, as staff see it: its package's name, and whether it is the free default (no live subscription). */
+export async function planOf(db: Db, userId: number): Promise<{ packageName: string; isFree: boolean }> {
+  const paid = await findLivePackage(db, userId);
+  if (paid) return { packageName: paid.name, isFree: false };
+  return { packageName: (await getEntitlements(db, userId)).packageName, isFree: true };
+}
+
 /**
  * The library tier a user's plan opens as an SQL expression, by the same rule as getEntitlements
  * (the live subscription's package, else the default package; null when neither exists), so a
  * statement can decide access in the database without a round trip of its own.
  */
 export function libraryTierSql(db: Db, userId: number | Placeholder): SQL<"free" | "core" | "premium" | null> {
-  return sql`coalesce((${liveLibraryTierQuery(db, userId)}), (${defaultLibraryTierQuery(db)}))`;
+  return libraryTierOrDefault(db, liveLibraryTierQuery(db, userId));
 }
 
 const TIER_RANK = { free: 0, core: 1, premium: 2 } as const;

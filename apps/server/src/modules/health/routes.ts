@@ -1,15 +1,13 @@
+import { HealthResponse } from "@academy/contract/health";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Database } from "../../db/client.ts";
-
-const Health = z.object({ status: z.string(), reason: z.string().optional() });
 
 /** `realtimeProblem`: what keeps realtime signals from other instances (a lost Redis), or null. */
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; realtimeProblem: () => string | null }> = async (
   app,
   { database, realtimeProblem },
 ) => {
-  app.get("/healthz", { schema: { tags: ["health"], summary: "The process is up", response: { 200: Health } } }, async () => ({
+  app.get("/healthz", { schema: { tags: ["health"], summary: "The process is up", response: { 200: HealthResponse } } }, async () => ({
     status: "ok",
   }));
   app.get(
@@ -19,7 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; realtimeP
         tags: ["health"],
         summary:
           "The database answers and (embedded) its folder takes writes; 503 says which is wrong. A lost realtime bus (Redis) answers 200 degraded: messages are saved and delivered late",
-        response: { 200: Health, 503: Health },
+        response: { 200: HealthResponse, 503: HealthResponse },
       },
     },
     async (_request, reply) => {

@@ -1,3 +1,4 @@
+import type { OutboxMail } from "@academy/contract/auth";
 import type { Db } from "../../db/client.ts";
 import type { MailAttachment } from "../../db/schema/accounts.ts";
 import { DEFAULT_EMAIL_TEMPLATES } from "../../db/seed/emails.ts";
@@ -61,8 +62,23 @@ export async function enqueueWritten(db: Db, mail: { to: string; subject: string
   return row.id;
 }
 
-/** The newest mails of the outbox, to one address or all (staff and tests read what was sent). */
-export const listOutbox = repo.listOutbox;
+/** The newest mails of the outbox, to one address or all, as staff read them (and tests, what was sent). */
+export async function listOutbox(db: Db, opts: { to?: string; limit: number }): Promise<OutboxMail[]> {
+  const rows = await repo.listOutbox(db, opts);
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    template_slug: r.templateSlug,
+    status: r.status,
+    attempts: r.attempts,
+    last_error: r.lastError,
+    sent_at: r.sentAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
 
 /** What a test mail fills its placeholders with when the admin gives no value. */
 export function sampleValues(origin: string, firstName: string): Record<string, string> {

@@ -1,9 +1,10 @@
-import { count, desc, eq, type SQL } from "drizzle-orm";
+import type { ChargeListQuery, InvoiceListQuery, OrderListQuery } from "@academy/contract/payments";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { stripeCharges, stripeInvoices, stripeOrders, stripePrices, stripeSubscriptions } from "../../db/schema/payments.ts";
 import { users } from "../../db/schema/users.ts";
-import { type ListCut, page } from "./list-repo.ts";
+import { cutOf, type ListCut, optionalEq, type Paging, page, searchAny } from "./list-repo.ts";
 
 // Invoices, charges and one-time orders, each with the customer's email for staff.
 
@@ -17,7 +18,7 @@ function invoiceQuery(db: Db) {
     .leftJoin(subscriptionOfInvoice, eq(subscriptionOfInvoice.stripeId, stripeInvoices.subscriptionStripeId));
 }
 
-export async function listInvoices(db: Db, where: SQL | undefined, cut: ListCut) {
+async function listInvoicesWhere(db: Db, where: SQL | undefined, cut: ListCut) {
   const rows = await page(
     invoiceQuery(db)
       .where(where)
@@ -87,7 +88,7 @@ export const chargeRow = ({ charge: c, email, invoiceId, invoiceNumber }: Charge
   create_at: c.createAt.toISOString(),
 });
 
-export async function listCharges(db: Db, where: SQL | undefined, cut: ListCut) {
+async function listChargesWhere(db: Db, where: SQL | undefined, cut: ListCut) {
   const rows = await page(
     chargeQuery(db)
       .where(where)
@@ -127,7 +128,7 @@ export const orderRow = ({ order: o, email, priceName }: OrderJoined, withEmail:
   create_at: o.createAt.toISOString(),
 });
 
-export async function listOrders(db: Db, where: SQL | undefined, cut: ListCut) {
+async function listOrdersWhere(db: Db, where: SQL | undefined, cut: ListCut) {
   const rows = await page(
     orderQuery(db)
       .where(where)
@@ -143,3 +144,45 @@ export async function findOrderJoined(db: Db, id: number) {
   const [row] = await orderQuery(db).where(eq(stripeOrders.id, id));
   return row;
 }
+
+/** The staff's invoice list: by person and status, and a search over number, provider id, description and email; newest first unless asked. */
+export function listInvoices(db: Db, q: InvoiceListQuery) {
+  const inv = stripeInvoices;
+  const where = and(
+    optionalEq(inv.userId, q.user_id),
+    optionalEq(inv.status, q.status),
+    searchAny(q.q, inv.number, inv.stripeId, inv.description, users.email),
+  );
+  const cut = cutOf(q, { id: inv.id, number: inv.number, status: inv.status, amount_due: inv.amountDue, create_at: inv.createAt }, [
+    desc(inv.createAt),
+  ]);
+  return listInvoicesWhere(db, where, cut);
+}
+
+/** One person's own invoices, newest first. */
+export const listInvoicesOf = (db: Db, userId: number, paging: Paging) =>
+  listInvoicesWhere(db, eq(stripeInvoices.userId, userId), { paging, order: [desc(stripeInvoices.createAt)] });
+
+/** The staff's charge list: by person and status, and a search over provider id and email; newest first unless asked. */
+export function listCharges(db: Db, q: ChargeListQuery) {
+  const ch = stripeCharges;
+  const where = and(optionalEq(ch.userId, q.user_id), optionalEq(ch.status, q.status), searchAny(q.q, ch.stripeId, users.email));
+  const cut = cutOf(q, { id: ch.id, status: ch.status, amount: ch.amount, create_at: ch.createAt }, [desc(ch.createAt)]);
+  return listChargesWhere(db, where, cut);
+}
+
+/** One person's own charges, newest first. */
+export const listChargesOf = (db: Db, userId: number, paging: Paging) =>
+  listChargesWhere(db, eq(stripeCharges.userId, userId), { paging, order: [desc(stripeCharges.createAt)] });
+
+/** The staff's order list: by person and status, and a search over provider id and email, in the order asked. */
+export function listOrders(db: Db, q: OrderListQuery) {
+  const ord = stripeOrders;
+  const where = and(optionalEq(ord.userId, q.user_id), optionalEq(ord.status, q.status), searchAny(q.q, ord.stripeId, users.email));
+  const cut = cutOf(q, { id: ord.id, status: ord.status, amount: ord.amount, create_at: ord.createAt });
+  return listOrdersWhere(db, where, cut);
+}
+
+/** One person's own one-time orders. */
+export const listOrdersOf = (db: Db, userId: number, paging: Paging) =>
+  listOrdersWhere(db, eq(stripeOrders.userId, userId), { paging, order: [] });

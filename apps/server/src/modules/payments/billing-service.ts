@@ -1,19 +1,12 @@
 import type { ChargeListQuery, InvoiceListQuery, ListQuery, OrderListQuery } from "@academy/contract/payments";
-import { and, desc, eq } from "drizzle-orm";
-import { stripeCharges, stripeInvoices, stripeOrders } from "../../db/schema/payments.ts";
-import { users } from "../../db/schema/users.ts";
 import { notFound } from "../../lib/http-error.ts";
 import * as accountRepo from "./account-repo.ts";
 import * as billingRepo from "./billing-repo.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
-import * as lists from "./list-repo.ts";
-import { cutOf, listAnswer, optionalEq, type PaymentsDeps, paging } from "./service-shared.ts";
+import { paging } from "./list-repo.ts";
+import { listAnswer, type PaymentsDeps } from "./service-shared.ts";
 
 // Billing history: invoices (and their PDFs), charges and one-time orders.
-
-const inv = stripeInvoices;
-const ord = stripeOrders;
-const ch = stripeCharges;
 
 export async function getInvoice(deps: PaymentsDeps, id: number) {
   const row = await billingRepo.findInvoiceJoined(deps.db, id);
@@ -46,15 +39,7 @@ export async function getOrder(deps: PaymentsDeps, id: number) {
 }
 
 export async function listInvoices(deps: PaymentsDeps, q: InvoiceListQuery, withEmail: boolean) {
-  const where = and(
-    optionalEq(inv.userId, q.user_id),
-    optionalEq(inv.status, q.status),
-    lists.searchAny(q.q, inv.number, inv.stripeId, inv.description, users.email),
-  );
-  const cut = cutOf(q, { id: inv.id, number: inv.number, status: inv.status, amount_due: inv.amountDue, create_at: inv.createAt }, [
-    desc(inv.createAt),
-  ]);
-  const { rows, total } = await billingRepo.listInvoices(deps.db, where, cut);
+  const { rows, total } = await billingRepo.listInvoices(deps.db, q);
   return listAnswer(
     q,
     rows.map((row) => billingRepo.invoiceRow(row, withEmail)),
@@ -63,9 +48,7 @@ export async function listInvoices(deps: PaymentsDeps, q: InvoiceListQuery, with
 }
 
 export async function listOrders(deps: PaymentsDeps, q: OrderListQuery) {
-  const where = and(optionalEq(ord.userId, q.user_id), optionalEq(ord.status, q.status), lists.searchAny(q.q, ord.stripeId, users.email));
-  const cut = cutOf(q, { id: ord.id, status: ord.status, amount: ord.amount, create_at: ord.createAt });
-  const { rows, total } = await billingRepo.listOrders(deps.db, where, cut);
+  const { rows, total } = await billingRepo.listOrders(deps.db, q);
   return listAnswer(
     q,
     rows.map((row) => billingRepo.orderRow(row, true)),
@@ -74,9 +57,7 @@ export async function listOrders(deps: PaymentsDeps, q: OrderListQuery) {
 }
 
 export async function listCharges(deps: PaymentsDeps, q: ChargeListQuery) {
-  const where = and(optionalEq(ch.userId, q.user_id), optionalEq(ch.status, q.status), lists.searchAny(q.q, ch.stripeId, users.email));
-  const cut = cutOf(q, { id: ch.id, status: ch.status, amount: ch.amount, create_at: ch.createAt }, [desc(ch.createAt)]);
-  const { rows, total } = await billingRepo.listCharges(deps.db, where, cut);
+  const { rows, total } = await billingRepo.listCharges(deps.db, q);
   return listAnswer(
     q,
     rows.map((row) => billingRepo.chargeRow(row, true)),
@@ -86,10 +67,7 @@ export async function listCharges(deps: PaymentsDeps, q: ChargeListQuery) {
 
 /** The signed-in user's own invoices, charges, orders and subscriptions (no emails, newest first). */
 export async function listOwnInvoices(deps: PaymentsDeps, userId: number, q: ListQuery) {
-  const { rows, total } = await billingRepo.listInvoices(deps.db, eq(inv.userId, userId), {
-    paging: paging(q),
-    order: [desc(inv.createAt)],
-  });
+  const { rows, total } = await billingRepo.listInvoicesOf(deps.db, userId, paging(q));
   return listAnswer(
     q,
     rows.map((row) => billingRepo.invoiceRow(row, false)),
@@ -98,7 +76,7 @@ export async function listOwnInvoices(deps: PaymentsDeps, userId: number, q: Lis
 }
 
 export async function listOwnCharges(deps: PaymentsDeps, userId: number, q: ListQuery) {
-  const { rows, total } = await billingRepo.listCharges(deps.db, eq(ch.userId, userId), { paging: paging(q), order: [desc(ch.createAt)] });
+  const { rows, total } = await billingRepo.listChargesOf(deps.db, userId, paging(q));
   return listAnswer(
     q,
     rows.map((row) => billingRepo.chargeRow(row, false)),
@@ -107,7 +85,7 @@ export async function listOwnCharges(deps: PaymentsDeps, userId: number, q: List
 }
 
 export async function listOwnOrders(deps: PaymentsDeps, userId: number, q: ListQuery) {
-  const { rows, total } = await billingRepo.listOrders(deps.db, eq(ord.userId, userId), { paging: paging(q), order: [] });
+  const { rows, total } = await billingRepo.listOrdersOf(deps.db, userId, paging(q));
   return listAnswer(
     q,
     rows.map((row) => billingRepo.orderRow(row, false)),

@@ -1,8 +1,9 @@
+import type { PriceListQuery, ProductListQuery } from "@academy/contract/payments";
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { packages } from "../../db/schema/packages.ts";
 import { stripeOrders, stripePrices, stripeProducts, stripeSubscriptions } from "../../db/schema/payments.ts";
-import { type ListCut, page } from "./list-repo.ts";
+import { cutOf, type ListCut, optionalEq, page, searchAny } from "./list-repo.ts";
 
 // Products and prices: the catalogue the academy sells, mirrored from the card provider.
 
@@ -105,7 +106,7 @@ export async function findProductJoined(db: Db, id: number) {
   return row;
 }
 
-export async function listProducts(db: Db, where: SQL | undefined, cut: ListCut) {
+async function listProductsWhere(db: Db, where: SQL | undefined, cut: ListCut) {
   const rows = await page(
     db
       .select(productSelect)
@@ -147,7 +148,7 @@ export async function findPriceJoined(db: Db, id: number) {
   return row;
 }
 
-export async function listPrices(db: Db, where: SQL | undefined, cut: ListCut) {
+async function listPricesWhere(db: Db, where: SQL | undefined, cut: ListCut) {
   const rows = await page(
     priceQuery(db)
       .where(where)
@@ -194,4 +195,45 @@ export async function listPlanPrices(db: Db) {
     .innerJoin(packages, eq(packages.id, stripeProducts.packageId))
     .where(and(eq(stripePrices.status, 1), eq(stripeProducts.status, 1), eq(packages.status, "active"), eq(stripePrices.type, "recurring")))
     .orderBy(packages.displayOrder, stripePrices.amount);
+}
+
+/** A package by its slug (the plans a fresh install seeds prices for). */
+export async function findPackageBySlug(db: Db, slug: string) {
+  const [row] = await db.select().from(packages).where(eq(packages.slug, slug));
+  return row;
+}
+
+/** The staff's product list: by status, package and a search over name and provider id, in the order asked. */
+export function listProducts(db: Db, q: ProductListQuery, status: 0 | 1 | undefined) {
+  const where = and(
+    optionalEq(stripeProducts.status, status),
+    optionalEq(stripeProducts.packageId, q.package_id),
+    searchAny(q.q, stripeProducts.name, stripeProducts.stripeId),
+  );
+  const p = stripeProducts;
+  const cut = cutOf(q, { id: p.id, name: p.name, status: p.status, create_at: p.createAt, update_at: p.updateAt });
+  return listProductsWhere(db, where, cut);
+}
+
+/** The staff's price list: by status, product, package and type, and a search over names and provider id, in the order asked. */
+export function listPrices(db: Db, q: PriceListQuery, status: 0 | 1 | undefined) {
+  const pr = stripePrices;
+  const where = and(
+    optionalEq(pr.status, status),
+    optionalEq(pr.productId, q.product_id),
+    optionalEq(packages.id, q.package_id),
+    optionalEq(pr.type, q.type),
+    searchAny(q.q, pr.name, pr.stripeId, stripeProducts.name),
+  );
+  const cut = cutOf(q, {
+    id: pr.id,
+    name: pr.name,
+    amount: pr.amount,
+    type: pr.type,
+    trial_days: pr.trialDays,
+    status: pr.status,
+    create_at: pr.createAt,
+    update_at: pr.updateAt,
+  });
+  return listPricesWhere(db, where, cut);
 }

@@ -3,7 +3,7 @@ import {
   CreatePriceRequest,
   CreateProductRequest,
   listOf,
-  PaymentLinkRow,
+  PaymentLinkListResponse,
   PlansResponse,
   PriceListQuery,
   PriceRow,
@@ -12,7 +12,6 @@ import {
   UpdatePriceRequest,
   UpdateProductRequest,
 } from "@academy/contract/payments";
-import { z } from "zod";
 import { type App, CreatedResponse, errors, ModelOf, P, type RouteContext } from "./route-context.ts";
 import * as service from "./service.ts";
 
@@ -151,7 +150,7 @@ export function catalogueRoutes(app: App, { deps, admin, tags }: RouteContext) {
       schema: {
         tags,
         summary: "A shareable link per active plan price",
-        response: { 200: z.object({ error: z.literal(false), list: z.array(PaymentLinkRow) }), ...errors },
+        response: { 200: PaymentLinkListResponse, ...errors },
       },
     },
     async () => {

@@ -1,19 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { CreatePriceRequest, PriceListQuery, ProductListQuery } from "@academy/contract/payments";
-import { and } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { packages } from "../../db/schema/packages.ts";
-import { stripePrices, stripeProducts } from "../../db/schema/payments.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { PROVIDER_UNAVAILABLE } from "../../providers/payments/interface.ts";
 import * as catalogueRepo from "./catalogue-repo.ts";
-import * as lists from "./list-repo.ts";
-import { call, cutOf, listAnswer, optionalEq, type PaymentsDeps, statusFilter } from "./service-shared.ts";
+import { call, listAnswer, type PaymentsDeps, statusFilter } from "./service-shared.ts";
 
 // The catalogue (staff): products and prices, kept in step with the card provider; what is on sale.
-
-const pr = stripePrices;
-const prod = stripeProducts;
 
 /** A package a product is linked to must exist (a clear 400 rather than a broken reference). */
 async function assertPackage(db: Db, packageId: number | null | undefined) {
@@ -198,36 +191,11 @@ export async function sellablePrice(db: Db, priceId: number, recurring: boolean)
 }
 
 export async function listProducts(deps: PaymentsDeps, q: ProductListQuery) {
-  const status = statusFilter(q);
-  const where = and(
-    optionalEq(prod.status, status),
-    optionalEq(prod.packageId, q.package_id),
-    lists.searchAny(q.q, prod.name, prod.stripeId),
-  );
-  const cut = cutOf(q, { id: prod.id, name: prod.name, status: prod.status, create_at: prod.createAt, update_at: prod.updateAt });
-  const { rows, total } = await catalogueRepo.listProducts(deps.db, where, cut);
+  const { rows, total } = await catalogueRepo.listProducts(deps.db, q, statusFilter(q));
   return listAnswer(q, rows.map(catalogueRepo.productRowJoined), total);
 }
 
 export async function listPrices(deps: PaymentsDeps, q: PriceListQuery) {
-  const status = statusFilter(q);
-  const where = and(
-    optionalEq(pr.status, status),
-    optionalEq(pr.productId, q.product_id),
-    optionalEq(packages.id, q.package_id),
-    optionalEq(pr.type, q.type),
-    lists.searchAny(q.q, pr.name, pr.stripeId, prod.name),
-  );
-  const cut = cutOf(q, {
-    id: pr.id,
-    name: pr.name,
-    amount: pr.amount,
-    type: pr.type,
-    trial_days: pr.trialDays,
-    status: pr.status,
-    create_at: pr.createAt,
-    update_at: pr.updateAt,
-  });
-  const { rows, total } = await catalogueRepo.listPrices(deps.db, where, cut);
+  const { rows, total } = await catalogueRepo.listPrices(deps.db, q, statusFilter(q));
   return listAnswer(q, rows.map(catalogueRepo.priceRowJoined), total);
 }

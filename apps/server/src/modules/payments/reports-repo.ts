@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { dayBucket, FIRST_COLUMN } from "../../db/day-bucket.ts";
 import { packages } from "../../db/schema/packages.ts";
 import { stripeCharges, stripeInvoices, stripePrices, stripeProducts, stripeSubscriptions } from "../../db/schema/payments.ts";
-import { dayBucket, FIRST_COLUMN } from "../../lib/day-bucket.ts";
 import { LIVE_STATUSES, OPEN_STATUSES } from "./subscription-repo.ts";
 
 // What other modules read of the payments tables (the staff dashboard, a person's overview),

@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { packages } from "../../db/schema/packages.ts";
 import type { PaymentProvider } from "../../providers/payments/interface.ts";
 import * as repo from "./catalogue-repo.ts";
 import { createPrice, createProduct } from "./service.ts";
@@ -20,7 +18,7 @@ export async function seedPaymentPlans(db: Db, provider: PaymentProvider, curren
   for (const plan of PLAN_PRICES) {
     let productId = products.get(plan.pkg);
     if (!productId) {
-      const [pkg] = await db.select().from(packages).where(eq(packages.slug, plan.pkg));
+      const pkg = await repo.findPackageBySlug(db, plan.pkg);
       if (!pkg) continue;
       productId = (await createProduct(deps, { name: pkg.name, package_id: pkg.id })).id;
       products.set(plan.pkg, productId);

@@ -1,9 +1,7 @@
 import type { ListQuery } from "@academy/contract/payments";
-import { type AnyColumn, and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { badRequest, HttpError, notFound } from "../../lib/http-error.ts";
 import { PaymentError, type PaymentProvider } from "../../providers/payments/interface.ts";
-import type * as lists from "./list-repo.ts";
 
 // What every part of the payments service shares: its dependencies, provider errors and list answers.
 
@@ -26,10 +24,6 @@ export function statusFilter(q: ListQuery): 0 | 1 | undefined {
   return Number(q.status) as 0 | 1;
 }
 
-export function paging(q: ListQuery): lists.Paging {
-  return q.limit === "all" ? { offset: 0, limit: null } : { offset: (q.page - 1) * q.limit, limit: q.limit };
-}
-
 export function listAnswer<T>(q: ListQuery, rows: T[], total: number) {
   const limit = q.limit === "all" ? Math.max(total, 1) : q.limit;
   return {
@@ -46,25 +40,3 @@ export const rename404 = (message: string) => (e: unknown) => {
   if (e instanceof HttpError && e.statusCode === 404) throw notFound(message);
   throw e;
 };
-
-/**
- * Whose payment rows a list shows: a candidate's own (userId given), staff everything. This is the
- * one owner rule of the payment mirror's tables. They are INTERNAL_TABLES in records/rules.ts
- * (the records API never serves them) because every change to them must come from the card
- * provider, so the rule cannot live there; it lives here, next to the calls that serve them.
- */
-export function userFilter(userId: number | undefined, column: Parameters<typeof eq>[0], extra?: SQL): SQL | undefined {
-  return and(userId === undefined ? undefined : eq(column, userId), extra);
-}
-
-export const optionalEq = (column: AnyColumn, value: string | number | undefined) => (value === undefined ? undefined : eq(column, value));
-
-/** The order of an admin list: the chosen column (from the list's allowlist), else the list's default. */
-export function cutOf<K extends string>(
-  q: ListQuery & { sort?: K; direction: "asc" | "desc" },
-  columns: Record<K, AnyColumn>,
-  fallback: SQL[] = [],
-): lists.ListCut {
-  const order = q.sort ? [q.direction === "asc" ? asc(columns[q.sort]) : desc(columns[q.sort])] : fallback;
-  return { paging: paging(q), order };
-}

@@ -1,16 +1,16 @@
-import { and, count, desc, eq, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { SubscriptionListQuery } from "@academy/contract/payments";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { packages } from "../../db/schema/packages.ts";
-import { stripePrices, stripeProducts, stripeSubscriptions } from "../../db/schema/payments.ts";
+import { LIVE_SUBSCRIPTION_STATUSES, stripePrices, stripeProducts, stripeSubscriptions } from "../../db/schema/payments.ts";
 import { users } from "../../db/schema/users.ts";
-import { type ListCut, page } from "./list-repo.ts";
+import { cutOf, type ListCut, optionalEq, type Paging, page, searchAny } from "./list-repo.ts";
 
 // Subscriptions and the package a live one gives.
 
 export type SubscriptionRecord = typeof stripeSubscriptions.$inferSelect;
 
-/** Subscription states that still give access (cancel-at-period-end stays active until it ends). */
-export const LIVE_STATUSES = ["active", "trialing"] as const;
+export const LIVE_STATUSES = LIVE_SUBSCRIPTION_STATUSES;
 
 /** States in which a user may not start a second subscription. */
 export const OPEN_STATUSES = ["active", "trialing", "past_due", "incomplete", "unpaid"] as const;
@@ -37,31 +37,6 @@ export async function countUserSubscriptions(db: Db, userId: number) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(stripeSubscriptions).where(eq(stripeSubscriptions.userId, userId));
   return row?.n ?? 0;
 }
-
-/** A user's live subscriptions joined to their packages, best package first (the package's columns decide what it gives). */
-function livePackages<T extends Parameters<Db["select"]>[0]>(db: Db, fields: NonNullable<T>, userId: number | Placeholder) {
-  return db
-    .select(fields)
-    .from(stripeSubscriptions)
-    .innerJoin(stripePrices, eq(stripePrices.id, stripeSubscriptions.priceId))
-    .innerJoin(stripeProducts, eq(stripeProducts.id, stripePrices.productId))
-    .innerJoin(packages, eq(packages.id, stripeProducts.packageId))
-    .where(and(eq(stripeSubscriptions.userId, userId), inArray(stripeSubscriptions.status, [...LIVE_STATUSES])))
-    .orderBy(desc(packages.displayOrder))
-    .limit(1);
-}
-
-/** The package of the user's live subscription, if any. */
-export async function findLivePackage(db: Db, userId: number) {
-  const [row] = await livePackages(db, { pkg: packages }, userId);
-  return row?.pkg;
-}
-
-/**
- * The library tier of the package findLivePackage finds, as a subquery (no row without a live
- * subscription): for statements that decide access in the database.
- */
-export const liveLibraryTierQuery = (db: Db, userId: number | Placeholder) => livePackages(db, { tier: packages.libraryTier }, userId);
 
 const subscriptionSelect = {
   sub: stripeSubscriptions,
@@ -119,7 +94,7 @@ export async function getSubscriptionJoined(db: Db, id: number) {
   return row;
 }
 
-export async function listSubscriptions(db: Db, where: SQL | undefined, cut: ListCut) {
+async function listSubscriptionsWhere(db: Db, where: SQL | undefined, cut: ListCut) {
   const rows = await page(
     subscriptionQuery(db)
       .where(where)
@@ -135,3 +110,26 @@ export async function listSubscriptions(db: Db, where: SQL | undefined, cut: Lis
     .where(where);
   return { rows, total: total?.n ?? 0 };
 }
+
+/** The staff's subscription list: by person, status and price, and a search over email, plan and provider id, in the order asked. */
+export function listSubscriptions(db: Db, q: SubscriptionListQuery) {
+  const sub = stripeSubscriptions;
+  const where = and(
+    optionalEq(sub.userId, q.user_id),
+    optionalEq(sub.status, q.status),
+    optionalEq(sub.priceId, q.price_id),
+    searchAny(q.q, users.email, stripePrices.name, sub.stripeId),
+  );
+  const cut = cutOf(q, {
+    id: sub.id,
+    email: users.email,
+    status: sub.status,
+    current_period_end: sub.currentPeriodEnd,
+    create_at: sub.createAt,
+  });
+  return listSubscriptionsWhere(db, where, cut);
+}
+
+/** One person's own subscriptions. */
+export const listSubscriptionsOf = (db: Db, userId: number, paging: Paging) =>
+  listSubscriptionsWhere(db, eq(stripeSubscriptions.userId, userId), { paging, order: [] });

@@ -1,20 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { ListQuery, SubscriptionListQuery } from "@academy/contract/payments";
-import { and, eq } from "drizzle-orm";
-import { stripePrices, stripeSubscriptions } from "../../db/schema/payments.ts";
-import { users } from "../../db/schema/users.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-error.ts";
 import { ensureCustomer } from "./account-service.ts";
 import * as catalogueRepo from "./catalogue-repo.ts";
 import { sellablePrice } from "./catalogue-service.ts";
-import * as lists from "./list-repo.ts";
-import { call, cutOf, listAnswer, optionalEq, type PaymentsDeps, paging } from "./service-shared.ts";
+import { paging } from "./list-repo.ts";
+import { call, listAnswer, type PaymentsDeps } from "./service-shared.ts";
 import * as subscriptionRepo from "./subscription-repo.ts";
 
 // Subscriptions: a candidate's own plan, and staff's view and actions on any.
-
-const pr = stripePrices;
-const sub = stripeSubscriptions;
 
 export async function getSubscription(deps: PaymentsDeps, id: number) {
   const row = await subscriptionRepo.getSubscriptionJoined(deps.db, id);
@@ -109,20 +103,7 @@ export async function usageCharge(deps: PaymentsDeps, subscriptionId: number, qu
 }
 
 export async function listSubscriptions(deps: PaymentsDeps, q: SubscriptionListQuery) {
-  const where = and(
-    optionalEq(sub.userId, q.user_id),
-    optionalEq(sub.status, q.status),
-    optionalEq(sub.priceId, q.price_id),
-    lists.searchAny(q.q, users.email, pr.name, sub.stripeId),
-  );
-  const cut = cutOf(q, {
-    id: sub.id,
-    email: users.email,
-    status: sub.status,
-    current_period_end: sub.currentPeriodEnd,
-    create_at: sub.createAt,
-  });
-  const { rows, total } = await subscriptionRepo.listSubscriptions(deps.db, where, cut);
+  const { rows, total } = await subscriptionRepo.listSubscriptions(deps.db, q);
   return listAnswer(
     q,
     rows.map((row) => subscriptionRepo.subscriptionRow(row, true)),
@@ -131,7 +112,7 @@ export async function listSubscriptions(deps: PaymentsDeps, q: SubscriptionListQ
 }
 
 export async function listOwnSubscriptions(deps: PaymentsDeps, userId: number, q: ListQuery) {
-  const { rows, total } = await subscriptionRepo.listSubscriptions(deps.db, eq(sub.userId, userId), { paging: paging(q), order: [] });
+  const { rows, total } = await subscriptionRepo.listSubscriptionsOf(deps.db, userId, paging(q));
   return listAnswer(
     q,
     rows.map((row) => subscriptionRepo.subscriptionRow(row, false)),

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { badRequest, HttpError } from "../../lib/http-error.ts";
 import type { PaymentProvider } from "../../providers/payments/interface.ts";
 import { PaymentError } from "../../providers/payments/interface.ts";
-import { applyEvent, type CurrentSubscription, subscriptionOf } from "./events.ts";
+import { applyEvent, type CurrentSubscription, subscriptionOf } from "./events-repo.ts";
 
 export const WEBHOOK_PATH = "/v2/api/lambda/stripe/webhook";
 /** The card provider's tolerance for the signature's timestamp. */

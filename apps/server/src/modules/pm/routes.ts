@@ -7,13 +7,13 @@ import {
   PmBoardAnswer,
   PmBoardListQuery,
   PmBoardPage,
+  PmBoardRefreshResponse,
   PmIdParams,
   PmWorkspaceAnswer,
   PmWorkspaceListQuery,
   PmWorkspacePage,
 } from "@academy/contract/pm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import * as service from "./service.ts";
 
@@ -112,7 +112,7 @@ export const pmRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =
         summary:
           "Bring the board up to your plan: add the theme, library section and upcoming coaching cards it lacks, take off cancelled sessions",
         params: PmIdParams,
-        response: { 200: PmBoardAnswer.extend({ added: z.number().int(), removed: z.number().int() }), ...errors },
+        response: { 200: PmBoardRefreshResponse, ...errors },
       },
       preHandler,
     },

@@ -1,14 +1,13 @@
 import {
-  ChannelEvent,
   ChannelOnlineResponse,
   ChannelPollResponse,
   ChannelQuery,
   ChannelRequest,
   ChannelSendRequest,
+  ChannelSendResponse,
 } from "@academy/contract/chat";
 import { ErrorResponse, MessageResponse } from "@academy/contract/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import * as service from "./service.ts";
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 408: ErrorResponse, 429: ErrorResponse };
@@ -95,7 +94,7 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ hub: service.Hub }> = async
         summary: "Send a payload (text or a JSON object) to everyone polling a channel",
         description: "Only staff send on `announcements`. At most 2000 characters; sends are rate limited per person (429).",
         body: ChannelSendRequest,
-        response: { 200: z.object({ error: z.literal(false), message: z.string(), model: ChannelEvent }), ...errors },
+        response: { 200: ChannelSendResponse, ...errors },
       },
       preHandler: signedIn,
     },

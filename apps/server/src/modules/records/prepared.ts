@@ -2,9 +2,9 @@
 import type { SQLWrapper } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
+import { currentAccountValues, isCurrentAccount } from "../../db/current-account.ts";
 import { users } from "../../db/schema/users.ts";
 import { tokenExpired } from "../../lib/http-error.ts";
-import { currentAccountValues, isCurrentAccount } from "../auth/service.ts";
 import { rowReader } from "./json-rows.ts";
 import type { Rows } from "./rules.ts";
 import { type Actor, LIMITS, type Row } from "./tables.ts";

@@ -3,8 +3,6 @@ import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../../db/client.ts";
 import { conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { type FileStore, StorageUnavailableError } from "../../providers/storage/store.ts";
-import { postUsingPhoto } from "../blog/service.ts";
-import { documentUsingFile } from "../library/service.ts";
 import * as repo from "./repo.ts";
 
 /** What may be uploaded, by the type its bytes show (never by name or declared type). */
@@ -93,7 +91,11 @@ async function withStorage<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export const findOwnPhotoByUrl = repo.findOwnPhotoByUrl;
+/** Whether `url` is an image its uploader `userId` put here (a profile photo, an image sent in chat). */
+export async function isOwnImage(db: Db, userId: number, url: string): Promise<boolean> {
+  const photo = await repo.findOwnPhotoByUrl(db, userId, url);
+  return photo?.mime.startsWith("image/") ?? false;
+}
 
 /**
  * Deletes a photo that nothing shows (a CMS entry, a page, a profile, a blog post or a library
@@ -101,8 +103,17 @@ export const findOwnPhotoByUrl = repo.findOwnPhotoByUrl;
  * one transaction with the check, then the stored file. The row goes first: a file left behind by
  * a failed removal is harmless, a row without its file is not.
  */
+/**
+ * What other modules make of an upload, asked before it is deleted. The app passes them in, so that
+ * uploads depends on neither the blog nor the library (both store their files here).
+ */
+export type UploadUses = {
+  postUsingPhoto(db: Db, photo: { id: number; url: string }): Promise<{ title: string; asCover: boolean } | undefined>;
+  documentUsingFile(db: Db, uploadId: number): Promise<{ title: string } | undefined>;
+};
+
 export async function deletePhoto(
-  { db, store }: { db: Db; store: FileStore },
+  { db, store, uses }: { db: Db; store: FileStore; uses: UploadUses },
   id: number,
   onFileLeft: (e: unknown) => void,
 ): Promise<void> {
@@ -111,12 +122,12 @@ export async function deletePhoto(
     if (!row) throw notFound("Photo not found");
     const usedBy = await repo.findPhotoUse(tx, row.url);
     if (usedBy) throw conflict(`This photo is used by ${usedBy}; remove it there first`);
-    const inPost = await postUsingPhoto(tx, row);
+    const inPost = await uses.postUsingPhoto(tx, row);
     if (inPost)
       throw conflict(
         `This photo is used by the blog post "${inPost.title}" (${inPost.asCover ? "as its cover" : "in its text"}); remove it there first`,
       );
-    const asDocument = await documentUsingFile(tx, row.id);
+    const asDocument = await uses.documentUsingFile(tx, row.id);
     if (asDocument)
       throw conflict(`This file is the library document "${asDocument.title}"; replace or unpublish it in the library instead`);
     await repo.deletePhoto(tx, row.id);

@@ -3,14 +3,14 @@ import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../lib/http-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import type { Principal } from "../../plugins/auth.ts";
-import { bumpTokenVersion, findUserById, lockAdminRegistration, setEmail, type UserRow, updateUser } from "../auth/service.ts";
-import { getEntitlements } from "../entitlements/service.ts";
-import { enqueueMail } from "../mail/service.ts";
+import { type Account, changeRole, findUserById, lockAccountForStaffChange, resetSecondFactor, setEmail } from "../auth/service.ts";
+import { planOf } from "../entitlements/service.ts";
+import { enqueueMail, enqueueWritten } from "../mail/service.ts";
 import * as payments from "../payments/service.ts";
 import * as records from "../records/service.ts";
 import * as repo from "./repo.ts";
 
-export function toAdminUser(u: UserRow): AdminUser {
+export function toAdminUser(u: Account): AdminUser {
   return {
     id: u.id,
     email: u.email,
@@ -32,7 +32,10 @@ export async function listUsers(db: Db, q: AdminUserListQuery) {
   return { list: rows.map(toAdminUser), total, limit: q.limit, num_pages: Math.max(1, Math.ceil(total / q.limit)), page: q.page };
 }
 
-export const listActiveAdminEmails = repo.listActiveAdminEmails;
+/** Puts one copy of a written mail in the outbox for every active admin, in the caller's transaction. */
+export async function mailActiveAdmins(db: Db, mail: { subject: string; text: string; html: string }): Promise<void> {
+  for (const to of await repo.listActiveAdminEmails(db)) await enqueueWritten(db, { to, ...mail });
+}
 
 export async function getUser(db: Db, id: number): Promise<AdminUser> {
   const user = await findUserById(db, id);
@@ -47,19 +50,17 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export async function getUserOverview(db: Db, id: number): Promise<AdminUserOverview> {
   const user = await findUserById(db, id);
   if (!user) throw notFound("User not found");
-  const [live, open, stats, quizzes, invoices, paid] = await Promise.all([
-    payments.findLivePackage(db, id),
-    payments.findOpenSubscriptionJoined(db, id),
+  const [plan, { open, invoices, paid }, stats, quizzes] = await Promise.all([
+    planOf(db, id),
+    payments.billingOverview(db, id, RECENT),
     repo.quizStats(db, id),
     repo.recentQuizzes(db, id, RECENT),
-    payments.recentInvoices(db, id, RECENT),
-    payments.paidTotals(db, id),
   ]);
   return {
     last_sign_in_at: iso(user.lastSignInAt),
     plan: {
-      package_name: live?.name ?? (await getEntitlements(db, id)).packageName,
-      is_free: !live,
+      package_name: plan.packageName,
+      is_free: plan.isFree,
       subscription: open
         ? {
             id: open.sub.id,
@@ -122,8 +123,7 @@ export async function updateUserAsAdmin(db: Db, actor: Principal, id: number, in
   // Hashing takes a while: done before the transaction holds its locks.
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    await lockAdminRegistration(tx);
-    const user = await findUserById(tx, id);
+    const user = await lockAccountForStaffChange(tx, id);
     if (!user) throw notFound("User not found");
     const role = input.role ?? user.role;
     const status = input.status ?? user.status;
@@ -142,10 +142,7 @@ export async function updateUserAsAdmin(db: Db, actor: Principal, id: number, in
       ...(status !== user.status && { status }),
     };
     if (Object.keys(profile).length > 0) await records.updateRows(tx, records.actorOf({ principal: actor }), "user", { id }, profile);
-    if (role !== user.role || passwordHash !== undefined) {
-      await updateUser(tx, id, { role, ...(passwordHash !== undefined && { passwordHash }) });
-      await bumpTokenVersion(tx, id);
-    }
+    if (role !== user.role || passwordHash !== undefined) await changeRole(tx, id, role, passwordHash);
   });
   return getUser(db, id);
 }
@@ -154,8 +151,7 @@ export async function updateUserAsAdmin(db: Db, actor: Principal, id: number, in
 export async function deleteUser(db: Db, actor: Principal, id: number): Promise<void> {
   if (actor.id === id) throw conflict("You cannot delete your own account here");
   await db.transaction(async (tx) => {
-    await lockAdminRegistration(tx);
-    const user = await findUserById(tx, id);
+    const user = await lockAccountForStaffChange(tx, id);
     if (!user) throw notFound("User not found");
     if (user.role === "admin" && user.status === "active" && (await repo.countActiveAdmins(tx)) <= 1)
       throw conflict("The academy needs at least one active admin");
@@ -174,9 +170,7 @@ export async function resetTwoFactor(db: Db, actor: Principal, id: number): Prom
   await db.transaction(async (tx) => {
     const user = await findUserById(tx, id);
     if (!user) throw notFound("User not found");
-    if (!user.twoFactorEnabled && !user.twoFactorSecret) throw conflict("Two-factor sign-in is not on for this account");
-    await updateUser(tx, id, { twoFactorEnabled: false, twoFactorSecret: null });
-    await bumpTokenVersion(tx, id);
+    if (!(await resetSecondFactor(tx, id))) throw conflict("Two-factor sign-in is not on for this account");
     await enqueueMail(tx, "two-factor", user.email, { first_name: user.firstName || "there", state: "reset by the academy's staff" });
   });
 }

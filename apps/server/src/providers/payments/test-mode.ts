@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { testpayClock, testpayIdempotency, testpayObjects } from "../../db/schema/payments.ts";
 import {
   type CheckoutSession,
   type Interval,
@@ -15,6 +13,7 @@ import {
   toProviderSubscription,
 } from "./interface.ts";
 import { behaviourOf, brandOf, type CardBehaviour, luhnValid } from "./test-cards.ts";
+import * as repo from "./test-mode-repo.ts";
 
 type Obj = Record<string, unknown>;
 type Card = ProviderCard & { behaviour: CardBehaviour; customer: string | null; added_at?: number };
@@ -83,31 +82,18 @@ export class TestModeProvider implements PaymentProvider {
   // ---------- clock ----------
 
   async now(tx: Db = this.db): Promise<number> {
-    const [row] = await tx.select().from(testpayClock).where(eq(testpayClock.id, 1));
-    return Math.floor(Date.now() / 1000) + (row?.offsetSeconds ?? 0);
+    return Math.floor(Date.now() / 1000) + (await repo.clockOffset(tx));
   }
 
   /** Moves the provider's clock forward and runs what fell due: trial ends, renewals, cancellations. */
   async advanceClock(seconds: number): Promise<void> {
-    await this.db
-      .insert(testpayClock)
-      .values({ id: 1, offsetSeconds: seconds })
-      .onConflictDoUpdate({ target: testpayClock.id, set: { offsetSeconds: sql`${testpayClock.offsetSeconds} + ${seconds}` } });
+    await repo.moveClock(this.db, seconds);
     await this.runDueBilling();
   }
 
   async runDueBilling(): Promise<void> {
     const now = await this.now();
-    const due = await this.db
-      .select({ id: testpayObjects.id })
-      .from(testpayObjects)
-      .where(
-        and(
-          eq(testpayObjects.type, "subscription"),
-          sql`${testpayObjects.data}->>'status' in ('active','trialing','past_due')`,
-          sql`(${testpayObjects.data}->>'current_period_end')::bigint <= ${now}`,
-        ),
-      );
+    const due = await repo.dueSubscriptionIds(this.db, now);
     for (const { id } of due) {
       // Several periods may have passed: bill each in turn.
       for (let guard = 0; guard < 400; guard++) {
@@ -164,20 +150,13 @@ export class TestModeProvider implements PaymentProvider {
   // ---------- storage helpers ----------
 
   private async load<T>(tx: Db, id: string, type: string, forUpdate = false): Promise<T> {
-    const q = tx
-      .select()
-      .from(testpayObjects)
-      .where(and(eq(testpayObjects.id, id), eq(testpayObjects.type, type)));
-    const [row] = forUpdate ? await q.for("update") : await q;
-    if (!row) throw new PaymentError(404, `No such ${type}: '${id}'`, "resource_missing");
-    return row.data as T;
+    const data = await repo.findObject(tx, id, type, forUpdate);
+    if (!data) throw new PaymentError(404, `No such ${type}: '${id}'`, "resource_missing");
+    return data as T;
   }
 
   private async save(tx: Db, id: string, type: string, customer: string | null, data: object, created?: number) {
-    await tx
-      .insert(testpayObjects)
-      .values({ id, type, customer, data: data as Obj, created: created ?? (await this.now(tx)) })
-      .onConflictDoUpdate({ target: testpayObjects.id, set: { data: data as Obj, customer } });
+    await repo.saveObject(tx, { id, type, customer, data, created: created ?? (await this.now(tx)) });
   }
 
   private async emit(tx: Db, type: string, object: object, created?: number) {
@@ -194,7 +173,7 @@ export class TestModeProvider implements PaymentProvider {
   /** Runs `work` once per idempotency key: a retry with the same key answers the first result. */
   private async once<T extends object>(key: string, operation: string, work: (tx: Db) => Promise<T>): Promise<T> {
     const stored = async () => {
-      const [row] = await this.db.select().from(testpayIdempotency).where(eq(testpayIdempotency.key, key));
+      const row = await repo.findIdempotent(this.db, key);
       if (row && row.operation !== operation)
         throw new PaymentError(400, "Keys for idempotent requests can only be used for the same request", "idempotency_error");
       return row?.response as T | undefined;
@@ -204,7 +183,7 @@ export class TestModeProvider implements PaymentProvider {
     try {
       return await this.db.transaction(async (tx) => {
         const result = await work(tx);
-        await tx.insert(testpayIdempotency).values({ key, operation, response: result as Obj });
+        await repo.saveIdempotent(tx, key, operation, result);
         return result;
       });
     } catch (e) {
@@ -343,13 +322,9 @@ export class TestModeProvider implements PaymentProvider {
 
   async listCards(customerId: string) {
     const customer = await this.load<Customer>(this.db, customerId, "customer");
-    const rows = await this.db
-      .select()
-      .from(testpayObjects)
-      .where(and(eq(testpayObjects.type, "card"), eq(testpayObjects.customer, customerId)))
-      .orderBy(testpayObjects.created, testpayObjects.id);
+    const rows = (await repo.cardsOf(this.db, customerId)) as Card[];
     // Oldest first, as added (several may share a second of the provider's clock).
-    const cards = rows.map((r) => r.data as Card).sort((a, b) => (a.added_at ?? 0) - (b.added_at ?? 0));
+    const cards = rows.sort((a, b) => (a.added_at ?? 0) - (b.added_at ?? 0));
     return { cards: cards.map(publicCard), defaultCard: customer.default_card };
   }
 
@@ -372,15 +347,9 @@ export class TestModeProvider implements PaymentProvider {
     await this.db.transaction(async (tx) => {
       const customer = await this.load<Customer>(tx, customerId, "customer", true);
       await this.ownedCard(tx, customerId, cardId);
-      await tx.delete(testpayObjects).where(eq(testpayObjects.id, cardId));
+      await repo.deleteObject(tx, cardId);
       if (customer.default_card === cardId) {
-        const [next] = await tx
-          .select({ id: testpayObjects.id })
-          .from(testpayObjects)
-          .where(and(eq(testpayObjects.type, "card"), eq(testpayObjects.customer, customerId)))
-          .orderBy(testpayObjects.created)
-          .limit(1);
-        customer.default_card = next?.id ?? null;
+        customer.default_card = (await repo.firstCardIdOf(tx, customerId)) ?? null;
         await this.save(tx, customer.id, "customer", customer.id, customer);
       }
     });
@@ -410,13 +379,13 @@ export class TestModeProvider implements PaymentProvider {
     } else customer.balance += credit;
     await this.save(tx, customer.id, "customer", customer.id, customer);
     const currency = await this.currencyOf(tx, subscription);
-    const [countRow] = await tx.select({ n: sql<number>`count(*)::int` }).from(testpayObjects).where(eq(testpayObjects.type, "invoice"));
+    const invoiceCount = await repo.countInvoices(tx);
     const invoice = {
       id: newId("in"),
       object: "invoice",
       customer: customerId,
       subscription,
-      number: `TEST-${String((countRow?.n ?? 0) + 1).padStart(5, "0")}`,
+      number: `TEST-${String(invoiceCount + 1).padStart(5, "0")}`,
       currency,
       lines: { data: lines },
       subtotal,

@@ -1,4 +1,4 @@
-import type { RegisterUserResponse } from "@academy/contract/auth";
+import type { RegisterResponse } from "@academy/contract/auth";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@academy/contract/constants";
 import type { AdminUserListResponse, AdminUserResponse } from "@academy/contract/users";
 import { type FormEvent, useMemo, useState } from "react";
@@ -105,7 +105,7 @@ export function usersSource(): ResourceSource<Row> {
     async create(values) {
       const { email, password, role, first_name, last_name, status } = values as Record<string, string>;
       const created = await unwrap(
-        api.post<Answer<typeof RegisterUserResponse>>("/v2/api/lambda/register", { email, password, role, first_name, last_name }),
+        api.post<Answer<typeof RegisterResponse>>("/v2/api/lambda/register", { email, password, role, first_name, last_name }),
       );
       if (status === "disabled") await records.update!(created.user_id, { status });
       return { id: created.user_id };

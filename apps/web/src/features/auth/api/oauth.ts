@@ -1,4 +1,4 @@
-import type { OAuthLoginResponse, OAuthProvidersResponse } from "@academy/contract/auth";
+import type { OAuthProvidersResponse, OAuthStartResponse } from "@academy/contract/auth";
 import type { Role } from "@academy/contract/common";
 import { api, isErrorBody } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
@@ -11,7 +11,7 @@ export async function listOAuthProviders(): Promise<string[]> {
 
 /** GET {provider}/login?role=: the provider's sign-in URL to send the browser to. */
 export const startOAuth = (provider: string, role: Role) =>
-  api.get<Answer<typeof OAuthLoginResponse>>(`/v2/api/lambda/${encodeURIComponent(provider)}/login`, {
+  api.get<Answer<typeof OAuthStartResponse>>(`/v2/api/lambda/${encodeURIComponent(provider)}/login`, {
     auth: false,
     query: { role },
     throwOn: [],

@@ -1,4 +1,4 @@
-import type { PmBoardAnswer, PmBoardPage, PmBoardRefreshAnswer, PmColumn } from "@academy/contract/pm";
+import type { PmBoardAnswer, PmBoardPage, PmBoardRefreshResponse, PmColumn } from "@academy/contract/pm";
 import { api, unwrap } from "../../../lib/api-client";
 import type { Answer } from "../../../lib/contract";
 import { PM } from "./workspaces";
@@ -20,4 +20,4 @@ export const moveCard = async (cardId: number, column: PmColumn, position: numbe
  * suggests and the board lacks, and takes off cancelled sessions.
  */
 export const refreshBoard = async (boardId: number) =>
-  unwrap(api.post<Answer<typeof PmBoardRefreshAnswer>>(`${PM}/boards/${boardId}/refresh`, {}));
+  unwrap(api.post<Answer<typeof PmBoardRefreshResponse>>(`${PM}/boards/${boardId}/refresh`, {}));

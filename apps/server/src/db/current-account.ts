@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { users } from "../../db/schema/users.ts";
+import type { Db } from "./client.ts";
+import { users } from "./schema/users.ts";
 
 /**
  * Revocation: a token stands only while its account is active with the token's version and role.
@@ -19,3 +20,7 @@ export const currentAccountValues = (claims: { userId: number; tokenVersion: num
   tokenVersion: claims.tokenVersion,
   role: claims.role,
 });
+
+/** The account behind a token when it still stands: one statement every authenticated call runs, prepared once per connection. */
+export const prepareCurrentAccount = (db: Db) =>
+  db.select({ id: users.id, twoFactorEnabled: users.twoFactorEnabled }).from(users).where(isCurrentAccount).prepare("auth_current_account");
