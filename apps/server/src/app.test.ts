@@ -126,6 +126,7 @@ describe("OpenAPI", () => {
     const notJson = new Set([
       "GET /blog/rss.xml",
       "GET /sitemap.xml",
+      "GET /robots.txt",
       "GET /content/images/{file}",
       "GET /v2/api/library/documents/{slug}/file",
       "GET /v2/api/lambda/stripe/invoice/{id}/pdf",
