@@ -206,6 +206,9 @@ export const AssistantAnswerResponse = z.object({ error: z.literal(false), model
 export const AssistantHistoryResponse = z.object({ error: z.literal(false), list: z.array(AssistantAnswer) });
 export const AssistantStatusResponse = z.object({ error: z.literal(false), model: AssistantStatus });
 
+/** gpt-transcribe and gpt-translate: the text the provider made. */
+export const AiTextResponse = z.object({ error: z.literal(false), text: z.string() });
+
 export const TranslateRequest = z.strictObject({
   text: z.string().trim().min(1, "Text is required").max(5000),
   target_language: z.string().trim().min(2, "Target language is required").max(40),

@@ -1,5 +1,6 @@
 import { ErrorResponse } from "@academy/contract/common";
 import {
+  AiTextResponse,
   AssistantAnswerResponse,
   AssistantHistoryResponse,
   AssistantQueryRequest,
@@ -8,13 +9,12 @@ import {
 } from "@academy/contract/library";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { HttpError } from "../../lib/http-error.ts";
 import type { Answerer } from "../../providers/ai/answerer.ts";
 import * as service from "./service.ts";
 
-const Ok = z.looseObject({ error: z.literal(false) });
 const errors = {
   400: ErrorResponse,
   401: ErrorResponse,
@@ -99,7 +99,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Db; answerer: Answerer
         summary: "Speech to text (multipart `file`: an audio recording) through the configured AI provider",
         description: "503 with code AI_NOT_CONFIGURED when no provider is configured.",
         consumes: ["multipart/form-data"],
-        response: { 200: Ok, ...errors },
+        response: { 200: AiTextResponse, ...errors },
       },
       bodyLimit: maxBytes + 64 * 1024,
       preHandler: signedIn,
@@ -134,7 +134,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<{ db: Db; answerer: Answerer
         tags,
         summary: "Translate text (form data or JSON: text, target_language) through the configured AI provider",
         description: "503 with code AI_NOT_CONFIGURED when no provider is configured.",
-        response: { 200: Ok, ...errors },
+        response: { 200: AiTextResponse, ...errors },
       },
       preHandler: signedIn,
     },

@@ -1,5 +1,7 @@
+import type { AiTextResponse } from "@academy/contract/library";
 import { useMutation } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client";
+import type { Answer } from "../../../lib/contract";
 
 /** POST /v5/api/deployments/sow/gpt-transcribe: a spoken question as text (only with an AI provider). */
 export function useTranscribe() {
@@ -7,7 +9,7 @@ export function useTranscribe() {
     mutationFn: async (recording: Blob) => {
       const form = new FormData();
       form.append("file", recording, "question.webm");
-      return (await unwrap(api.post<{ text: string }>("/v5/api/deployments/sow/gpt-transcribe", form))).text;
+      return (await unwrap(api.post<Answer<typeof AiTextResponse>>("/v5/api/deployments/sow/gpt-transcribe", form))).text;
     },
   });
 }
