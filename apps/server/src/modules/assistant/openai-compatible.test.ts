@@ -17,7 +17,7 @@ const provider = createServer(async (req, res) => {
   const body = await readBody(req);
   calls.push({ path: req.url ?? "", body, auth: req.headers.authorization });
   if (mode === "down") return res.writeHead(500).end("{}");
-  if (mode === "slow" && req.url === "/v1/chat/completions") await new Promise((r) => setTimeout(r, 1_500));
+  if (mode === "slow" && req.url === "/v1/chat/completions") await new Promise((r) => setTimeout(r, 6_000));
   res.setHeader("content-type", "application/json");
   if (req.url === "/v1/models") return res.end(JSON.stringify({ data: [{ id: "test-model" }] }));
   if (req.url === "/v1/audio/transcriptions") return res.end(JSON.stringify({ text: "how do I open the airway" }));
@@ -57,7 +57,7 @@ const logStream = new Writable({
   },
 });
 const t = await createTestApp(
-  { AI_BASE_URL: base, AI_API_KEY: "sk-test-key", AI_MODEL: "test-model", AI_TIMEOUT_MS: "1000" },
+  { AI_BASE_URL: base, AI_API_KEY: "sk-test-key", AI_MODEL: "test-model", AI_TIMEOUT_MS: "4000" },
   { logger: { level: "warn", stream: logStream } },
 );
 const candidate = await t.signUp("user");
@@ -127,7 +127,7 @@ describe("the study assistant on an OpenAI-compatible endpoint", () => {
     });
     expect(res.json().model).toMatchObject({ answered: true, answerer: "built-in (the configured provider was not reachable)" });
     expect(logged.find((l) => String(l.msg).includes("provider failed"))).toMatchObject({
-      reason: expect.stringContaining("no answer within 1000 ms"),
+      reason: expect.stringContaining("no answer within 4000 ms"),
     });
     mode = "cite";
   });
