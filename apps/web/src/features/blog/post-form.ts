@@ -70,16 +70,3 @@ export function requestOf(form: PostForm): SaveBlogPostRequest {
     seo_description: form.seo_description,
   };
 }
-
-/** An address from a title: lower case, accents dropped, words joined by hyphens, at most 80 characters. */
-export function slugify(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-}

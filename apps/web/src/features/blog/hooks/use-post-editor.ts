@@ -1,4 +1,5 @@
 import type { BlogPostStatus } from "@academy/contract/blog";
+import { slugifyTitle } from "@academy/contract/blog";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { showToast } from "../../../components/ui/toast";
@@ -6,7 +7,7 @@ import { type FieldErrors, toFormError } from "../../../lib/api-client";
 import { useNavigate } from "../../../lib/navigation";
 import { blogKeys, usePost } from "../api/posts";
 import { deletePost, savePost } from "../api/save-post";
-import { EMPTY_POST_FORM, formOf, type PostForm, requestOf, slugify } from "../post-form";
+import { EMPTY_POST_FORM, formOf, type PostForm, requestOf } from "../post-form";
 
 /** How long typing pauses before a draft saves itself. */
 export const AUTOSAVE_DELAY_MS = 2_000;
@@ -117,7 +118,7 @@ export function usePostEditor(existingId: number | null) {
     setForm((f) => {
       if (!f) return f;
       const next = { ...f, [key]: value };
-      if (key === "title" && !isSlugEdited) next.slug = slugify(String(value));
+      if (key === "title" && !isSlugEdited) next.slug = slugifyTitle(String(value));
       return next;
     });
 
