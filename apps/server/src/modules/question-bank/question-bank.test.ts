@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { blueprints, questions, quizzes } from "../../db/schema/quiz.ts";
 import { seedQuizContent } from "../../db/seed/quiz-content.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
-import { computeItemStatistics, correlation, kr20 } from "./service.ts";
+import { computeItemStatistics, correlation, kr20 } from "./item-statistics.ts";
 
 const t = await createTestApp();
 const A = `/v3/api/custom/${TEST_ENV.PROJECT_ID}/quiz/admin`;
