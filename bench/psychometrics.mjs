@@ -179,13 +179,21 @@ function reviewRun(world, perItem, seed) {
     const fake = wrong[Math.floor(random() * wrong.length)].id;
     return { ...q, options: q.options.map((o) => ({ ...o, correct: o.id === fake })) };
   });
+  // A balanced design: every round shuffles the bank into 40-item quizzes, one per candidate, so
+  // each item has exactly `perItem` answers.
   const perQuiz = 40;
-  const candidates = Math.round((perItem * bank.length) / perQuiz);
+  const quizzes = [];
+  for (let round = 0; round < perItem; round++) {
+    const order = E.random.shuffle(
+      bank.map((_, k) => k),
+      random,
+    );
+    for (let i = 0; i < order.length; i += perQuiz) quizzes.push(order.slice(i, i + perQuiz));
+  }
   const given = [];
-  for (let u = 1; u <= candidates; u++) {
+  for (let u = 1; u <= quizzes.length; u++) {
     const theta = normal(random);
-    const seen = new Set();
-    while (seen.size < perQuiz) seen.add(Math.floor(random() * bank.length));
+    const seen = quizzes[u - 1];
     for (const k of seen) {
       const item = bank[k];
       const realKey = item.options.filter((o) => o.correct).map((o) => o.id);
@@ -211,9 +219,28 @@ function reviewRun(world, perItem, seed) {
   }));
   const result = E.stats.computeItemStatistics(given, questions);
   const flagged = (s) => s.doubtful ?? s.flag !== null;
-  const removed = (s) => (s.remove ?? s.doubtful) === true;
+  const removed = (s) => (s.strong ?? s.doubtful) === true;
   const honest = result.filter((s) => !miskeyed.has(s.id));
   const planted = result.filter((s) => miskeyed.has(s.id));
+  if (process.env.DEBUG_REVIEW)
+    for (const s of planted.filter((x) => !flagged(x)))
+      console.log(
+        JSON.stringify({
+          n: s.answered,
+          p: s.shareRight.toFixed(2),
+          a: bank[s.id - 1].a.toFixed(2),
+          b: bank[s.id - 1].b.toFixed(2),
+          key: s.discriminationInterval,
+          r: s.discrimination,
+          d: s.distractors.map((d) => [
+            d.id,
+            d.correct,
+            d.share.toFixed(2),
+            d.correlation && Object.values(d.correlation).map((v) => v.toFixed(2)),
+            d.versusKey?.toFixed(2),
+          ]),
+        }),
+      );
   return {
     honestFlagged: honest.filter(flagged).length,
     honest: honest.length,
@@ -225,7 +252,9 @@ function reviewRun(world, perItem, seed) {
 }
 
 function reviewSection() {
-  console.log("\n## Item review queue (EMS bank, 30 planted miskeys, 40-item quizzes)");
+  console.log(
+    "\n## Item review queue (EMS bank, 30 planted miskeys, one 40-item quiz per candidate θ ~ N(0, 1), every item answered exactly n times)",
+  );
   for (const world of ["rasch", "realistic"])
     for (const perItem of [28, 100, 140]) {
       const r = reviewRun(world, perItem, 101 + perItem);

@@ -427,6 +427,8 @@ export const ImportRequest = z.strictObject({
   dryRun: z.boolean().default(false),
 });
 
+/** A correlation and its 95 % confidence interval. */
+export const CorrelationInterval = z.object({ r: z.number(), low: z.number(), high: z.number() });
 export const ItemStatistic = z.object({
   id: z.number().int(),
   contentId: z.string(),
@@ -436,9 +438,17 @@ export const ItemStatistic = z.object({
   shareRight: z.number(),
   /** Point-biserial correlation between this item and the rest of the candidate's answers. */
   discrimination: z.number().nullable(),
+  /** Its 95 % confidence interval; null when undefined. */
+  discriminationInterval: z.object({ low: z.number(), high: z.number() }).nullable(),
+  /** Flagged on evidence (50+ answers): "miskey" (a distractor draws the strong more than the key) or "negative". */
   doubtful: z.boolean(),
+  flag: z.enum(["miskey", "negative"]).nullable(),
+  /** Strong evidence (a distractor beats the key at 100+ answers): the item leaves quizzes until staff decide. */
+  strong: z.boolean(),
   reason: z.string().nullable(),
-  /** Single and multiple choice: each option's share overall, among the strongest and the weakest 27%. */
+  /** What staff may want to look at without it being a flag (low discrimination, a hard item). */
+  notes: z.array(z.string()),
+  /** Single and multiple choice: each option's share overall, among the strongest and the weakest 27%, and its point-biserial. */
   distractors: z.array(
     z.object({
       id: z.string(),
@@ -446,16 +456,45 @@ export const ItemStatistic = z.object({
       share: z.number(),
       upper: z.number(),
       lower: z.number(),
+      correlation: CorrelationInterval.nullable(),
+      /** How many standard errors more of the strongest 27% choose it than the key (the miskey sign); null for a key. */
+      versusKey: z.number().nullable(),
       note: z.string().nullable(),
     }),
   ),
 });
 export type ItemStatistic = z.infer<typeof ItemStatistic>;
+/** The evidence a flag was raised on, kept with the flag for staff. */
+export const FlagEvidence = z.object({
+  answered: z.number().int(),
+  shareRight: z.number(),
+  key: CorrelationInterval.nullable(),
+  distractors: z.array(z.object({ id: z.string(), share: z.number(), correlation: CorrelationInterval.nullable() })),
+});
+export const ReviewQueueItem = z.object({
+  id: z.number().int(),
+  contentId: z.string(),
+  stem: z.string(),
+  status: z.enum(["active", "review", "retired"]),
+  inQuizzes: z.boolean(),
+  flag: z.enum(["miskey", "negative"]).nullable(),
+  strong: z.boolean(),
+  reason: z.string().nullable(),
+  evidence: FlagEvidence.nullable(),
+  flaggedAt: z.string().nullable(),
+});
+export type ReviewQueueItem = z.infer<typeof ReviewQueueItem>;
+/** Staff's decision on a queued question: keep it (back in quizzes, the flag closed) or retire it. */
+export const ReviewDecisionRequest = z.strictObject({ decision: z.enum(["keep", "retire"]), note: z.string().max(500).optional() });
+export const ReviewDecisionResponse = z.object({ error: z.literal(false), message: z.string(), model: ReviewQueueItem });
 export const ItemStatisticsResponse = z.object({
   error: z.literal(false),
   list: z.array(ItemStatistic),
   /** KR-20 of the finished timed mock exams (parallel forms from one pool); null with fewer than 5. */
   reliability: z.object({ exams: z.number().int(), kr20: z.number().nullable() }),
-  /** Questions waiting in review, the ones the statistics sent there first. */
-  queue: z.array(z.object({ id: z.number().int(), contentId: z.string(), stem: z.string(), reason: z.string().nullable() })),
+  /**
+   * The review queue: questions the statistics flagged (with their evidence) and questions in
+   * review, strong evidence first. `inQuizzes` false: the question is out of quizzes until staff decide.
+   */
+  queue: z.array(ReviewQueueItem),
 });

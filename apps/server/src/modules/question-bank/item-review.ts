@@ -1,9 +1,10 @@
-import type { ItemStatistic } from "@academy/contract/quiz";
+import type { ItemStatistic, ReviewQueueItem } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
+import { notFound } from "../../lib/http-error.ts";
 import { computeItemStatistics, kr20 } from "./item-statistics.ts";
 import * as repo from "./repo.ts";
 
-/** The statistics screen and the item quality loop, from the database. */
+/** The statistics screen and the item review queue, from the database. */
 
 export async function itemStatistics(db: Db): Promise<ItemStatistic[]> {
   const given = await repo.finalAnswers(db);
@@ -12,22 +13,95 @@ export async function itemStatistics(db: Db): Promise<ItemStatistic[]> {
   return computeItemStatistics(given, rows);
 }
 
+type QueueRow = Awaited<ReturnType<typeof repo.reviewQueue>>[number];
+
+function toQueueItem(r: QueueRow): ReviewQueueItem {
+  return {
+    id: r.id,
+    contentId: r.contentId,
+    stem: r.stem,
+    status: r.status,
+    inQuizzes: r.status === "active",
+    flag: r.flag,
+    strong: r.strong ?? false,
+    reason: r.reason ?? r.reviewReason,
+    evidence: r.evidence,
+    flaggedAt: r.flaggedAt?.toISOString() ?? null,
+  };
+}
+
+export async function reviewQueue(db: Db) {
+  return (await repo.reviewQueue(db)).map(toQueueItem);
+}
+
 /** The statistics screen: item statistics, exam reliability and the review queue. */
 export async function statistics(db: Db) {
-  const [list, reliability, queue] = await Promise.all([itemStatistics(db), examReliability(db), repo.reviewQueue(db)]);
+  const [list, reliability, queue] = await Promise.all([itemStatistics(db), examReliability(db), reviewQueue(db)]);
   return { list, reliability, queue };
 }
 
 /**
- * The item quality loop, run by the calibration job: questions the statistics judge doubtful
- * (after MIN_ANSWERS_FOR_FLAG answers) leave the active bank for staff review, with the reason.
+ * The item quality loop, run by the calibration job (docs/readiness-model.md, "Item review"): an
+ * item flagged on evidence joins the staff queue with that evidence and stays in quizzes; only
+ * strong evidence takes it out (status review). A sign staff already looked at and kept does not
+ * come back; an edit of the question closes its flag. Answers how many flags were newly raised.
  */
-export async function queueDoubtfulQuestions(db: Db) {
-  const doubtful = (await itemStatistics(db)).filter((s) => s.doubtful && s.reason);
-  return repo.queueForReview(
-    db,
-    doubtful.map((s) => ({ id: s.id, reason: s.reason! })),
-  );
+export async function queueDoubtfulQuestions(db: Db, now = new Date()) {
+  const [stats, flags] = await Promise.all([itemStatistics(db), repo.allFlags(db)]);
+  const byId = new Map(flags.map((f) => [f.questionId, f]));
+  let raised = 0;
+  const remove: { id: number; reason: string }[] = [];
+  for (const s of stats) {
+    if (!s.flag || !s.reason) continue;
+    const prior = byId.get(s.id);
+    if (prior?.resolution === "kept" || prior?.resolution === "retired") continue;
+    const open = prior && !prior.resolvedAt;
+    // Strong evidence once seen is kept until staff decide: more answers may blur it again.
+    const strong = s.strong || (open === true && prior!.strong);
+    await repo.upsertFlag(db, {
+      questionId: s.id,
+      flag: s.flag,
+      strong,
+      reason: s.reason,
+      evidence: {
+        answered: s.answered,
+        shareRight: s.shareRight,
+        key: s.discrimination !== null && s.discriminationInterval ? { r: s.discrimination, ...s.discriminationInterval } : null,
+        distractors: s.distractors.filter((d) => !d.correct).map((d) => ({ id: d.id, share: d.share, correlation: d.correlation })),
+      },
+      at: now,
+    });
+    if (!open) raised += 1;
+    if (s.strong) remove.push({ id: s.id, reason: s.reason });
+  }
+  await repo.queueForReview(db, remove);
+  return raised;
+}
+
+/**
+ * Staff's decision on a queued question: "keep" puts it back in quizzes and closes its flag (the
+ * same sign does not raise it again); "retire" takes it out for good.
+ */
+export async function decideReview(db: Db, id: number, decision: "keep" | "retire") {
+  const updated = await db.transaction(async (tx) => {
+    const q = await repo.updateQuestion(tx, id, { status: decision === "keep" ? "active" : "retired" });
+    if (!q) throw notFound("Question not found");
+    await repo.resolveFlag(tx, id, decision === "keep" ? "kept" : "retired");
+    return q;
+  });
+  const flag = await repo.getFlag(db, id);
+  return toQueueItem({
+    id: updated.id,
+    contentId: updated.contentId,
+    stem: updated.stem,
+    status: updated.status,
+    reviewReason: updated.reviewReason,
+    flag: flag?.flag ?? null,
+    strong: flag?.strong ?? false,
+    reason: flag?.reason ?? null,
+    evidence: flag?.evidence ?? null,
+    flaggedAt: flag?.flaggedAt ?? null,
+  });
 }
 
 export async function examReliability(db: Db) {

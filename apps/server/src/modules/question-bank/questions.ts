@@ -58,7 +58,10 @@ export async function updateQuestion(db: Db, id: number, body: { theme: string; 
   );
   if (!checked.ok) throw badRequest("Check the highlighted fields", checked.errors);
   const { contentId: _keep, ...set } = checked.row;
-  return toAdmin((await repo.updateQuestion(db, id, set))!);
+  const updated = (await repo.updateQuestion(db, id, set))!;
+  // The flag's evidence was about the question as it stood: an edit closes it.
+  await repo.resolveFlag(db, id, "edited");
+  return toAdmin(updated);
 }
 
 export async function setStatus(db: Db, id: number, status: Status) {
