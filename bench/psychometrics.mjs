@@ -303,7 +303,7 @@ function mockSection() {
       const theta = cut + normal(random);
       const answer = (item) => random() < pRight(world, theta, byId.get(item.id));
       const run = E.cat.decideExam
-        ? E.cat.simulateCat(pool, weights, answer, random, { ...limits, cut })
+        ? E.cat.simulateCat(pool, weights, answer, random, { ...limits, cut }, (id) => c >= 50 && (exposure.get(id) ?? 0) / c > E.cat.MAX_EXPOSURE)
         : legacyCat(pool, weights, answer, limits);
       const taken = run.taken;
       firsts.add(taken[0].id);
@@ -325,6 +325,8 @@ function mockSection() {
       if (taken.length === limits.min) atMin += 1;
     }
     const maxExposure = Math.max(...exposure.values()) / N;
+    const top = [...exposure].sort((x, y) => y[1] - x[1])[0];
+    if (process.env.DEBUG_MOCK) console.log("most shown", byId.get(top[0]).contentId, byId.get(top[0]).bHat.toFixed(2));
     console.log(
       `${world.padEnd(9)} cut θ ${cut.toFixed(2)}: pass/fail right ${pct(right / N)} overall, ${pct(nearRight / near)} within 0.3 logits of the cut (${near} candidates); most-shown item ${pct(maxExposure)} of candidates; bank used ${exposure.size}/${pool.length} (${pct(exposure.size / pool.length)}); ${firsts.size} different first items; mean length ${(lengthSum / N).toFixed(1)}, stopped at the minimum ${pct(atMin / N)}`,
     );

@@ -187,6 +187,29 @@ export const QuizSummary = z.object({
 });
 export type QuizSummary = z.infer<typeof QuizSummary>;
 
+/** The result of a finished mock exam (docs/readiness-model.md, "Mock exam"). */
+export const MockExamResult = z.object({
+  ability: z.number(),
+  se: z.number(),
+  /** The ability at which the blueprint-weighted expected score is the pass mark (logits). */
+  cut: z.number(),
+  scaled: z.number(),
+  passMark: z.number(),
+  /** The probability that the candidate's ability is above the cut. */
+  passProbability: z.number(),
+  /** Likely pass or likely fail. */
+  decision: z.enum(["pass", "fail"]),
+  /** What decided it: the 95 % interval cleared the cut, the maximum length, or the time limit (the final estimate). */
+  decidedBy: z.enum(["confidence", "length", "time"]),
+  /** The probability that the decision is right (0.5 .. 1). */
+  confidence: z.number(),
+  /** The result in plain words: "Likely pass: 97 % sure ...". */
+  summary: z.string(),
+  /** The themes to study next: furthest below what a candidate at the pass mark gets right, weightiest first. */
+  studyNext: z.array(z.object({ theme: z.string(), themeName: z.string(), answered: z.number().int(), correct: z.number().int() })),
+});
+export type MockExamResult = z.infer<typeof MockExamResult>;
+
 export const QuizModel = QuizSummary.extend({
   blueprintVersion: z.number().int(),
   settings: z.object({ themes: z.array(z.string()), length: z.number().int(), difficulty: QuizDifficulty }),
@@ -197,13 +220,13 @@ export const QuizModel = QuizSummary.extend({
   questions: z.array(PlayerQuestion),
   /** A mock exam: fixed (the blueprint at the real length) or adaptive; null for other quizzes. */
   mock: z.enum(["fixed", "adaptive"]).nullable(),
-  /** Adaptive mock exam in progress: true once it has enough answers to stop (then submit). */
+  /** Adaptive mock exam in progress: true once it has decided (or reached its maximum): submit it then. */
   complete: z.boolean().optional(),
-  /** A finished mock exam: ability ± SE, the scaled score (0..1) and the chance to pass. */
-  examResult: z
-    .object({ ability: z.number(), se: z.number(), scaled: z.number(), passMark: z.number(), passProbability: z.number() })
-    .nullable()
-    .optional(),
+  /** Adaptive mock exam: the answers it needs before it may finish, and at most. */
+  minQuestions: z.number().int().optional(),
+  maxQuestions: z.number().int().optional(),
+  /** A finished mock exam: likely pass or not, how sure, what to study next; ability ± SE and the scaled score. */
+  examResult: MockExamResult.nullable().optional(),
   /** After submit: per-theme breakdown. */
   breakdown: z.array(z.object({ theme: z.string(), themeName: z.string(), total: z.number().int(), correct: z.number().int() })).optional(),
 });

@@ -7,10 +7,9 @@ import type { QuizSettings } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { getEntitlements } from "../entitlements/service.ts";
 import { DAY, DEADLINE_GRACE_MS, getQuiz } from "./attempts.ts";
-import { nextItem } from "./cat.ts";
 import { checkThemes, resolveTrack } from "./catalogue.ts";
 import { type BankQuestion, generateQuiz, optionOrderFor, type QuestionHistory } from "./generate.ts";
-import { adaptivePool, blueprintWeights } from "./mock-exam.ts";
+import { firstAdaptiveItem } from "./mock-exam.ts";
 import { masteryFor } from "./progress.ts";
 import { visibleInRegion } from "./regions.ts";
 import * as repo from "./repo.ts";
@@ -194,10 +193,8 @@ export async function createQuiz(
     const seed = body.seed ?? randomInt(0, 2 ** 31 - 1);
     let picked: { questionId: number; optionOrder: string[] }[];
     if (body.mock === "adaptive") {
-      // The adaptive exam starts with the most informative question at average ability; each answer adds the next.
-      const pool = await adaptivePool(tx, info, profile.region);
-      const first = nextItem(pool, [], blueprintWeights(info), 0);
-      const q = first ? pool.find((p) => p.id === first.id)! : null;
+      // The adaptive exam starts with a question drawn among those nearest the cut; each answer adds the next.
+      const q = await firstAdaptiveItem(tx, info, profile.region, userId, seed, now);
       picked = q ? [{ questionId: q.id, optionOrder: optionOrderFor(q.type as BankQuestion["type"], q.optionIds, seed, q.id) }] : [];
     } else picked = (await plan(tx, userId, info, settings, seed, now, only, body.mock === "fixed")).picked;
     if (picked.length === 0) throw conflict("No questions match these choices yet: choose more themes or another difficulty");

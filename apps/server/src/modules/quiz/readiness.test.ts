@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextItem, STOP_SE, simulateCat } from "./cat.ts";
+import { abilityCut, decideExam, firstItem, nextItem, simulateCat } from "./cat.ts";
 import { estimateAbility, fitRasch, probability, seedDifficulty } from "./irt.ts";
 import { createRandom } from "./random.ts";
 import { computeReadiness, expectedShare } from "./readiness.ts";
@@ -131,22 +131,28 @@ describe("item calibration (Rasch fit)", () => {
 });
 
 describe("adaptive mock exam (simulation of candidates of known ability)", () => {
-  it("recovers ability within its 90% band about 90% of the time, stops on the SE, and keeps the blueprint mix", () => {
+  it("decides pass or fail right, stops once the 95% interval clears the cut, varies its items, and keeps the blueprint mix", () => {
     const random = createRandom(23);
     const pool = THEMES.flatMap((t, ti) =>
       Array.from({ length: 60 }, (_, k) => ({ id: ti * 100 + k, theme: t.theme, b: 1.2 * normal(random) })),
     );
     const weights = Object.fromEntries(THEMES.map((t) => [t.theme, t.weight]));
-    let inBand = 0;
+    const cut = 0.5;
+    let right = 0;
     let stoppedEarly = 0;
+    const firsts = new Set<number>();
+    const shown = new Map<number, number>();
     const N = 200;
     for (let c = 0; c < N; c++) {
-      const theta = normal(random);
-      const run = simulateCat(pool, weights, theta, random, { min: 30, max: 90 });
-      if (Math.abs(run.theta - theta) <= 1.645 * run.se) inBand += 1;
+      const theta = cut + normal(random);
+      const run = simulateCat(pool, weights, (q) => random() < probability(theta, q.b), random, { min: 30, max: 90, cut });
+      if (run.pass === theta >= cut) right += 1;
+      firsts.add(run.taken[0]!.id);
+      for (const q of run.taken) shown.set(q.id, (shown.get(q.id) ?? 0) + 1);
       if (run.taken.length < 90) {
         stoppedEarly += 1;
-        expect(run.se).toBeLessThan(STOP_SE);
+        expect(run.taken.length).toBeGreaterThanOrEqual(30);
+        expect(decideExam(run, cut)).toBe(run.pass ? "pass" : "fail");
       }
       // Content balancing: each theme within one item of its blueprint share.
       for (const t of THEMES) {
@@ -154,10 +160,23 @@ describe("adaptive mock exam (simulation of candidates of known ability)", () =>
         expect(Math.abs(run.taken.filter((q) => q.theme === t.theme).length - share)).toBeLessThanOrEqual(1.5);
       }
     }
-    expect(inBand / N).toBeGreaterThan(0.85);
-    expect(inBand / N).toBeLessThan(0.96);
+    expect(right / N).toBeGreaterThan(0.88);
     expect(stoppedEarly / N).toBeGreaterThan(0.5);
+    expect(firsts.size).toBeGreaterThan(10);
+    expect(Math.max(...shown.values()) / N).toBeLessThan(0.9);
   }, 180_000);
+
+  it("finds the cut on the bank's scale, decides only when the interval clears it, and starts near it", () => {
+    const shares = expectedShare([-1, 0, 1]);
+    const cut = abilityCut([{ weight: 1, shares }], 0.7);
+    // The mean of P(cut, b) over the bank is the pass mark.
+    expect([-1, 0, 1].reduce((s, b) => s + probability(cut, b), 0) / 3).toBeCloseTo(0.7, 2);
+    expect(decideExam({ theta: cut + 0.5, se: 0.2 }, cut)).toBe("pass");
+    expect(decideExam({ theta: cut - 0.5, se: 0.2 }, cut)).toBe("fail");
+    expect(decideExam({ theta: cut + 0.3, se: 0.2 }, cut)).toBeNull();
+    const pool = Array.from({ length: 100 }, (_, i) => ({ id: i, theme: "a", b: -5 + i * 0.1 }));
+    for (let s = 0; s < 20; s++) expect(Math.abs(firstItem(pool, 1, createRandom(s))!.b - 1)).toBeLessThan(1.3);
+  });
 
   it("picks the most informative item at the current ability", () => {
     const pool = [

@@ -412,3 +412,27 @@ export async function recentlyMissed(db: Db, userId: number, limit: number) {
   const seen = new Set<number>();
   return rows.filter((r) => !seen.has(r.questionId) && seen.add(r.questionId)).slice(0, limit);
 }
+
+/** Questions the candidate answered in practice (feedback shown) since `since`: the mock exam leaves them out. */
+export async function practisedSince(db: Db, userId: number, since: Date) {
+  const rows = await db
+    .selectDistinct({ questionId: answers.questionId })
+    .from(answers)
+    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
+    .where(and(eq(answers.userId, userId), eq(quizzes.mode, "practice"), gte(answers.answeredAt, since)));
+  return new Set(rows.map((r) => r.questionId));
+}
+
+/** Adaptive mock exams started since `since`, and per question how many of them showed it (exposure control). */
+export async function mockExposure(db: Db, since: Date) {
+  const mock = and(sql`${quizzes.settings}->>'mock' = 'adaptive'`, gte(quizzes.createdAt, since));
+  // One after the other: this runs inside the answer's transaction too.
+  const [total] = await db.select({ n: count() }).from(quizzes).where(mock);
+  const rows = await db
+    .select({ questionId: quizQuestions.questionId, n: count() })
+    .from(quizQuestions)
+    .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
+    .where(mock)
+    .groupBy(quizQuestions.questionId);
+  return { exams: total?.n ?? 0, shown: new Map(rows.map((r) => [r.questionId, r.n])) };
+}
