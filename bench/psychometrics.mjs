@@ -303,7 +303,14 @@ function mockSection() {
       const theta = cut + normal(random);
       const answer = (item) => random() < pRight(world, theta, byId.get(item.id));
       const run = E.cat.decideExam
-        ? E.cat.simulateCat(pool, weights, answer, random, { ...limits, cut }, (id) => c >= 50 && (exposure.get(id) ?? 0) / c > E.cat.MAX_EXPOSURE)
+        ? E.cat.simulateCat(
+            pool,
+            weights,
+            answer,
+            random,
+            { ...limits, cut },
+            (id) => c >= 50 && (exposure.get(id) ?? 0) / c > E.cat.MAX_EXPOSURE,
+          )
         : legacyCat(pool, weights, answer, limits);
       const taken = run.taken;
       firsts.add(taken[0].id);
@@ -362,9 +369,11 @@ function ece(pairs) {
 }
 
 function chanceSection() {
-  const N = Number(arg("chance-candidates", 200));
+  // More candidates at 20 answers: their chances spread widely, so the binned ECE is noisier there.
+  const cellSize = (n) => Number(arg("chance-candidates", n === 20 ? 500 : 200));
+  const spread = Number(arg("population-sd", 1));
   console.log(
-    `\n## Chance to pass one sitting (Rasch world, ${N} candidates per cell, θ₀ ~ N(centre, 0.6²); truth: the exact chance of passing a blueprint form of the real exam)`,
+    `\n## Chance to pass one sitting (Rasch world, ${cellSize(20)} candidates per cell at 20 answers, ${cellSize(80)} at 80 and 160, θ₀ ~ N(centre, ${spread}²), centres 0.75 logits below, at and above the cut; truth: the exact chance of passing a blueprint form of the real exam)`,
   );
   const worst = { ece: 0 };
   for (const track of tracks) {
@@ -386,8 +395,8 @@ function chanceSection() {
     ])
       for (const n of [20, 80, 160]) {
         const pairs = [];
-        for (let c = 0; c < N; c++) {
-          const theta0 = centre + 0.6 * normal(random);
+        for (let c = 0; c < cellSize(n); c++) {
+          const theta0 = centre + spread * normal(random);
           const thetaT = new Map(themes.map((t) => [t.theme, theta0 + 0.5 * normal(random)]));
           const evidence = [];
           for (let k = 0; k < n; k++) {

@@ -143,7 +143,11 @@ export function estimateAbility(answers: readonly { b: number; isCorrect: boolea
  */
 export const THEME_SPREAD = 0.5;
 
-export function hierarchicalPosterior(themeAnswers: readonly (readonly { b: number; isCorrect: boolean }[])[], tau = THEME_SPREAD) {
+export function hierarchicalPosterior(
+  themeAnswers: readonly (readonly { b: number; isCorrect: boolean }[])[],
+  tau = THEME_SPREAD,
+  prior = { mean: 0, sd: 1 },
+) {
   const G = GRID.length;
   // Kernel K[k][g] = N(grid g; grid k, τ²), shared by every theme.
   const kernel = new Float64Array(G * G);
@@ -156,7 +160,7 @@ export function hierarchicalPosterior(themeAnswers: readonly (readonly { b: numb
   });
   // log p(θ₀ = k | x) = log N(k; 0, 1) + Σₜ log Σ_g K[k][g] Lₜ[g]
   const logTop = new Float64Array(G);
-  for (let k = 0; k < G; k++) logTop[k] = Math.log(normalPdf(GRID[k]!, 0, 1));
+  for (let k = 0; k < G; k++) logTop[k] = Math.log(normalPdf(GRID[k]!, prior.mean, prior.sd));
   const conditional: Float64Array[] = [];
   for (const L of likelihoods) {
     // conditional[k*G + g] = p(θₜ = g | θ₀ = k, xₜ)

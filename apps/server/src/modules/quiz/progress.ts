@@ -61,7 +61,9 @@ export function readinessFigure(r: ReadinessResult): ReadinessFigure {
 
 export async function readinessOf(db: Db, userId: number, track: TrackInfo) {
   const { evidence, blueprint } = await modelInputs(db, userId, track.slug, track.themes);
-  return computeReadiness(toEvidence(evidence), blueprint, track.exam?.passMark ?? DEFAULT_PASS_MARK);
+  return computeReadiness(toEvidence(evidence), blueprint, track.exam?.passMark ?? DEFAULT_PASS_MARK, undefined, {
+    questions: track.exam?.questions,
+  });
 }
 
 export async function dashboard(db: Db, userId: number, now = new Date()): Promise<DashboardModel> {
@@ -125,7 +127,7 @@ export async function progress(db: Db, userId: number) {
     .reverse();
   const trend = finished.flatMap((q) => {
     const upTo = evidence.filter((e) => e.quizId <= q.id);
-    const r = computeReadiness(toEvidence(upTo), blueprint, passMark);
+    const r = computeReadiness(toEvidence(upTo), blueprint, passMark, undefined, { questions: track.exam?.questions });
     if (!r.enough) return [];
     return [
       {

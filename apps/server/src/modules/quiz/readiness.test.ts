@@ -76,6 +76,26 @@ describe("readiness model (simulation of candidates of known ability)", () => {
     expect(weak.passProbability).toBeLessThan(0.1);
   });
 
+  it("gives the chance to pass one sitting: a short exam leaves more to luck than a long one", () => {
+    const random = createRandom(31);
+    const blueprint = Array.from({ length: 10 }, (_, i) => ({
+      theme: `t${i}`,
+      weight: 10,
+      bank: Array.from({ length: 60 }, () => (random() - 0.5) * 3),
+    }));
+    // Above the cut, with plenty of evidence: nearly sure over 200 questions, less so over 20.
+    const able = blueprint.flatMap((t) =>
+      t.bank.slice(0, 16).map((b) => ({ theme: t.theme, b, isCorrect: random() < probability(1.6, b) })),
+    );
+    const long = computeReadiness(able, blueprint, 0.7, 1, { questions: 200 });
+    const short = computeReadiness(able, blueprint, 0.7, 1, { questions: 20 });
+    expect(long.readiness).toBeGreaterThan(0.7);
+    expect(long.passProbability).toBeGreaterThan(0.8);
+    expect(short.passProbability).toBeLessThan(long.passProbability - 0.03);
+    // The prior sits on the cut: with no evidence the chance is a coin toss, not a fail.
+    expect(computeReadiness([], blueprint, 0.7, 1, { questions: 100 }).passProbability).toBeGreaterThan(0.35);
+  });
+
   it("shows no figure until 20 answers over half the blueprint's themes", () => {
     const blueprint = makeBank(createRandom(9));
     const oneTheme = Array.from({ length: 30 }, () => ({ theme: "t0", b: 0, isCorrect: true }));
