@@ -491,6 +491,9 @@ function spacedSection() {
         difficulty: "adaptive",
         seed: c * 1000 + day,
         now: now + 60_000,
+        ...(E.generate.reviewShareFor
+          ? { reviewShare: E.generate.reviewShareFor([...cards.values()].filter((card) => new Date(card.due).getTime() <= now + 60_000).length, cap) }
+          : {}),
       });
       for (const g of quiz) answerItem(g.questionId, now + 60_000);
       const endOfDay = now + 6 * 3_600_000;

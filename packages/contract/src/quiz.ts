@@ -28,6 +28,11 @@ export const QuizSettingsInput = z.strictObject({
 });
 export type QuizSettingsInput = z.infer<typeof QuizSettingsInput>;
 
+/** The daily cap of the review session: default and the range a candidate may set. */
+export const REVIEW_DAILY_DEFAULT = 40;
+export const REVIEW_DAILY_MIN = 5;
+export const REVIEW_DAILY_MAX = 200;
+
 export const OnboardingProfile = z.strictObject({
   track: z.enum(["ems", "fire-rescue", "water-rescue", "dispatch"]).optional(),
   targetExamDate: z.iso.date().nullable().optional(),
@@ -37,6 +42,8 @@ export const OnboardingProfile = z.strictObject({
   themes: z.array(Slug).max(40).optional(),
   confidence: z.record(Slug, z.number().int().min(1).max(5)).optional(),
   quiz: QuizSettingsInput.optional(),
+  /** The most spaced reviews a day's review session holds (default REVIEW_DAILY_DEFAULT). */
+  dailyReviews: z.number().int().min(REVIEW_DAILY_MIN).max(REVIEW_DAILY_MAX).optional(),
 });
 export type OnboardingProfile = z.infer<typeof OnboardingProfile>;
 export const SaveOnboardingRequest = OnboardingProfile;
@@ -61,8 +68,13 @@ export const CreateQuizRequest = z.strictObject({
     .optional(),
   /** Retry only the questions missed in this earlier quiz. */
   retryOf: z.number().int().positive().optional(),
-  /** Only the questions due for spaced review. */
+  /**
+   * Today's review session: the questions due for spaced review, oldest first, up to what is left
+   * of the candidate's daily cap. Free: it does not count against the plan's weekly quizzes.
+   */
   reviewDue: z.boolean().optional(),
+  /** The questions missed or flagged in the last 24 hours, again. Free, as the review session. */
+  missedToday: z.boolean().optional(),
   /**
    * A mock of the track's real exam (content/tracks.json): "fixed" follows the blueprint exactly
    * with the exam's length and time; "adaptive" picks each question by the candidate's answers so
@@ -305,6 +317,8 @@ export const DashboardModel = z.object({
   readiness: ReadinessFigure.nullable(),
   mastery: z.array(Mastery),
   dueForReview: z.number().int(),
+  /** Today's review session: how many of the due questions it holds now (the daily cap less today's reviews), and the cap. */
+  review: z.object({ today: z.number().int(), dailyCap: z.number().int(), doneToday: z.number().int() }),
   recent: z.array(QuizSummary),
   quota: z.object({ packageName: z.string(), quizzesPerWeek: z.number().int().nullable(), usedThisWeek: z.number().int() }),
   targetExamDate: z.string().nullable(),

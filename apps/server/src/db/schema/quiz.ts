@@ -117,6 +117,8 @@ export type QuizSettings = {
   retryOf?: number;
   /** Set when the quiz holds the questions due for spaced review. */
   review?: true;
+  /** Set when the quiz holds the questions missed or flagged in the last 24 hours. */
+  missed?: true;
   /** A mock of the track's real exam: its blueprint, length and time ("fixed"), or adaptive (CAT). */
   mock?: "fixed" | "adaptive";
   /** Adaptive mock: the shortest length before the standard error may stop it. */

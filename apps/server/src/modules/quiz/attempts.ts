@@ -7,7 +7,7 @@ import { listTracks } from "./catalogue.ts";
 import { type BankQuestion, optionOrderFor } from "./generate.ts";
 import { adaptiveLimits, adaptivePool, adaptiveState, extendAdaptive, mockResult } from "./mock-exam.ts";
 import * as repo from "./repo.ts";
-import { isEvidence, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
+import { examDateOf, isEvidence, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
 import { checkResponseShape, correctResponse, scoreResponse } from "./scoring.ts";
 import { resolveQuestion } from "./variables.ts";
 
@@ -289,6 +289,8 @@ async function finish(db: Db, userId: number, id: number, status: "submitted" | 
       submittedAt: status === "submitted" ? now : (quiz.deadlineAt ?? now),
     });
     const cards = new Map((await repo.reviewStates(tx, userId)).map((r) => [r.questionId, r.card]));
+    // No review is scheduled after the candidate's exam date.
+    const examAt = examDateOf((await repo.getProfile(tx, userId))?.targetExamDate);
     const difficulty = new Map(
       (
         await repo.questionsByIds(
@@ -302,7 +304,7 @@ async function finish(db: Db, userId: number, id: number, status: "submitted" | 
       const answer = { isCorrect: a.isCorrect, unsure: a.unsure, seconds: a.seconds, difficulty: difficulty.get(a.questionId) ?? 3 };
       // A right first answer is not brought back: only misses and "not sure" answers are scheduled.
       if (!shouldSchedule(answer, stored !== null)) continue;
-      const next = nextCard(stored, answer, a.answeredAt);
+      const next = nextCard(stored, answer, a.answeredAt, examAt);
       await repo.upsertReview(tx, {
         userId,
         questionId: a.questionId,

@@ -7,6 +7,7 @@ import { listTracks } from "./catalogue.ts";
 import { itemDifficulty } from "./irt.ts";
 import { computeReadiness, type Evidence, type ReadinessResult } from "./readiness.ts";
 import * as repo from "./repo.ts";
+import { todaysReviewSession } from "./review-session.ts";
 
 /** What the evidence says: ability and mastery per theme, readiness, the dashboard and the trend. */
 
@@ -67,12 +68,12 @@ export async function readinessOf(db: Db, userId: number, track: TrackInfo) {
 }
 
 export async function dashboard(db: Db, userId: number, now = new Date()): Promise<DashboardModel> {
-  const [profile, tracksInfo, plan, used, due, recent] = await readTogether(db, [
+  const [profile, tracksInfo, plan, used, session, recent] = await readTogether(db, [
     () => repo.getProfile(db, userId),
     () => listTracks(db),
     () => getEntitlements(db, userId),
     () => repo.countQuizzesSince(db, userId, new Date(now.getTime() - 7 * DAY)),
-    () => repo.countDue(db, userId, now),
+    () => todaysReviewSession(db, userId, now),
     () => listQuizzes(db, userId, now),
   ]);
   const track = tracksInfo.find((t) => t.slug === profile?.track) ?? null;
@@ -102,7 +103,8 @@ export async function dashboard(db: Db, userId: number, now = new Date()): Promi
     trackName: track?.name ?? null,
     readiness: ready,
     mastery,
-    dueForReview: due,
+    dueForReview: session.due,
+    review: { today: session.ids.length, dailyCap: session.cap, doneToday: session.doneToday },
     recent: recent.slice(0, 5),
     quota: { packageName: plan.packageName, quizzesPerWeek: plan.quizzesPerWeek, usedThisWeek: used },
     targetExamDate: profile?.targetExamDate ?? null,

@@ -168,11 +168,12 @@ export const openQuizzes = (db: Db, userId: number) =>
     .where(and(eq(quizzes.userId, userId), eq(quizzes.status, "in_progress")))
     .orderBy(desc(quizzes.createdAt), desc(quizzes.id));
 
-export async function insertQuiz(db: Db, quiz: typeof quizzes.$inferInsert, items: QuizItemInsert[]) {
+/** Inserts a quiz with its items; `counted` quizzes also take one of the plan's weekly quizzes. */
+export async function insertQuiz(db: Db, quiz: typeof quizzes.$inferInsert, items: QuizItemInsert[], counted = true) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(quizzes).values(quiz).returning();
     await tx.insert(quizQuestions).values(items.map((i) => ({ ...i, quizId: row!.id })));
-    await tx.insert(quizStarts).values({ userId: row!.userId, createdAt: row!.createdAt });
+    if (counted) await tx.insert(quizStarts).values({ userId: row!.userId, createdAt: row!.createdAt });
     return row!;
   });
 }
@@ -435,4 +436,48 @@ export async function mockExposure(db: Db, since: Date) {
     .where(mock)
     .groupBy(quizQuestions.questionId);
   return { exams: total?.n ?? 0, shown: new Map(rows.map((r) => [r.questionId, r.n])) };
+}
+
+/** Answers the candidate gave since `since` in review sessions: what the daily cap has used. */
+export async function countReviewAnswersSince(db: Db, userId: number, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(answers)
+    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
+    .where(and(eq(answers.userId, userId), gte(answers.answeredAt, since), sql`${quizzes.settings}->>'review' = 'true'`));
+  return row?.n ?? 0;
+}
+
+/** Questions the candidate missed (final answers) or flagged since `since`, the most recent first. */
+export async function missedOrFlaggedSince(db: Db, userId: number, since: Date) {
+  const missed = await db
+    .select({ questionId: answers.questionId, at: answers.answeredAt })
+    .from(answers)
+    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
+    .where(
+      and(
+        eq(answers.userId, userId),
+        eq(answers.isCorrect, false),
+        gte(answers.answeredAt, since),
+        or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice")),
+      ),
+    );
+  const flagged = await db
+    .select({ questionId: quizQuestions.questionId, at: quizzes.createdAt })
+    .from(quizQuestions)
+    .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
+    .where(and(eq(quizzes.userId, userId), eq(quizQuestions.flagged, true), gte(quizzes.createdAt, since)));
+  const latest = new Map<number, number>();
+  for (const r of [...missed, ...flagged]) latest.set(r.questionId, Math.max(latest.get(r.questionId) ?? 0, r.at.getTime()));
+  return [...latest].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
+}
+
+/** Which of these questions are active. */
+export async function activeOf(db: Db, ids: number[]) {
+  if (!ids.length) return new Set<number>();
+  const rows = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(inArray(questions.id, ids), eq(questions.status, "active")));
+  return new Set(rows.map((r) => r.id));
 }
