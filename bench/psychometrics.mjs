@@ -492,7 +492,12 @@ function spacedSection() {
         seed: c * 1000 + day,
         now: now + 60_000,
         ...(E.generate.reviewShareFor
-          ? { reviewShare: E.generate.reviewShareFor([...cards.values()].filter((card) => new Date(card.due).getTime() <= now + 60_000).length, cap) }
+          ? {
+              reviewShare: E.generate.reviewShareFor(
+                [...cards.values()].filter((card) => new Date(card.due).getTime() <= now + 60_000).length,
+                cap,
+              ),
+            }
           : {}),
       });
       for (const g of quiz) answerItem(g.questionId, now + 60_000);
