@@ -10,7 +10,8 @@
 // - Items. Each question of a track's bank keeps its theme, type and authored level. Its true
 //   difficulty is b = 0.8 (level - 3) + N(0, 0.5²) logits. What the engine knows of it is a fitted
 //   difficulty b̂ = b + N(0, 0.15²) (about the error of a fit at a few hundred answers).
-// - Rasch world: P(right | θ) = 1 / (1 + e^-(θ - b)); the engine's own model.
+// - Rasch world: P(right | θ) = 1 / (1 + e^-(θ - b)); the engine's own model. (The calibration section
+//   adds a 2PL world: the realistic discriminations without guessing.)
 // - Realistic world: P(right | θ) = c + (1 - c) / (1 + e^-a(θ - b)), discrimination
 //   a ~ lognormal(0, 0.4²) (most items 0.5 to 2), guessing c from the format: 1/k for single choice of
 //   k options (0.8/k: distractors are not all equally plausible), 0.5 for true/false, 0.1 for multiple
@@ -116,7 +117,11 @@ function makeBank(track, random) {
 
 /** P(right) of a candidate of ability θ on an item, in a world. */
 const pRight = (world, theta, item) =>
-  world === "rasch" ? logistic(theta - item.b) : item.c + (1 - item.c) * logistic(item.a * (theta - item.b));
+  world === "rasch"
+    ? logistic(theta - item.b)
+    : world === "2pl"
+      ? logistic(item.a * (theta - item.b))
+      : item.c + (1 - item.c) * logistic(item.a * (theta - item.b));
 
 /** A response as the player stores it; `keyIds` are the real answer's option ids. */
 function respond(item, isRight, keyIds, random) {
@@ -533,7 +538,8 @@ function spacedSection() {
 function calibrationSection() {
   console.log("\n## Item calibration (EMS bank, candidates θ ~ N(0, 1) answering 40 items each)");
   const track = tracks.find((t) => t.slug === "ems");
-  for (const world of ["rasch", "realistic"])
+  // "2pl" is the realistic world without guessing: what the 2PL fit recovers when its model holds.
+  for (const world of ["rasch", "2pl", "realistic"])
     for (const perItem of [50, 200]) {
       const random = createRandom(505);
       const bank = makeBank(track, random);
@@ -554,14 +560,14 @@ function calibrationSection() {
         rows.map((x) => x.q.b),
       );
       const ra =
-        rows[0].r.discrimination === undefined
+        rows[0].r.discrimination === undefined || world === "rasch"
           ? null
           : corr(
               rows.map((x) => x.r.discrimination),
               rows.map((x) => x.q.a),
             );
       console.log(
-        `${world.padEnd(9)} ${String(perItem).padStart(3)} answers/item: difficulty r ${rb.toFixed(3)}, discrimination r ${ra === null ? "not estimated" : ra.toFixed(3)} (${(ms / 1000).toFixed(1)} s, ${fit.iterations} iterations)`,
+        `${world.padEnd(9)} ${String(perItem).padStart(3)} answers/item: difficulty r ${rb.toFixed(3)}, discrimination r ${ra === null ? (world === "rasch" ? "n/a (all 1)" : "not estimated") : ra.toFixed(3)} (${(ms / 1000).toFixed(1)} s, ${fit.iterations} iterations)`,
       );
     }
 }

@@ -5,7 +5,7 @@ import { fitItems } from "./item-fit.ts";
 import * as repo from "./repo.ts";
 
 /**
- * Item calibration: a background job refits every answered question's Rasch difficulty from
+ * Item calibration: a background job refits every answered question's difficulty and discrimination (2PL) from
  * the answers that count as evidence, seeded from the authored level (docs/readiness-model.md).
  */
 

@@ -1,4 +1,4 @@
-import { fitRasch, seedDifficulty } from "./irt.ts";
+import { fitIrt, seedDifficulty } from "./irt.ts";
 
 /** Fits the items from answers; pure, so the benchmark fits a million made-up answers with it. */
 export function fitItems(
@@ -30,7 +30,7 @@ export function fitItems(
     correct[k] = a.isCorrect ? 1 : 0;
   }
   const itemPrior = Float64Array.from(itemIds, (id) => seedDifficulty(levels.get(id) ?? 3));
-  const fit = fitRasch({ persons: personIndex.size, items: itemIds.length, person, item, correct, itemPrior });
+  const fit = fitIrt({ persons: personIndex.size, items: itemIds.length, person, item, correct, itemPrior });
   const counts = new Int32Array(itemIds.length);
   const right = new Int32Array(itemIds.length);
   for (let k = 0; k < n; k++) {
@@ -41,6 +41,7 @@ export function fitItems(
     rows: itemIds.map((questionId, i) => ({
       questionId,
       difficulty: fit.b[i]!,
+      discrimination: fit.a[i]!,
       standardError: fit.se[i]!,
       answers: counts[i]!,
       shareRight: right[i]! / counts[i]!,

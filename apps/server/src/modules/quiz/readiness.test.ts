@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { abilityCut, decideExam, firstItem, nextItem, simulateCat } from "./cat.ts";
-import { estimateAbility, fitRasch, probability, seedDifficulty } from "./irt.ts";
+import { estimateAbility, fitIrt, probability, seedDifficulty } from "./irt.ts";
 import { createRandom } from "./random.ts";
 import { computeReadiness, expectedShare } from "./readiness.ts";
 
@@ -125,7 +125,7 @@ describe("item calibration (Rasch fit)", () => {
         correct.push(random() < probability(theta, trueB[i]!) ? 1 : 0);
       }
     }
-    const fit = fitRasch({
+    const fit = fitIrt({
       persons,
       items,
       person: Int32Array.from(person),
@@ -138,6 +138,39 @@ describe("item calibration (Rasch fit)", () => {
     expect(Math.sqrt(err / 50)).toBeLessThan(0.25);
     for (let i = 50; i < 60; i++) expect(fit.b[i]).toBeCloseTo(1, 6);
     for (let i = 50; i < 60; i++) expect(fit.se[i]).toBeCloseTo(1, 6);
+  }, 60_000);
+
+  it("estimates discrimination too (2PL), shrunk toward 1 until there is data", () => {
+    const random = createRandom(4);
+    const items = 41;
+    const trueA = Array.from({ length: items }, (_, i) => (i % 2 ? 1.8 : 0.55));
+    const trueB = Array.from({ length: items }, () => normal(random));
+    const person: number[] = [];
+    const item: number[] = [];
+    const correct: number[] = [];
+    for (let p = 0; p < 1500; p++) {
+      const theta = normal(random);
+      for (let k = 0; k < 30; k++) {
+        const i = Math.floor(random() * 40); // item 40 is never answered
+        person.push(p);
+        item.push(i);
+        correct.push(random() < 1 / (1 + Math.exp(-trueA[i]! * (theta - trueB[i]!))) ? 1 : 0);
+      }
+    }
+    const fit = fitIrt({
+      persons: 1500,
+      items,
+      person: Int32Array.from(person),
+      item: Int32Array.from(item),
+      correct: Uint8Array.from(correct),
+      itemPrior: new Float64Array(items),
+    });
+    const mean = (odd: number) => {
+      const xs = Array.from(fit.a).filter((_, i) => i < 40 && i % 2 === odd);
+      return xs.reduce((n, x) => n + x, 0) / xs.length;
+    };
+    expect(mean(1)).toBeGreaterThan(1.3 * mean(0));
+    expect(fit.a[40]).toBe(1);
   }, 60_000);
 
   it("estimates ability with a standard error that shrinks with answers", () => {

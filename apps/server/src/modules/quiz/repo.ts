@@ -345,7 +345,7 @@ export const questionLevels = (db: Db) => db.select({ id: questions.id, difficul
 /** Replaces the fitted difficulties in one transaction, in batches. */
 export async function saveCalibration(
   db: Db,
-  rows: { questionId: number; difficulty: number; standardError: number; answers: number; shareRight: number }[],
+  rows: { questionId: number; difficulty: number; discrimination: number; standardError: number; answers: number; shareRight: number }[],
   run: { answers: number; candidates: number; items: number; iterations: number; milliseconds: number },
 ) {
   await db.transaction(async (tx) => {
@@ -359,6 +359,7 @@ export async function saveCalibration(
           target: itemCalibrations.questionId,
           set: {
             difficulty: sql`excluded.difficulty`,
+            discrimination: sql`excluded.discrimination`,
             standardError: sql`excluded.standard_error`,
             answers: sql`excluded.answers`,
             shareRight: sql`excluded.share_right`,
