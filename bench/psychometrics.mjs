@@ -3,7 +3,7 @@
 // apps/server/src, nothing re-implemented here) flags items, runs the adaptive mock exam, reports the
 // chance to pass, schedules reviews and calibrates items. Every target of issue 23 prints one line.
 //
-//   node bench/psychometrics.mjs                 every section (about two minutes on two cores)
+//   node bench/psychometrics.mjs                 every section (three to four minutes on two shared cores)
 //   node bench/psychometrics.mjs --only=review   one of: review, mock, chance, spaced, calibration
 //
 // THE TRUTH (written down so the figures can be checked):
@@ -22,6 +22,9 @@
 // - Candidates. Overall ability θ₀ around the population's centre; each theme's ability
 //   θₜ = θ₀ + N(0, 0.5²) (the spread the readiness model assumes). The cut is the ability at which the
 //   blueprint-weighted expected share of the bank equals the track's pass mark (on b̂).
+// - In the realistic world of the mock exam the engine knows only what its own calibration fits from
+//   200 answers per item in that world, and a candidate truly passes when their expected share of a
+//   blueprint form under the true model reaches the pass mark (the truth's cut).
 // - Seeds are fixed per section (below); the same code gives the same figures.
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -164,6 +167,43 @@ function cutOf(track, bank) {
   return 5;
 }
 
+/** The ability at which the true expected share of a blueprint form is the pass mark (the truth's cut). */
+function trueCutOf(track, bank, world) {
+  const themes = track.blueprint.themes;
+  const total = themes.reduce((n, t) => n + t.weight, 0);
+  const at = (theta) =>
+    themes.reduce((s, t) => {
+      const list = bank.filter((q) => q.theme === t.theme);
+      return s + (t.weight / total) * (list.reduce((n, q) => n + pRight(world, theta, q), 0) / list.length);
+    }, 0);
+  let lo = -5;
+  let hi = 5;
+  for (let k = 0; k < 40; k++) {
+    const mid = (lo + hi) / 2;
+    if (at(mid) >= (track.exam?.passMark ?? 0.7)) hi = mid;
+    else lo = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/**
+ * The engine's view of a world that is not its own: it knows what its calibration job would fit
+ * from 200 answers per item (candidates θ ~ N(trueCut − 0.5, 1) answering 40 items each), not the truth.
+ */
+function calibrateInWorld(bank, world, random, centre) {
+  const perItem = 200;
+  const candidates = Math.round((perItem * bank.length) / 40);
+  const given = [];
+  for (let u = 1; u <= candidates; u++) {
+    const theta = centre + normal(random);
+    const seen = new Set();
+    while (seen.size < 40) seen.add(Math.floor(random() * bank.length));
+    for (const k of seen) given.push({ userId: u, questionId: bank[k].id, isCorrect: random() < pRight(world, theta, bank[k]) });
+  }
+  const fit = E.fit.fitItems(given, new Map(bank.map((q) => [q.id, q.level])));
+  for (const r of fit.rows) bank[r.questionId - 1].bHat = r.difficulty;
+}
+
 // ---------------------------------------------------------------- 1. the item review queue
 
 /**
@@ -291,6 +331,9 @@ function mockSection() {
   for (const world of ["rasch", "realistic"]) {
     const random = createRandom(202);
     const bank = makeBank(track, random);
+    // The truth's cut; in the realistic world the engine works on its own calibration of that world.
+    const truthCut = world === "rasch" ? cutOf(track, bank) : trueCutOf(track, bank, world);
+    if (world !== "rasch") calibrateInWorld(bank, world, random, truthCut - 0.5);
     const cut = cutOf(track, bank);
     const pool = bank.map((q) => ({ id: q.id, theme: q.theme, b: q.bHat }));
     const byId = new Map(bank.map((q) => [q.id, q]));
@@ -305,7 +348,7 @@ function mockSection() {
     let atMin = 0;
     const firsts = new Set();
     for (let c = 0; c < N; c++) {
-      const theta = cut + normal(random);
+      const theta = truthCut + normal(random);
       const answer = (item) => random() < pRight(world, theta, byId.get(item.id));
       const run = E.cat.decideExam
         ? E.cat.simulateCat(
@@ -327,9 +370,9 @@ function mockSection() {
           shares,
           track.exam.passMark,
         ).passProbability >= 0.5;
-      const ok = pass === theta >= cut;
+      const ok = pass === theta >= truthCut;
       right += ok ? 1 : 0;
-      if (Math.abs(theta - cut) <= 0.3) {
+      if (Math.abs(theta - truthCut) <= 0.3) {
         near += 1;
         nearRight += ok ? 1 : 0;
       }
@@ -340,7 +383,7 @@ function mockSection() {
     const top = [...exposure].sort((x, y) => y[1] - x[1])[0];
     if (process.env.DEBUG_MOCK) console.log("most shown", byId.get(top[0]).contentId, byId.get(top[0]).bHat.toFixed(2));
     console.log(
-      `${world.padEnd(9)} cut θ ${cut.toFixed(2)}: pass/fail right ${pct(right / N)} overall, ${pct(nearRight / near)} within 0.3 logits of the cut (${near} candidates); most-shown item ${pct(maxExposure)} of candidates; bank used ${exposure.size}/${pool.length} (${pct(exposure.size / pool.length)}); ${firsts.size} different first items; mean length ${(lengthSum / N).toFixed(1)}, stopped at the minimum ${pct(atMin / N)}`,
+      `${world.padEnd(9)} cut θ ${truthCut.toFixed(2)} (engine's ${cut.toFixed(2)}): pass/fail right ${pct(right / N)} overall, ${pct(nearRight / near)} within 0.3 logits of the cut (${near} candidates); most-shown item ${pct(maxExposure)} of candidates; bank used ${exposure.size}/${pool.length} (${pct(exposure.size / pool.length)}); ${firsts.size} different first items; mean length ${(lengthSum / N).toFixed(1)}, stopped at the minimum ${pct(atMin / N)}`,
     );
   }
 }
