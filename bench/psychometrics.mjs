@@ -201,7 +201,10 @@ function calibrateInWorld(bank, world, random, centre) {
     for (const k of seen) given.push({ userId: u, questionId: bank[k].id, isCorrect: random() < pRight(world, theta, bank[k]) });
   }
   const fit = E.fit.fitItems(given, new Map(bank.map((q) => [q.id, q.level])));
-  for (const r of fit.rows) bank[r.questionId - 1].bHat = r.difficulty;
+  for (const r of fit.rows) {
+    bank[r.questionId - 1].bHat = r.difficulty;
+    bank[r.questionId - 1].aHat = r.discrimination;
+  }
 }
 
 // ---------------------------------------------------------------- 1. the item review queue
@@ -335,7 +338,8 @@ function mockSection() {
     const truthCut = world === "rasch" ? cutOf(track, bank) : trueCutOf(track, bank, world);
     if (world !== "rasch") calibrateInWorld(bank, world, random, truthCut - 0.5);
     const cut = cutOf(track, bank);
-    const pool = bank.map((q) => ({ id: q.id, theme: q.theme, b: q.bHat }));
+    // The engine's items: fitted difficulty and, where it fitted one, discrimination.
+    const pool = bank.map((q) => ({ id: q.id, theme: q.theme, b: q.bHat, ...(q.aHat ? { a: q.aHat } : {}) }));
     const byId = new Map(bank.map((q) => [q.id, q]));
     const weights = weightsOf(track);
     const shares = banksOf(track, bank).map((t) => ({ weight: t.weight, shares: E.readiness.expectedShare(t.bank) }));

@@ -23,7 +23,8 @@ export const FIRST_ITEMS = 24;
  */
 export const EXAM_PRIOR_SD = 1.5;
 
-export type CatItem = { id: number; theme: string; b: number };
+/** An item of the exam: its difficulty and, once fitted, its discrimination (1 when absent). */
+export type CatItem = { id: number; theme: string; b: number; a?: number };
 
 /**
  * The ability at which the blueprint-weighted expected share of the bank reaches the pass mark (the
@@ -44,7 +45,7 @@ export function abilityCut(blueprint: readonly { weight: number; shares: ArrayLi
 }
 
 /** Ability from the exam's answers, with the exam's prior around the cut. */
-export const examAbility = (answers: readonly { b: number; isCorrect: boolean }[], cut: number) =>
+export const examAbility = (answers: readonly { b: number; a?: number; isCorrect: boolean }[], cut: number) =>
   estimateAbility(answers, { mean: cut, sd: EXAM_PRIOR_SD });
 
 /** "pass" or "fail" once the 95 % interval of ability lies wholly on one side of the cut; else null. */
@@ -102,7 +103,7 @@ export function nextItem(
   const theme = themeBehind(candidates, taken, weights);
   const ranked = candidates
     .filter((q) => theme === null || q.theme === theme)
-    .map((q) => ({ q, info: information(theta, q.b) }))
+    .map((q) => ({ q, info: information(theta, q.b, q.a) }))
     .sort((a, b) => b.info - a.info || a.q.id - b.q.id);
   if (!random) return ranked[0]!.q;
   const k = Math.min(RANDOMESQUE, ranked.length);
@@ -131,7 +132,7 @@ export type ExamDecision = {
  * on the final estimate.
  */
 export function examResult(
-  answers: readonly { b: number; isCorrect: boolean }[],
+  answers: readonly { b: number; a?: number; isCorrect: boolean }[],
   blueprint: readonly { weight: number; shares: Float64Array }[],
   passMark: number,
   stop: { timeUp?: boolean; maxLength?: number } = {},

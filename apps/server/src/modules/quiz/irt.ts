@@ -11,12 +11,13 @@ export const seedDifficulty = (level: number) => (level - 3) * 0.8;
 export const itemDifficulty = (q: { difficulty: number; calibrated: number | null | undefined }) =>
   q.calibrated ?? seedDifficulty(q.difficulty);
 
-export const probability = (theta: number, b: number) => 1 / (1 + Math.exp(b - theta));
+/** P(right) at θ of an item of difficulty b and discrimination a (1: the Rasch model). */
+export const probability = (theta: number, b: number, a = 1) => 1 / (1 + Math.exp(a * (b - theta)));
 
-/** Fisher information of a Rasch item at θ: P(1 − P). */
-export const information = (theta: number, b: number) => {
-  const p = probability(theta, b);
-  return p * (1 - p);
+/** Fisher information of an item at θ: a²P(1 − P). */
+export const information = (theta: number, b: number, a = 1) => {
+  const p = probability(theta, b, a);
+  return a * a * p * (1 - p);
 };
 
 /** The ability grid: −5 … +5 logits in steps of 0.1. */
@@ -137,11 +138,11 @@ export function fitIrt(input: FitInput): FitResult {
 }
 
 /** Log-likelihood of a set of answers at each grid point. */
-export function gridLogLikelihood(answers: readonly { b: number; isCorrect: boolean }[]): Float64Array {
+export function gridLogLikelihood(answers: readonly { b: number; a?: number; isCorrect: boolean }[]): Float64Array {
   const out = new Float64Array(GRID.length);
   for (const a of answers)
     for (let g = 0; g < GRID.length; g++) {
-      const p = probability(GRID[g]!, a.b);
+      const p = probability(GRID[g]!, a.b, a.a);
       out[g]! += Math.log(a.isCorrect ? p : 1 - p);
     }
   return out;
@@ -172,7 +173,7 @@ export const meanSd = (weights: ArrayLike<number>) => {
 };
 
 /** Expected a posteriori ability from answers, with prior N(mean, sd²): its mean, sd (the standard error) and grid posterior. */
-export function estimateAbility(answers: readonly { b: number; isCorrect: boolean }[], prior = { mean: 0, sd: 1 }) {
+export function estimateAbility(answers: readonly { b: number; a?: number; isCorrect: boolean }[], prior = { mean: 0, sd: 1 }) {
   const ll = gridLogLikelihood(answers);
   for (let g = 0; g < GRID.length; g++) ll[g]! += Math.log(normalPdf(GRID[g]!, prior.mean, prior.sd));
   const posterior = normaliseLog(ll);

@@ -49,7 +49,8 @@ export async function adaptivePool(db: Db, track: TrackInfo, region: string | un
   return visible.map((q) => ({
     id: q.id,
     theme: q.theme,
-    b: itemDifficulty({ difficulty: q.difficulty, calibrated: fitted.get(q.id) }),
+    b: itemDifficulty({ difficulty: q.difficulty, calibrated: fitted.get(q.id)?.difficulty }),
+    a: fitted.get(q.id)?.discrimination ?? 1,
     optionIds: q.options.map((o) => o.id),
     type: q.type,
   }));
@@ -69,6 +70,11 @@ async function examScale(db: Db, track: TrackInfo) {
   const passMark = track.exam?.passMark ?? DEFAULT_PASS_MARK;
   const blueprint = track.themes.map((t) => ({ weight: t.weight, shares: expectedShare(banks.get(t.slug)!) }));
   return { difficulties, passMark, blueprint, cut: abilityCut(blueprint, passMark) };
+}
+
+/** An item's difficulty (fitted, or seeded from its level) and discrimination (fitted, or 1). */
+function itemParameters(q: { difficulty: number; calibrated: number | null; discrimination: number | null } | undefined) {
+  return q ? { b: itemDifficulty(q), a: q.discrimination ?? 1 } : { b: 0, a: 1 };
 }
 
 /** The exam's length limits (the real exam's, per track in tracks.json). */
@@ -93,11 +99,11 @@ export async function adaptiveState(db: Db, quiz: repo.QuizRow, track: TrackInfo
     () => repo.quizAnswers(db, quiz.id),
     () => examScale(db, track),
   ]);
-  const b = new Map(scale.difficulties.map((q) => [q.id, itemDifficulty(q)]));
+  const byId = new Map(scale.difficulties.map((q) => [q.id, q]));
   const right = new Map(given.map((a) => [a.questionId, a.isCorrect]));
   const answered = items.filter((i) => right.has(i.questionId));
   const est = examAbility(
-    answered.map((i) => ({ b: b.get(i.questionId) ?? 0, isCorrect: right.get(i.questionId)! })),
+    answered.map((i) => ({ ...itemParameters(byId.get(i.questionId)), isCorrect: right.get(i.questionId)! })),
     scale.cut,
   );
   const limits = { ...adaptiveLimits(quiz), cut: scale.cut };
@@ -171,7 +177,7 @@ export async function mockResult(
   const answers = scored.map((i) => ({
     id: i.questionId,
     theme: byId.get(i.questionId)?.theme ?? "",
-    b: byId.has(i.questionId) ? itemDifficulty(byId.get(i.questionId)!) : 0,
+    ...itemParameters(byId.get(i.questionId)),
     isCorrect: right.get(i.questionId) ?? false,
   }));
   const result = examResult(answers, scale.blueprint, scale.passMark, {
@@ -184,7 +190,7 @@ export async function mockResult(
     const t = byTheme.get(a.theme) ?? { answered: 0, correct: 0, expected: 0 };
     t.answered += 1;
     t.correct += a.isCorrect ? 1 : 0;
-    t.expected += probability(result.cut, a.b);
+    t.expected += probability(result.cut, a.b, a.a);
     byTheme.set(a.theme, t);
   }
   const studyNext = [...byTheme]

@@ -306,7 +306,13 @@ export const listQuizzes = (db: Db, userId: number, limit = 200) =>
 /** Item difficulties of the active questions of these themes that fit the track: fitted, or null to use the authored level. */
 export const themeItemDifficulties = (db: Db, themeSlugs: string[], track: string) =>
   db
-    .select({ id: questions.id, theme: questions.themeSlug, difficulty: questions.difficulty, calibrated: itemCalibrations.difficulty })
+    .select({
+      id: questions.id,
+      theme: questions.themeSlug,
+      difficulty: questions.difficulty,
+      calibrated: itemCalibrations.difficulty,
+      discrimination: itemCalibrations.discrimination,
+    })
     .from(questions)
     .leftJoin(itemCalibrations, eq(itemCalibrations.questionId, questions.id))
     .where(
@@ -395,11 +401,11 @@ export async function appendQuizItem(db: Db, quizId: number, item: QuizItemInser
     .where(eq(quizzes.id, quizId));
 }
 
-/** Fitted difficulties (or null) of these questions. */
+/** Fitted difficulties and discriminations of these questions (absent: not fitted yet). */
 export async function calibratedOf(db: Db, ids: number[]) {
-  if (!ids.length) return new Map<number, number>();
+  if (!ids.length) return new Map<number, { difficulty: number; discrimination: number }>();
   const rows = await db.select().from(itemCalibrations).where(inArray(itemCalibrations.questionId, ids));
-  return new Map(rows.map((r) => [r.questionId, r.difficulty]));
+  return new Map(rows.map((r) => [r.questionId, { difficulty: r.difficulty, discrimination: r.discrimination }]));
 }
 
 /** The questions a person answered wrong most recently, newest first (one row per question). */
