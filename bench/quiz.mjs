@@ -67,7 +67,7 @@ function seeded(seed) {
 }
 
 export async function benchRefit({ answers = 1_000_000, candidates = 50_000, items = 10_000 } = {}) {
-  const { fitItems } = await loadGenerator("calibration.ts");
+  const { fitItems } = await loadGenerator("item-fit.ts");
   const random = seeded(7);
   const trueB = Float64Array.from({ length: items }, () => (random() - 0.5) * 4);
   const theta = Float64Array.from({ length: candidates }, () => (random() - 0.5) * 4);

@@ -28,6 +28,11 @@ export const QuizSettingsInput = z.strictObject({
 });
 export type QuizSettingsInput = z.infer<typeof QuizSettingsInput>;
 
+/** The daily cap of the review session: default and the range a candidate may set. */
+export const REVIEW_DAILY_DEFAULT = 40;
+export const REVIEW_DAILY_MIN = 5;
+export const REVIEW_DAILY_MAX = 200;
+
 export const OnboardingProfile = z.strictObject({
   track: z.enum(["ems", "fire-rescue", "water-rescue", "dispatch"]).optional(),
   targetExamDate: z.iso.date().nullable().optional(),
@@ -37,6 +42,8 @@ export const OnboardingProfile = z.strictObject({
   themes: z.array(Slug).max(40).optional(),
   confidence: z.record(Slug, z.number().int().min(1).max(5)).optional(),
   quiz: QuizSettingsInput.optional(),
+  /** The most spaced reviews a day's review session holds (default REVIEW_DAILY_DEFAULT). */
+  dailyReviews: z.number().int().min(REVIEW_DAILY_MIN).max(REVIEW_DAILY_MAX).optional(),
 });
 export type OnboardingProfile = z.infer<typeof OnboardingProfile>;
 export const SaveOnboardingRequest = OnboardingProfile;
@@ -61,8 +68,13 @@ export const CreateQuizRequest = z.strictObject({
     .optional(),
   /** Retry only the questions missed in this earlier quiz. */
   retryOf: z.number().int().positive().optional(),
-  /** Only the questions due for spaced review. */
+  /**
+   * Today's review session: the questions due for spaced review, oldest first, up to what is left
+   * of the candidate's daily cap. Free: it does not count against the plan's weekly quizzes.
+   */
   reviewDue: z.boolean().optional(),
+  /** The questions missed or flagged in the last 24 hours, again. Free, as the review session. */
+  missedToday: z.boolean().optional(),
   /**
    * A mock of the track's real exam (content/tracks.json): "fixed" follows the blueprint exactly
    * with the exam's length and time; "adaptive" picks each question by the candidate's answers so
@@ -187,6 +199,29 @@ export const QuizSummary = z.object({
 });
 export type QuizSummary = z.infer<typeof QuizSummary>;
 
+/** The result of a finished mock exam (docs/readiness-model.md, "Mock exam"). */
+export const MockExamResult = z.object({
+  ability: z.number(),
+  se: z.number(),
+  /** The ability at which the blueprint-weighted expected score is the pass mark (logits). */
+  cut: z.number(),
+  scaled: z.number(),
+  passMark: z.number(),
+  /** The probability that the candidate's ability is above the cut. */
+  passProbability: z.number(),
+  /** Likely pass or likely fail. */
+  decision: z.enum(["pass", "fail"]),
+  /** What decided it: the 95 % interval cleared the cut, the maximum length, or the time limit (the final estimate). */
+  decidedBy: z.enum(["confidence", "length", "time"]),
+  /** The probability that the decision is right (0.5 .. 1). */
+  confidence: z.number(),
+  /** The result in plain words: "Likely pass: 97 % sure ...". */
+  summary: z.string(),
+  /** The themes to study next: furthest below what a candidate at the pass mark gets right, weightiest first. */
+  studyNext: z.array(z.object({ theme: z.string(), themeName: z.string(), answered: z.number().int(), correct: z.number().int() })),
+});
+export type MockExamResult = z.infer<typeof MockExamResult>;
+
 export const QuizModel = QuizSummary.extend({
   blueprintVersion: z.number().int(),
   settings: z.object({ themes: z.array(z.string()), length: z.number().int(), difficulty: QuizDifficulty }),
@@ -197,13 +232,13 @@ export const QuizModel = QuizSummary.extend({
   questions: z.array(PlayerQuestion),
   /** A mock exam: fixed (the blueprint at the real length) or adaptive; null for other quizzes. */
   mock: z.enum(["fixed", "adaptive"]).nullable(),
-  /** Adaptive mock exam in progress: true once it has enough answers to stop (then submit). */
+  /** Adaptive mock exam in progress: true once it has decided (or reached its maximum): submit it then. */
   complete: z.boolean().optional(),
-  /** A finished mock exam: ability ± SE, the scaled score (0..1) and the chance to pass. */
-  examResult: z
-    .object({ ability: z.number(), se: z.number(), scaled: z.number(), passMark: z.number(), passProbability: z.number() })
-    .nullable()
-    .optional(),
+  /** Adaptive mock exam: the answers it needs before it may finish, and at most. */
+  minQuestions: z.number().int().optional(),
+  maxQuestions: z.number().int().optional(),
+  /** A finished mock exam: likely pass or not, how sure, what to study next; ability ± SE and the scaled score. */
+  examResult: MockExamResult.nullable().optional(),
   /** After submit: per-theme breakdown. */
   breakdown: z.array(z.object({ theme: z.string(), themeName: z.string(), total: z.number().int(), correct: z.number().int() })).optional(),
 });
@@ -282,6 +317,8 @@ export const DashboardModel = z.object({
   readiness: ReadinessFigure.nullable(),
   mastery: z.array(Mastery),
   dueForReview: z.number().int(),
+  /** Today's review session: how many of the due questions it holds now (the daily cap less today's reviews), and the cap. */
+  review: z.object({ today: z.number().int(), dailyCap: z.number().int(), doneToday: z.number().int() }),
   recent: z.array(QuizSummary),
   quota: z.object({ packageName: z.string(), quizzesPerWeek: z.number().int().nullable(), usedThisWeek: z.number().int() }),
   targetExamDate: z.string().nullable(),
@@ -427,6 +464,8 @@ export const ImportRequest = z.strictObject({
   dryRun: z.boolean().default(false),
 });
 
+/** A correlation and its 95 % confidence interval. */
+export const CorrelationInterval = z.object({ r: z.number(), low: z.number(), high: z.number() });
 export const ItemStatistic = z.object({
   id: z.number().int(),
   contentId: z.string(),
@@ -436,9 +475,17 @@ export const ItemStatistic = z.object({
   shareRight: z.number(),
   /** Point-biserial correlation between this item and the rest of the candidate's answers. */
   discrimination: z.number().nullable(),
+  /** Its 95 % confidence interval; null when undefined. */
+  discriminationInterval: z.object({ low: z.number(), high: z.number() }).nullable(),
+  /** Flagged on evidence (50+ answers): "miskey" (a distractor draws the strong more than the key) or "negative". */
   doubtful: z.boolean(),
+  flag: z.enum(["miskey", "negative"]).nullable(),
+  /** Strong evidence (a distractor beats the key at 100+ answers): the item leaves quizzes until staff decide. */
+  strong: z.boolean(),
   reason: z.string().nullable(),
-  /** Single and multiple choice: each option's share overall, among the strongest and the weakest 27%. */
+  /** What staff may want to look at without it being a flag (low discrimination, a hard item). */
+  notes: z.array(z.string()),
+  /** Single and multiple choice: each option's share overall, among the strongest and the weakest 27%, and its point-biserial. */
   distractors: z.array(
     z.object({
       id: z.string(),
@@ -446,18 +493,47 @@ export const ItemStatistic = z.object({
       share: z.number(),
       upper: z.number(),
       lower: z.number(),
+      correlation: CorrelationInterval.nullable(),
+      /** How many standard errors more of the strongest 27% choose it than the key (the miskey sign); null for a key. */
+      versusKey: z.number().nullable(),
       note: z.string().nullable(),
     }),
   ),
 });
 export type ItemStatistic = z.infer<typeof ItemStatistic>;
+/** The evidence a flag was raised on, kept with the flag for staff. */
+export const FlagEvidence = z.object({
+  answered: z.number().int(),
+  shareRight: z.number(),
+  key: CorrelationInterval.nullable(),
+  distractors: z.array(z.object({ id: z.string(), share: z.number(), correlation: CorrelationInterval.nullable() })),
+});
+export const ReviewQueueItem = z.object({
+  id: z.number().int(),
+  contentId: z.string(),
+  stem: z.string(),
+  status: z.enum(["active", "review", "retired"]),
+  inQuizzes: z.boolean(),
+  flag: z.enum(["miskey", "negative"]).nullable(),
+  strong: z.boolean(),
+  reason: z.string().nullable(),
+  evidence: FlagEvidence.nullable(),
+  flaggedAt: z.string().nullable(),
+});
+export type ReviewQueueItem = z.infer<typeof ReviewQueueItem>;
+/** Staff's decision on a queued question: keep it (back in quizzes, the flag closed) or retire it. */
+export const ReviewDecisionRequest = z.strictObject({ decision: z.enum(["keep", "retire"]), note: z.string().max(500).optional() });
+export const ReviewDecisionResponse = z.object({ error: z.literal(false), message: z.string(), model: ReviewQueueItem });
 export const ItemStatisticsResponse = z.object({
   error: z.literal(false),
   list: z.array(ItemStatistic),
   /** KR-20 of the finished timed mock exams (parallel forms from one pool); null with fewer than 5. */
   reliability: z.object({ exams: z.number().int(), kr20: z.number().nullable() }),
-  /** Questions waiting in review, the ones the statistics sent there first. */
-  queue: z.array(z.object({ id: z.number().int(), contentId: z.string(), stem: z.string(), reason: z.string().nullable() })),
+  /**
+   * The review queue: questions the statistics flagged (with their evidence) and questions in
+   * review, strong evidence first. `inQuizzes` false: the question is out of quizzes until staff decide.
+   */
+  queue: z.array(ReviewQueueItem),
 });
 
 export type Blueprint = z.infer<typeof Blueprint>;

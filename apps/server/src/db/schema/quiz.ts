@@ -117,6 +117,8 @@ export type QuizSettings = {
   retryOf?: number;
   /** Set when the quiz holds the questions due for spaced review. */
   review?: true;
+  /** Set when the quiz holds the questions missed or flagged in the last 24 hours. */
+  missed?: true;
   /** A mock of the track's real exam: its blueprint, length and time ("fixed"), or adaptive (CAT). */
   mock?: "fixed" | "adaptive";
   /** Adaptive mock: the shortest length before the standard error may stop it. */
@@ -257,11 +259,38 @@ export const itemCalibrations = pgTable("item_calibration", {
     .primaryKey()
     .references(() => questions.id),
   difficulty: real("difficulty").notNull(),
+  /** Fitted discrimination (2PL), shrunk toward 1 until there is data. */
+  discrimination: real("discrimination").notNull().default(1),
   standardError: real("standard_error").notNull(),
   answers: integer("answers").notNull(),
   shareRight: real("share_right").notNull(),
   fittedAt: timestamp("fitted_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A question the item statistics flagged (modules/question-bank/item-review.ts), with the evidence,
+ * waiting for staff. `strong` evidence also took it out of quizzes (status review). Staff close it:
+ * "keep" puts it back and it is not flagged again for the same sign until it is edited.
+ */
+export const itemFlags = pgTable("item_flag", {
+  questionId: integer("question_id")
+    .primaryKey()
+    .references(() => questions.id, { onDelete: "cascade" }),
+  flag: text("flag", { enum: ["miskey", "negative"] }).notNull(),
+  strong: boolean("strong").notNull().default(false),
+  reason: text("reason").notNull(),
+  evidence: jsonb("evidence").$type<ItemFlagEvidence>().notNull(),
+  flaggedAt: timestamp("flagged_at", { withTimezone: true }).notNull().defaultNow(),
+  resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  resolution: text("resolution", { enum: ["kept", "retired", "edited"] }),
+});
+
+export type ItemFlagEvidence = {
+  answered: number;
+  shareRight: number;
+  key: { r: number; low: number; high: number } | null;
+  distractors: { id: string; share: number; correlation: { r: number; low: number; high: number } | null }[];
+};
 
 /** One row per refit: when, on how many answers, how long it took. */
 export const calibrationRuns = pgTable("calibration_run", {

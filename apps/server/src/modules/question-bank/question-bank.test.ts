@@ -1,10 +1,11 @@
 import { readdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { blueprints, questions, quizzes } from "../../db/schema/quiz.ts";
+import { blueprints, itemFlags, questions, quizzes } from "../../db/schema/quiz.ts";
 import { seedQuizContent } from "../../db/seed/quiz-content.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
-import { computeItemStatistics, correlation, kr20 } from "./service.ts";
+import { computeItemStatistics, correlation, kr20 } from "./item-statistics.ts";
+import { queueForReview, upsertFlag } from "./repo.ts";
 
 const t = await createTestApp();
 const A = `/v3/api/custom/${TEST_ENV.PROJECT_ID}/quiz/admin`;
@@ -141,26 +142,34 @@ describe("question bank (admin)", () => {
     ]);
   });
 
-  it("computes item statistics and discrimination", async () => {
+  it("computes item statistics and discrimination, and judges nothing before 50 answers", async () => {
     expect(correlation([1, 1, 0, 0], [0.9, 0.8, 0.2, 0.1])).toBeGreaterThan(0.9);
     expect(correlation([0, 0, 1, 1], [0.9, 0.8, 0.2, 0.1])).toBeLessThan(-0.9);
     expect(correlation([1, 1], [0.5, 0.7])).toBeNull();
-    // 12 candidates: strength grows with the id; item 1 follows strength, item 2 is right only for the weakest.
-    const given: { questionId: number; userId: number; isCorrect: boolean }[] = [];
-    for (let u = 0; u < 12; u++) {
-      for (let k = 0; k < 10; k++) given.push({ questionId: 100 + k, userId: u, isCorrect: k < u });
-      given.push({ questionId: 1, userId: u, isCorrect: u >= 6 });
-      given.push({ questionId: 2, userId: u, isCorrect: u < 4 });
-    }
+    // Candidates whose strength grows with the id; item 1 follows strength, item 2 is right only for the weakest third.
+    const given = (n: number) => {
+      const out: { questionId: number; userId: number; isCorrect: boolean }[] = [];
+      for (let u = 0; u < n; u++) {
+        for (let k = 0; k < 10; k++) out.push({ questionId: 100 + k, userId: u, isCorrect: k < (10 * u) / n });
+        out.push({ questionId: 1, userId: u, isCorrect: u >= n / 2 });
+        out.push({ questionId: 2, userId: u, isCorrect: u < n / 3 });
+      }
+      return out;
+    };
     const qs = [1, 2, 100].map((id) => ({ id, contentId: `x-${id}`, themeSlug: "t", stem: "s", type: "numeric" as const, options: [] }));
-    const stats = computeItemStatistics(given, qs);
+    const few = computeItemStatistics(given(40), qs);
+    expect(few.find((s) => s.id === 2)!.discrimination!).toBeLessThan(0);
+    expect(few.every((s) => !s.doubtful && s.flag === null)).toBe(true);
+    const stats = computeItemStatistics(given(60), qs);
     const of = (id: number) => stats.find((s) => s.id === id)!;
     expect(of(1).discrimination!).toBeGreaterThan(0.5);
+    expect(of(1).discriminationInterval!.low).toBeGreaterThan(0.3);
     expect(of(1).doubtful).toBe(false);
     expect(of(2).discrimination!).toBeLessThan(0);
-    expect(of(2).doubtful).toBe(true);
+    expect(of(2).discriminationInterval!.high).toBeLessThan(0);
+    expect(of(2)).toMatchObject({ doubtful: true, flag: "negative", strong: false });
     expect(of(2).reason).toMatch(/Stronger candidates miss it/);
-    expect(of(2).shareRight).toBeCloseTo(4 / 12);
+    expect(of(2).shareRight).toBeCloseTo(20 / 60);
     expect(stats[0]!.id).toBe(2);
     const res = await t.call("GET", `${A}/stats`, { token: admin.token });
     expect(res.statusCode).toBe(200);
@@ -168,20 +177,91 @@ describe("question bank (admin)", () => {
     expect(res.json().reliability).toMatchObject({ exams: 0, kr20: null });
   });
 
-  it("analyses distractors: one the strong candidates pick flags the question, one nobody picks does no work", () => {
+  it("flags a distractor the strong choose more than the key (the miskey sign), strong evidence only from 100 answers", () => {
+    const run = (n: number) => {
+      const given: { questionId: number; userId: number; isCorrect: boolean; response: { choice: string } }[] = [];
+      for (let u = 0; u < n; u++) {
+        for (let k = 0; k < 10; k++) given.push({ questionId: 100 + k, userId: u, isCorrect: k < (10 * u) / n, response: { choice: "a" } });
+        // Weak candidates pick the key a or c, strong ones the distractor b; nobody picks d.
+        const choice = u < n / 2 ? (u % 2 ? "a" : "c") : u % 3 ? "b" : "a";
+        given.push({ questionId: 1, userId: u, isCorrect: choice === "a", response: { choice } });
+      }
+      const options = ["a", "b", "c", "d"].map((id) => ({ id, text: id, correct: id === "a", explanation: "" }));
+      return computeItemStatistics(given, [{ id: 1, contentId: "x-1", themeSlug: "t", stem: "s", type: "single", options }])[0]!;
+    };
+    const stat = run(60);
+    const b = stat.distractors.find((d) => d.id === "b")!;
+    expect(b.upper).toBeGreaterThan(b.lower);
+    expect(b.correlation!.low).toBeGreaterThan(0);
+    expect(b.versusKey!).toBeGreaterThan(0);
+    expect(stat).toMatchObject({ doubtful: true, flag: "miskey", strong: false });
+    expect(stat.reason).toMatch(/Option b draws stronger candidates than the key/);
+    expect(stat.distractors.find((d) => d.id === "d")!.note).toMatch(/Hardly anyone/);
+    expect(run(120)).toMatchObject({ flag: "miskey", strong: true });
+    expect(run(30).flag).toBeNull();
+  });
+
+  it("leaves an honest hard item alone: a hard item is a note, not a flag", () => {
     const given: { questionId: number; userId: number; isCorrect: boolean; response: { choice: string } }[] = [];
-    for (let u = 0; u < 20; u++) {
-      for (let k = 0; k < 10; k++) given.push({ questionId: 100 + k, userId: u, isCorrect: k < u / 2, response: { choice: "a" } });
-      // Weak candidates pick the key a, strong ones the distractor b; nobody picks d.
-      const choice = u < 10 ? (u % 2 ? "a" : "c") : u % 3 ? "b" : "a";
+    for (let u = 0; u < 120; u++) {
+      for (let k = 0; k < 10; k++) given.push({ questionId: 100 + k, userId: u, isCorrect: k < u / 12, response: { choice: "a" } });
+      // Only the strongest tenth get it; everyone else picks the tempting b.
+      const choice = u >= 108 ? "a" : "b";
       given.push({ questionId: 1, userId: u, isCorrect: choice === "a", response: { choice } });
     }
-    const options = ["a", "b", "c", "d"].map((id) => ({ id, text: id, correct: id === "a", explanation: "" }));
+    const options = ["a", "b", "c"].map((id) => ({ id, text: id, correct: id === "a", explanation: "" }));
     const [stat] = computeItemStatistics(given, [{ id: 1, contentId: "x-1", themeSlug: "t", stem: "s", type: "single", options }]);
-    const b = stat!.distractors.find((d) => d.id === "b")!;
-    expect(b.upper).toBeGreaterThan(b.lower);
-    expect(stat!.doubtful).toBe(true);
-    expect(stat!.distractors.find((d) => d.id === "d")!.note).toMatch(/Hardly anyone/);
+    expect(stat).toMatchObject({ doubtful: false, flag: null, strong: false });
+    expect(stat!.notes.join(" ")).toMatch(/Fewer than 1 in 5/);
+  });
+
+  it("queues a flagged question for staff with its evidence; staff return it to quizzes or retire it", async () => {
+    const [q1, q2] = await t.db.select().from(questions).where(eq(questions.themeSlug, "spatial-reasoning")).limit(2);
+    const evidence = {
+      answered: 120,
+      shareRight: 0.2,
+      key: { r: -0.2, low: -0.37, high: -0.02 },
+      distractors: [{ id: "b", share: 0.5, correlation: { r: 0.3, low: 0.13, high: 0.45 } }],
+    };
+    await upsertFlag(t.db, {
+      questionId: q1!.id,
+      flag: "miskey",
+      strong: true,
+      reason: "Option b draws stronger candidates",
+      evidence,
+      at: new Date(),
+    });
+    await queueForReview(t.db, [{ id: q1!.id, reason: "Option b draws stronger candidates" }]);
+    await upsertFlag(t.db, {
+      questionId: q2!.id,
+      flag: "negative",
+      strong: false,
+      reason: "Stronger candidates miss it",
+      evidence,
+      at: new Date(),
+    });
+    const queue = (await t.call("GET", `${A}/stats`, { token: admin.token })).json().queue;
+    const strong = queue.find((x: { id: number }) => x.id === q1!.id);
+    const weak = queue.find((x: { id: number }) => x.id === q2!.id);
+    // Strong evidence first and out of quizzes; a flag alone stays in quizzes, with its evidence.
+    expect(queue.findIndex((x: { id: number }) => x.id === q1!.id)).toBeLessThan(queue.findIndex((x: { id: number }) => x.id === q2!.id));
+    expect(strong).toMatchObject({ status: "review", inQuizzes: false, flag: "miskey", strong: true, evidence: { answered: 120 } });
+    expect(weak).toMatchObject({ status: "active", inQuizzes: true, flag: "negative", strong: false });
+    expect((await t.call("PUT", `${A}/review-queue/${q1!.id}`, { token: user.token, body: { decision: "keep" } })).statusCode).toBe(403);
+    const kept = await t.call("PUT", `${A}/review-queue/${q1!.id}`, { token: admin.token, body: { decision: "keep" } });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().model).toMatchObject({ status: "active", inQuizzes: true });
+    const retired = await t.call("PUT", `${A}/review-queue/${q2!.id}`, { token: admin.token, body: { decision: "retire" } });
+    expect(retired.json().model).toMatchObject({ status: "retired", inQuizzes: false });
+    const after = (await t.call("GET", `${A}/stats`, { token: admin.token })).json().queue.map((x: { id: number }) => x.id);
+    expect(after).not.toContain(q1!.id);
+    expect(after).not.toContain(q2!.id);
+    const [flag] = await t.db.select().from(itemFlags).where(eq(itemFlags.questionId, q1!.id));
+    expect(flag).toMatchObject({ resolution: "kept" });
+    expect(flag!.resolvedAt).not.toBeNull();
+    expect((await t.call("PUT", `${A}/review-queue/999999`, { token: admin.token, body: { decision: "keep" } })).statusCode).toBe(404);
+    expect((await t.call("PUT", `${A}/review-queue/${q1!.id}`, { token: admin.token, body: { decision: "maybe" } })).statusCode).toBe(400);
+    await t.db.update(questions).set({ status: "active" }).where(eq(questions.id, q2!.id));
   });
 
   it("estimates KR-20 reliability of parallel exam forms", () => {
@@ -214,7 +294,7 @@ describe("the question bank in the API documentation", () => {
     ])
       expect(Object.keys(ok(path!, method!).model.properties)).toEqual(expect.arrayContaining(question));
     expect(Object.keys(ok("/stats", "get").list.items.properties)).toEqual(
-      expect.arrayContaining(["shareRight", "discrimination", "doubtful"]),
+      expect.arrayContaining(["shareRight", "discrimination", "discriminationInterval", "doubtful", "flag", "strong", "notes"]),
     );
     expect(Object.keys(ok("/themes", "get").list.items.properties)).toEqual(["slug", "name", "tracks"]);
     expect(Object.keys(ok("/blueprints", "get").list.items.properties)).toEqual(["id", "track", "version", "themes", "note", "createdAt"]);

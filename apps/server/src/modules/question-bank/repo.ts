@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, max, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { readFinalAnswers } from "../../db/final-answers.ts";
-import { answers, blueprints, questions, quizzes, themes } from "../../db/schema/quiz.ts";
+import { answers, blueprints, type ItemFlagEvidence, itemFlags, questions, quizzes, themes } from "../../db/schema/quiz.ts";
 import { containsPattern } from "../../lib/like.ts";
 
 export type QuestionRow = typeof questions.$inferSelect;
@@ -103,18 +103,55 @@ export const finishedFixedExams = (db: Db) =>
     .from(quizzes)
     .where(and(ne(quizzes.status, "in_progress"), sql`${quizzes.settings}->>'mock' = 'fixed'`));
 
-/** Sends active questions to review with the statistics' reason, unless they were sent once before. */
+/** Takes active questions out of quizzes (status review) with the statistics' reason. */
 export async function queueForReview(db: Db, flagged: { id: number; reason: string }[]) {
   let queued = 0;
   for (const f of flagged) {
     const rows = await db
       .update(questions)
       .set({ status: "review", reviewReason: f.reason, statusBeforeRemoval: null, updatedAt: new Date() })
-      .where(and(eq(questions.id, f.id), eq(questions.status, "active"), isNull(questions.reviewReason)))
+      .where(and(eq(questions.id, f.id), eq(questions.status, "active")))
       .returning({ id: questions.id });
     queued += rows.length;
   }
   return queued;
+}
+
+export type ItemFlagRow = typeof itemFlags.$inferSelect;
+
+export const allFlags = (db: Db) => db.select().from(itemFlags);
+
+export async function getFlag(db: Db, questionId: number) {
+  const [row] = await db.select().from(itemFlags).where(eq(itemFlags.questionId, questionId));
+  return row;
+}
+
+/** Raises (or refreshes) the flag of a question with its current evidence; a closed flag opens again. */
+export async function upsertFlag(
+  db: Db,
+  row: { questionId: number; flag: ItemFlagRow["flag"]; strong: boolean; reason: string; evidence: ItemFlagEvidence; at: Date },
+) {
+  const values = { questionId: row.questionId, flag: row.flag, strong: row.strong, reason: row.reason, evidence: row.evidence };
+  await db
+    .insert(itemFlags)
+    .values({ ...values, flaggedAt: row.at })
+    .onConflictDoUpdate({
+      target: itemFlags.questionId,
+      set: {
+        ...values,
+        // A refreshed open flag keeps when it was first raised.
+        flaggedAt: sql`case when ${itemFlags.resolvedAt} is null then ${itemFlags.flaggedAt} else ${row.at.toISOString()}::timestamptz end`,
+        resolvedAt: null,
+        resolution: null,
+      },
+    });
+}
+
+export async function resolveFlag(db: Db, questionId: number, resolution: NonNullable<ItemFlagRow["resolution"]>) {
+  await db
+    .update(itemFlags)
+    .set({ resolvedAt: new Date(), resolution })
+    .where(and(eq(itemFlags.questionId, questionId), isNull(itemFlags.resolvedAt)));
 }
 
 export const listBlueprints = (db: Db) => db.select().from(blueprints).orderBy(asc(blueprints.trackSlug), desc(blueprints.version));
@@ -151,11 +188,31 @@ export async function questionsCiting(db: Db, document: string) {
     .orderBy(questions.contentId);
 }
 
-/** Questions in review, those the statistics sent there first, then by id. */
+/**
+ * The review queue: questions with an open flag (whatever their status) and questions in review,
+ * strong evidence first, then other flags, then the rest, oldest flag first.
+ */
 export const reviewQueue = (db: Db) =>
   db
-    .select({ id: questions.id, contentId: questions.contentId, stem: questions.stem, reason: questions.reviewReason })
+    .select({
+      id: questions.id,
+      contentId: questions.contentId,
+      stem: questions.stem,
+      status: questions.status,
+      reviewReason: questions.reviewReason,
+      flag: itemFlags.flag,
+      strong: itemFlags.strong,
+      reason: itemFlags.reason,
+      evidence: itemFlags.evidence,
+      flaggedAt: itemFlags.flaggedAt,
+    })
     .from(questions)
-    .where(eq(questions.status, "review"))
-    .orderBy(sql`${questions.reviewReason} is null`, asc(questions.id))
+    .leftJoin(itemFlags, and(eq(itemFlags.questionId, questions.id), isNull(itemFlags.resolvedAt)))
+    .where(or(eq(questions.status, "review"), sql`${itemFlags.questionId} is not null`))
+    .orderBy(
+      sql`coalesce(${itemFlags.strong}, false) desc`,
+      sql`${itemFlags.questionId} is null`,
+      asc(itemFlags.flaggedAt),
+      asc(questions.id),
+    )
     .limit(200);

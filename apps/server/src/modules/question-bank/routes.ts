@@ -12,6 +12,8 @@ import {
   NewBlueprintRequest,
   QuestionListQuery,
   QuestionStatus,
+  ReviewDecisionRequest,
+  ReviewDecisionResponse,
 } from "@academy/contract/quiz";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -176,6 +178,24 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
     async () => ({
       error: false as const,
       ...(await service.statistics(db)),
+    }),
+  );
+  app.put(
+    `${base}/review-queue/:id`,
+    {
+      schema: {
+        tags,
+        summary: "Decide on a question in the review queue: keep it (back in quizzes, its flag closed) or retire it",
+        params: WithId,
+        body: ReviewDecisionRequest,
+        response: { 200: ReviewDecisionResponse, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => ({
+      error: false as const,
+      message: request.body.decision === "keep" ? "Back in quizzes" : "Retired",
+      model: await service.decideReview(db, request.params.id, request.body.decision),
     }),
   );
   app.get(

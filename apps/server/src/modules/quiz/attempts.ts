@@ -3,33 +3,28 @@ import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import type { AnswerResponse } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-error.ts";
-import { shouldStop } from "./cat.ts";
 import { listTracks } from "./catalogue.ts";
 import { type BankQuestion, optionOrderFor } from "./generate.ts";
-import { estimateAbility } from "./irt.ts";
-import { adaptivePool, extendAdaptive, mockResult } from "./mock-exam.ts";
+import { adaptiveLimits, adaptivePool, adaptiveState, extendAdaptive, mockResult } from "./mock-exam.ts";
 import * as repo from "./repo.ts";
-import { isEvidence, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
+import { examDateOf, isEvidence, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
 import { checkResponseShape, correctResponse, scoreResponse } from "./scoring.ts";
 import { resolveQuestion } from "./variables.ts";
 
 /** Taking a quiz: reading it, saving answers, submitting and scoring, discarding. */
 
 /** Whether an adaptive exam in progress has every question answered and its stopping rule met. */
-async function adaptiveComplete(db: Db, userId: number, quiz: repo.QuizRow) {
-  const [items, given] = await readTogether(db, [() => repo.quizItems(db, quiz.id), () => repo.quizAnswers(db, quiz.id)]);
-  if (given.length < items.length) return false;
+async function adaptiveComplete(db: Db, userId: number, quiz: repo.QuizRow, now: Date) {
   const [tracks, profile] = await readTogether(db, [() => listTracks(db), () => repo.getProfile(db, userId)]);
   const track = tracks.find((t) => t.slug === quiz.trackSlug);
   if (!track) return true;
+  const state = await adaptiveState(db, quiz, track);
+  if (state.answered < state.items.length) return false;
+  if (state.stop) return true;
   // Nothing is added on a read: with every question answered and no next one, the exam is complete.
-  const pool = await adaptivePool(db, track, profile?.region);
-  const right = new Map(given.map((a) => [a.questionId, a.isCorrect]));
-  const b = new Map(pool.map((q) => [q.id, q.b]));
-  const est = estimateAbility(items.map((i) => ({ b: b.get(i.questionId) ?? 0, isCorrect: right.get(i.questionId) ?? false })));
-  return (
-    shouldStop(est.se, items.length, quiz.settings.minLength ?? quiz.settings.length, quiz.settings.length) || items.length >= pool.length
-  );
+  const pool = await adaptivePool(db, track, profile?.region, userId, now);
+  const asked = new Set(state.items.map((i) => i.questionId));
+  return pool.every((q) => asked.has(q.id));
 }
 
 export const DAY = 86_400_000;
@@ -138,10 +133,15 @@ export async function getQuiz(db: Db, userId: number, id: number, now = new Date
     questions: playerQuestions,
     mock: quiz.settings.mock ?? null,
   };
-  if (quiz.settings.mock === "adaptive" && !closed) model.complete = await adaptiveComplete(db, userId, quiz);
+  if (quiz.settings.mock === "adaptive") {
+    const limits = adaptiveLimits(quiz);
+    model.minQuestions = limits.min;
+    model.maxQuestions = limits.max;
+    if (!closed) model.complete = await adaptiveComplete(db, userId, quiz, now);
+  }
   if (quiz.settings.mock && closed) {
     const track = (await listTracks(db)).find((t) => t.slug === quiz.trackSlug);
-    model.examResult = await mockResult(db, quiz, track);
+    model.examResult = await mockResult(db, quiz, track, themeName);
   }
   if (closed) {
     const breakdown = new Map<string, { theme: string; themeName: string; total: number; correct: number }>();
@@ -240,8 +240,13 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
       const track = tracks.find((t) => t.slug === quiz.trackSlug);
       if (track)
         complete = (
-          await extendAdaptive(tx, quiz, track, profile?.region, (ids, type, qid) =>
-            optionOrderFor(type as BankQuestion["type"], ids, quiz.seed, qid),
+          await extendAdaptive(
+            tx,
+            quiz,
+            track,
+            profile?.region,
+            (ids, type, qid) => optionOrderFor(type as BankQuestion["type"], ids, quiz.seed, qid),
+            now,
           )
         ).complete;
     }
@@ -253,6 +258,15 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
 export async function submitQuiz(db: Db, userId: number, id: number, now = new Date()) {
   const quiz = await loadQuiz(db, userId, id, now);
   if (quiz.status !== "in_progress") throw conflict("This quiz is already submitted");
+  if (quiz.settings.mock === "adaptive") {
+    // Like the real adaptive exam, it cannot be cut short: it decides after its minimum length (or at the time limit).
+    const { min } = adaptiveLimits(quiz);
+    const answered = (await repo.quizAnswers(db, id)).length;
+    if (answered < min)
+      throw conflict(
+        `An adaptive mock exam decides after at least ${min} answers: you have given ${answered}, ${min - answered} to go. Keep answering; if the time runs out first, the result is decided on your answers so far.`,
+      );
+  }
   await finish(db, userId, id, "submitted", now);
   return getQuiz(db, userId, id, now);
 }
@@ -275,6 +289,8 @@ async function finish(db: Db, userId: number, id: number, status: "submitted" | 
       submittedAt: status === "submitted" ? now : (quiz.deadlineAt ?? now),
     });
     const cards = new Map((await repo.reviewStates(tx, userId)).map((r) => [r.questionId, r.card]));
+    // No review is scheduled after the candidate's exam date.
+    const examAt = examDateOf((await repo.getProfile(tx, userId))?.targetExamDate);
     const difficulty = new Map(
       (
         await repo.questionsByIds(
@@ -288,7 +304,7 @@ async function finish(db: Db, userId: number, id: number, status: "submitted" | 
       const answer = { isCorrect: a.isCorrect, unsure: a.unsure, seconds: a.seconds, difficulty: difficulty.get(a.questionId) ?? 3 };
       // A right first answer is not brought back: only misses and "not sure" answers are scheduled.
       if (!shouldSchedule(answer, stored !== null)) continue;
-      const next = nextCard(stored, answer, a.answeredAt);
+      const next = nextCard(stored, answer, a.answeredAt, examAt);
       await repo.upsertReview(tx, {
         userId,
         questionId: a.questionId,

@@ -1,67 +1,17 @@
 import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import { queueDoubtfulQuestions } from "../question-bank/service.ts";
-import { fitRasch, seedDifficulty } from "./irt.ts";
+import { fitItems } from "./item-fit.ts";
 import * as repo from "./repo.ts";
 
 /**
- * Item calibration: a background job refits every answered question's Rasch difficulty from
+ * Item calibration: a background job refits every answered question's difficulty and discrimination (2PL) from
  * the answers that count as evidence, seeded from the authored level (docs/readiness-model.md).
  */
 
 /** Refit once the evidence has grown by this share since the last fit (or by REFIT_MIN_NEW answers). */
 export const REFIT_GROWTH = 0.1;
 export const REFIT_MIN_NEW = 500;
-
-/** Fits the items from answers; pure, so the benchmark fits a million made-up answers with it. */
-export function fitItems(
-  given: readonly { userId: number; questionId: number; isCorrect: boolean }[],
-  levels: ReadonlyMap<number, number>,
-) {
-  const personIndex = new Map<number, number>();
-  const itemIndex = new Map<number, number>();
-  const itemIds: number[] = [];
-  const n = given.length;
-  const person = new Int32Array(n);
-  const item = new Int32Array(n);
-  const correct = new Uint8Array(n);
-  for (let k = 0; k < n; k++) {
-    const a = given[k]!;
-    let p = personIndex.get(a.userId);
-    if (p === undefined) {
-      p = personIndex.size;
-      personIndex.set(a.userId, p);
-    }
-    let i = itemIndex.get(a.questionId);
-    if (i === undefined) {
-      i = itemIds.length;
-      itemIndex.set(a.questionId, i);
-      itemIds.push(a.questionId);
-    }
-    person[k] = p;
-    item[k] = i;
-    correct[k] = a.isCorrect ? 1 : 0;
-  }
-  const itemPrior = Float64Array.from(itemIds, (id) => seedDifficulty(levels.get(id) ?? 3));
-  const fit = fitRasch({ persons: personIndex.size, items: itemIds.length, person, item, correct, itemPrior });
-  const counts = new Int32Array(itemIds.length);
-  const right = new Int32Array(itemIds.length);
-  for (let k = 0; k < n; k++) {
-    counts[item[k]!]! += 1;
-    right[item[k]!]! += correct[k]!;
-  }
-  return {
-    rows: itemIds.map((questionId, i) => ({
-      questionId,
-      difficulty: fit.b[i]!,
-      standardError: fit.se[i]!,
-      answers: counts[i]!,
-      shareRight: right[i]! / counts[i]!,
-    })),
-    candidates: personIndex.size,
-    iterations: fit.iterations,
-  };
-}
 
 /** Refits every item now (one instance at a time); answers what it did, or null when another instance is at it. */
 export async function refitItems(db: Db) {

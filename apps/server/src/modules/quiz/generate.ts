@@ -49,6 +49,12 @@ export type GeneratedQuestion = {
  */
 export const REVIEW_SHARE = 0.3;
 
+/**
+ * The share of a practice quiz due reviews may fill: REVIEW_SHARE, or all of it while more are due
+ * than the candidate's daily cap, so that reviews never pile up beyond what a day's session clears.
+ */
+export const reviewShareFor = (due: number, dailyCap: number) => (due > dailyCap ? 1 : REVIEW_SHARE);
+
 /** How strongly weakness shifts the blueprint mix: weight × (1 + WEAKNESS × (1 − mastery)). */
 export const WEAKNESS_BOOST = 1;
 

@@ -7,13 +7,14 @@ import type { QuizSettings } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { getEntitlements } from "../entitlements/service.ts";
 import { DAY, DEADLINE_GRACE_MS, getQuiz } from "./attempts.ts";
-import { nextItem } from "./cat.ts";
 import { checkThemes, resolveTrack } from "./catalogue.ts";
-import { type BankQuestion, generateQuiz, optionOrderFor, type QuestionHistory } from "./generate.ts";
-import { adaptivePool, blueprintWeights } from "./mock-exam.ts";
+import { type BankQuestion, generateQuiz, optionOrderFor, type QuestionHistory, reviewShareFor } from "./generate.ts";
+import { firstAdaptiveItem } from "./mock-exam.ts";
 import { masteryFor } from "./progress.ts";
 import { visibleInRegion } from "./regions.ts";
 import * as repo from "./repo.ts";
+import { todaysReviewSession } from "./review-session.ts";
+import { DEFAULT_DAILY_REVIEWS } from "./schedule.ts";
 import { drawParams } from "./variables.ts";
 
 type Settings = { track: string; themes: string[]; length: number; difficulty: QuizSettings["difficulty"]; mode: "practice" | "exam" };
@@ -85,6 +86,10 @@ async function plan(
     now: now.getTime(),
     only,
     blueprintOnly,
+    reviewShare: reviewShareFor(
+      reviews.filter((r) => r.dueAt.getTime() <= now.getTime()).length,
+      profile?.dailyReviews ?? DEFAULT_DAILY_REVIEWS,
+    ),
   });
   return { picked, bankRows };
 }
@@ -154,18 +159,33 @@ export async function createQuiz(
     };
     retryTitle = `Retry of missed questions (quiz #${source.id})`;
   }
+  if (body.reviewDue && body.missedToday)
+    throw badRequest("Choose the review session or today's missed questions", { missedToday: "Not with reviewDue" });
   if (body.reviewDue) {
-    const due = (await repo.reviewStates(db, userId)).filter((r) => r.dueAt.getTime() <= now.getTime()).map((r) => r.questionId);
-    if (due.length === 0) throw conflict("No questions are due for review right now");
-    only = new Set(due);
-    request = { ...request, length: Math.min(request.length ?? 20, 100) };
+    const session = await todaysReviewSession(db, userId, now);
+    if (session.due === 0) throw conflict("No questions are due for review right now");
+    if (session.ids.length === 0)
+      throw conflict(
+        `You have done today's ${session.cap} reviews: the rest wait for tomorrow. You can raise your daily review limit in your settings.`,
+      );
+    only = new Set(session.ids);
+    request = { ...request, length: session.ids.length };
     retryTitle = "Spaced review";
   }
+  if (body.missedToday) {
+    const ids = (await repo.missedOrFlaggedSince(db, userId, new Date(now.getTime() - DAY))).slice(0, 100);
+    if (ids.length === 0) throw conflict("You have missed or flagged no questions in the last 24 hours");
+    only = new Set(ids);
+    request = { ...request, length: ids.length };
+    retryTitle = "Missed and flagged today";
+  }
+  // The review session and today's missed questions are free: they do not use the plan's weekly quizzes.
+  const isFree = body.reviewDue === true || body.missedToday === true;
 
-  if (body.mock && (body.retryOf !== undefined || body.reviewDue))
-    throw badRequest("A mock exam is neither a retry nor a review", { mock: "Not with retryOf or reviewDue" });
+  if (body.mock && (body.retryOf !== undefined || isFree))
+    throw badRequest("A mock exam is neither a retry nor a review", { mock: "Not with retryOf, reviewDue or missedToday" });
   const { info, settings, profile } = await resolveSettings(db, userId, request);
-  if (only && !body.length) settings.length = Math.min(only.size, 100);
+  if (only && (!body.length || isFree)) settings.length = Math.min(only.size, 100);
   let minLength: number | undefined;
   let timeLimitOverride: number | undefined;
   if (body.mock) {
@@ -189,15 +209,13 @@ export async function createQuiz(
       const open = (await repo.openQuizzes(tx, userId)).find((q) => isSameRequest(q, settings, body, now));
       if (open) return { id: open.id, resumed: true };
     }
-    await checkQuota(tx, userId, now);
+    if (!isFree) await checkQuota(tx, userId, now);
 
     const seed = body.seed ?? randomInt(0, 2 ** 31 - 1);
     let picked: { questionId: number; optionOrder: string[] }[];
     if (body.mock === "adaptive") {
-      // The adaptive exam starts with the most informative question at average ability; each answer adds the next.
-      const pool = await adaptivePool(tx, info, profile.region);
-      const first = nextItem(pool, [], blueprintWeights(info), 0);
-      const q = first ? pool.find((p) => p.id === first.id)! : null;
+      // The adaptive exam starts with a question drawn among those nearest the cut; each answer adds the next.
+      const q = await firstAdaptiveItem(tx, info, profile.region, userId, seed, now);
       picked = q ? [{ questionId: q.id, optionOrder: optionOrderFor(q.type as BankQuestion["type"], q.optionIds, seed, q.id) }] : [];
     } else picked = (await plan(tx, userId, info, settings, seed, now, only, body.mock === "fixed")).picked;
     if (picked.length === 0) throw conflict("No questions match these choices yet: choose more themes or another difficulty");
@@ -224,6 +242,7 @@ export async function createQuiz(
           difficulty: settings.difficulty,
           ...(body.retryOf ? { retryOf: body.retryOf } : {}),
           ...(body.reviewDue ? { review: true as const } : {}),
+          ...(body.missedToday ? { missed: true as const } : {}),
           ...(body.mock ? { mock: body.mock } : {}),
           ...(minLength !== undefined ? { minLength } : {}),
         },
@@ -240,6 +259,7 @@ export async function createQuiz(
         optionOrder: p.optionOrder,
         params: drawParams(numericKeys.get(p.questionId) ?? null, seed, p.questionId),
       })),
+      !isFree,
     );
     return { id: quiz.id, resumed: false };
   });
@@ -256,8 +276,9 @@ function isSameRequest(quiz: repo.QuizRow, settings: Settings, body: CreateQuizR
   if (quiz.mode !== settings.mode) return false;
   if (body.mock || quiz.settings.mock) return quiz.settings.mock === body.mock && quiz.trackSlug === settings.track;
   if (body.reviewDue) return quiz.settings.review === true;
+  if (body.missedToday) return quiz.settings.missed === true;
   if (body.retryOf !== undefined) return quiz.settings.retryOf === body.retryOf;
-  if (quiz.settings.review || quiz.settings.retryOf !== undefined) return false;
+  if (quiz.settings.review || quiz.settings.missed || quiz.settings.retryOf !== undefined) return false;
   const themes = new Set(quiz.settings.themes);
   return (
     quiz.trackSlug === settings.track &&

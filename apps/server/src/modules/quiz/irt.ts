@@ -11,12 +11,13 @@ export const seedDifficulty = (level: number) => (level - 3) * 0.8;
 export const itemDifficulty = (q: { difficulty: number; calibrated: number | null | undefined }) =>
   q.calibrated ?? seedDifficulty(q.difficulty);
 
-export const probability = (theta: number, b: number) => 1 / (1 + Math.exp(b - theta));
+/** P(right) at θ of an item of difficulty b and discrimination a (1: the Rasch model). */
+export const probability = (theta: number, b: number, a = 1) => 1 / (1 + Math.exp(a * (b - theta)));
 
-/** Fisher information of a Rasch item at θ: P(1 − P). */
-export const information = (theta: number, b: number) => {
-  const p = probability(theta, b);
-  return p * (1 - p);
+/** Fisher information of an item at θ: a²P(1 − P). */
+export const information = (theta: number, b: number, a = 1) => {
+  const p = probability(theta, b, a);
+  return a * a * p * (1 - p);
 };
 
 /** The ability grid: −5 … +5 logits in steps of 0.1. */
@@ -35,25 +36,49 @@ export type FitInput = {
   itemPriorSd?: number;
   /** Prior sd of abilities around 0 (the scale is anchored by the item seeds). */
   personPriorSd?: number;
+  /**
+   * Prior sd of log discrimination around 0 (a = 1): with few answers an item keeps a ≈ 1, the
+   * Rasch model; 0 fits the Rasch model itself.
+   */
+  discriminationPriorSd?: number;
   maxIterations?: number;
 };
 
-export type FitResult = { b: Float64Array; se: Float64Array; theta: Float64Array; iterations: number; maxChange: number };
+export type FitResult = {
+  b: Float64Array;
+  se: Float64Array;
+  /** Discrimination per item (all 1 when the Rasch model is fitted). */
+  a: Float64Array;
+  theta: Float64Array;
+  iterations: number;
+  maxChange: number;
+};
+
+/** The default prior sd of log discrimination: a stays within about 0.55 … 1.8 unless the data insist. */
+export const DISCRIMINATION_PRIOR_SD = 0.3;
 
 /**
- * Joint maximum a posteriori fit of the Rasch model by alternating Newton steps on abilities
- * and difficulties. One pass is linear in the number of answers, so a million answers refit in
- * seconds (bench/quiz.mjs). The priors keep estimates finite for all-right or all-wrong patterns.
+ * Joint maximum a posteriori fit of the two-parameter logistic model, P = 1 / (1 + e^−a(θ − b)), by
+ * alternating Newton (Fisher scoring) steps on abilities, difficulties and log discriminations. One
+ * pass is linear in the number of answers, so a million answers refit in seconds (bench/quiz.mjs).
+ * The priors keep estimates finite for all-right or all-wrong patterns and shrink each item's
+ * discrimination towards 1 until it has the answers to say otherwise.
  */
-export function fitRasch(input: FitInput): FitResult {
+export function fitIrt(input: FitInput): FitResult {
   const { persons, items, person, item, correct, itemPrior } = input;
   const itemVar = (input.itemPriorSd ?? 1) ** 2;
   const personVar = (input.personPriorSd ?? 1.5) ** 2;
+  const alphaSd = input.discriminationPriorSd ?? DISCRIMINATION_PRIOR_SD;
+  const alphaVar = alphaSd ** 2;
   const n = person.length;
   const b = Float64Array.from(itemPrior);
+  const alpha = new Float64Array(items);
+  const a = new Float64Array(items).fill(1);
   const theta = new Float64Array(persons);
   const grad = new Float64Array(Math.max(persons, items));
   const hess = new Float64Array(Math.max(persons, items));
+  const gradA = new Float64Array(items);
+  const hessA = new Float64Array(items);
   let iterations = 0;
   let maxChange = Number.POSITIVE_INFINITY;
   const limit = input.maxIterations ?? 50;
@@ -64,40 +89,60 @@ export function fitRasch(input: FitInput): FitResult {
     grad.fill(0, 0, persons);
     hess.fill(0, 0, persons);
     for (let k = 0; k < n; k++) {
-      const p = 1 / (1 + Math.exp(b[item[k]!]! - theta[person[k]!]!));
-      grad[person[k]!]! += correct[k]! - p;
-      hess[person[k]!]! += p * (1 - p);
+      const i = item[k]!;
+      const ai = a[i]!;
+      const p = 1 / (1 + Math.exp(ai * (b[i]! - theta[person[k]!]!)));
+      grad[person[k]!]! += ai * (correct[k]! - p);
+      hess[person[k]!]! += ai * ai * p * (1 - p);
     }
     for (let j = 0; j < persons; j++) {
       const step = (grad[j]! - theta[j]! / personVar) / (hess[j]! + 1 / personVar);
       theta[j]! += Math.max(-1, Math.min(1, step));
     }
-    // Difficulties, abilities held fixed.
+    // Difficulties and discriminations, abilities held fixed.
     grad.fill(0, 0, items);
     hess.fill(0, 0, items);
+    gradA.fill(0);
+    hessA.fill(0);
     for (let k = 0; k < n; k++) {
-      const p = 1 / (1 + Math.exp(b[item[k]!]! - theta[person[k]!]!));
-      grad[item[k]!]! += p - correct[k]!;
-      hess[item[k]!]! += p * (1 - p);
+      const i = item[k]!;
+      const ai = a[i]!;
+      const d = theta[person[k]!]! - b[i]!;
+      const p = 1 / (1 + Math.exp(-ai * d));
+      const r = correct[k]! - p;
+      const w = p * (1 - p);
+      grad[i]! -= ai * r;
+      hess[i]! += ai * ai * w;
+      if (alphaSd > 0) {
+        gradA[i]! += ai * d * r;
+        hessA[i]! += ai * ai * d * d * w;
+      }
     }
     for (let i = 0; i < items; i++) {
       const step = (grad[i]! - (b[i]! - itemPrior[i]!) / itemVar) / (hess[i]! + 1 / itemVar);
       const clamped = Math.max(-1, Math.min(1, step));
       b[i]! += clamped;
       maxChange = Math.max(maxChange, Math.abs(clamped));
+      if (alphaSd > 0) {
+        const stepA = (gradA[i]! - alpha[i]! / alphaVar) / (hessA[i]! + 1 / alphaVar);
+        const clampedA = Math.max(-0.5, Math.min(0.5, stepA));
+        alpha[i]! += clampedA;
+        a[i] = Math.exp(alpha[i]!);
+        maxChange = Math.max(maxChange, Math.abs(clampedA));
+      }
     }
   }
   const se = new Float64Array(items);
   for (let i = 0; i < items; i++) se[i] = 1 / Math.sqrt(hess[i]! + 1 / itemVar);
-  return { b, se, theta, iterations, maxChange };
+  return { b, se, a, theta, iterations, maxChange };
 }
 
 /** Log-likelihood of a set of answers at each grid point. */
-export function gridLogLikelihood(answers: readonly { b: number; isCorrect: boolean }[]): Float64Array {
+export function gridLogLikelihood(answers: readonly { b: number; a?: number; isCorrect: boolean }[]): Float64Array {
   const out = new Float64Array(GRID.length);
   for (const a of answers)
     for (let g = 0; g < GRID.length; g++) {
-      const p = probability(GRID[g]!, a.b);
+      const p = probability(GRID[g]!, a.b, a.a);
       out[g]! += Math.log(a.isCorrect ? p : 1 - p);
     }
   return out;
@@ -128,7 +173,7 @@ export const meanSd = (weights: ArrayLike<number>) => {
 };
 
 /** Expected a posteriori ability from answers, with prior N(mean, sd²): its mean, sd (the standard error) and grid posterior. */
-export function estimateAbility(answers: readonly { b: number; isCorrect: boolean }[], prior = { mean: 0, sd: 1 }) {
+export function estimateAbility(answers: readonly { b: number; a?: number; isCorrect: boolean }[], prior = { mean: 0, sd: 1 }) {
   const ll = gridLogLikelihood(answers);
   for (let g = 0; g < GRID.length; g++) ll[g]! += Math.log(normalPdf(GRID[g]!, prior.mean, prior.sd));
   const posterior = normaliseLog(ll);
@@ -143,7 +188,11 @@ export function estimateAbility(answers: readonly { b: number; isCorrect: boolea
  */
 export const THEME_SPREAD = 0.5;
 
-export function hierarchicalPosterior(themeAnswers: readonly (readonly { b: number; isCorrect: boolean }[])[], tau = THEME_SPREAD) {
+export function hierarchicalPosterior(
+  themeAnswers: readonly (readonly { b: number; isCorrect: boolean }[])[],
+  tau = THEME_SPREAD,
+  prior = { mean: 0, sd: 1 },
+) {
   const G = GRID.length;
   // Kernel K[k][g] = N(grid g; grid k, τ²), shared by every theme.
   const kernel = new Float64Array(G * G);
@@ -156,7 +205,7 @@ export function hierarchicalPosterior(themeAnswers: readonly (readonly { b: numb
   });
   // log p(θ₀ = k | x) = log N(k; 0, 1) + Σₜ log Σ_g K[k][g] Lₜ[g]
   const logTop = new Float64Array(G);
-  for (let k = 0; k < G; k++) logTop[k] = Math.log(normalPdf(GRID[k]!, 0, 1));
+  for (let k = 0; k < G; k++) logTop[k] = Math.log(normalPdf(GRID[k]!, prior.mean, prior.sd));
   const conditional: Float64Array[] = [];
   for (const L of likelihoods) {
     // conditional[k*G + g] = p(θₜ = g | θ₀ = k, xₜ)

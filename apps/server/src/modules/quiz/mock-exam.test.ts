@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { questions } from "../../db/schema/quiz.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
 import { rightResponse } from "../../test/quiz-answers.ts";
+import { adaptivePool } from "./mock-exam.ts";
+import * as service from "./service.ts";
 
 const t = await createTestApp();
 const P = `/v3/api/custom/${TEST_ENV.PROJECT_ID}`;
@@ -82,8 +85,65 @@ describe("mock exams", () => {
     // Resuming: the same open adaptive exam comes back.
     const resumed = await t.call("POST", `${P}/quiz/create`, { token: u.token, body: { mock: "adaptive" } });
     expect(resumed.json()).toMatchObject({ resumed: true, model: { id: quiz.id } });
+    expect(quiz).toMatchObject({ minQuestions: 70, maxQuestions: 120 });
+    // No finishing before the minimum: the server says why and how far there is to go.
+    const early = await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/at least 70 answers: you have given 5, 65 to go/);
+    // Every answer right: after the minimum the interval lies above the cut and the exam is complete.
+    let complete = false;
+    while (!complete) {
+      const q = quiz.questions.at(-1);
+      const saved = await t.call("PUT", `${P}/quiz/update/${quiz.id}`, {
+        token: u.token,
+        body: { answers: [{ questionId: q.questionId, response: await rightAnswer(quiz.id, q.questionId) }] },
+      });
+      complete = saved.json().complete;
+      quiz = (await t.call("GET", `${P}/quiz/get/${quiz.id}`, { token: u.token })).json().model;
+      expect(quiz.questions.length).toBeLessThanOrEqual(120);
+    }
+    expect(quiz.questions).toHaveLength(70);
+    expect(quiz.complete).toBe(true);
     const done = (await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token })).json().model;
-    expect(done.examResult.ability).toBeGreaterThan(0);
-    expect(done.examResult.se).toBeGreaterThan(0.3);
-  });
+    expect(done.examResult).toMatchObject({ decision: "pass", decidedBy: "confidence" });
+    expect(done.examResult.ability).toBeGreaterThan(done.examResult.cut);
+    expect(done.examResult.confidence).toBeGreaterThan(0.95);
+    expect(done.examResult.summary).toMatch(/^Likely pass: \d+ % sure/);
+    expect(done.examResult.studyNext.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("leaves out what the candidate practised in the last 30 days, and starts near the cut at random", async () => {
+    const u = await candidate();
+    const practice = (
+      await t.call("POST", `${P}/quiz/create`, { token: u.token, body: { mode: "practice", length: 20, themes: ["airway-breathing"] } })
+    ).json().model;
+    for (const q of practice.questions)
+      await t.call("PUT", `${P}/quiz/update/${practice.id}`, {
+        token: u.token,
+        body: { answers: [{ questionId: q.questionId, response: await rightAnswer(practice.id, q.questionId) }] },
+      });
+    const practised = new Set(practice.questions.map((q: { questionId: string }) => q.questionId));
+    const track = (await service.listTracks(t.db)).find((x) => x.slug === "ems")!;
+    const pool = await adaptivePool(t.db, track, undefined, u.user_id, new Date());
+    const ids = new Set(
+      (await t.db.select({ id: questions.id, contentId: questions.contentId }).from(questions))
+        .map((r) => [r.id, r.contentId])
+        .filter(([id]) => pool.some((p) => p.id === id))
+        .map(([, c]) => c),
+    );
+    for (const c of practised) expect(ids.has(c as string)).toBe(false);
+    expect(ids.size).toBeGreaterThan(300);
+    // Thirty days later they are back.
+    const later = await adaptivePool(t.db, track, undefined, u.user_id, new Date(Date.now() + 31 * 86_400_000));
+    expect(later.length).toBe(pool.length + practised.size);
+    // Different candidates start on different questions.
+    const firsts = new Set<string>();
+    for (let k = 0; k < 6; k++) {
+      const c = await candidate();
+      firsts.add(
+        (await t.call("POST", `${P}/quiz/create`, { token: c.token, body: { mock: "adaptive" } })).json().model.questions[0].questionId,
+      );
+    }
+    expect(firsts.size).toBeGreaterThan(1);
+  }, 60_000);
 });

@@ -7,6 +7,7 @@ import { listTracks } from "./catalogue.ts";
 import { itemDifficulty } from "./irt.ts";
 import { computeReadiness, type Evidence, type ReadinessResult } from "./readiness.ts";
 import * as repo from "./repo.ts";
+import { todaysReviewSession } from "./review-session.ts";
 
 /** What the evidence says: ability and mastery per theme, readiness, the dashboard and the trend. */
 
@@ -61,16 +62,18 @@ export function readinessFigure(r: ReadinessResult): ReadinessFigure {
 
 export async function readinessOf(db: Db, userId: number, track: TrackInfo) {
   const { evidence, blueprint } = await modelInputs(db, userId, track.slug, track.themes);
-  return computeReadiness(toEvidence(evidence), blueprint, track.exam?.passMark ?? DEFAULT_PASS_MARK);
+  return computeReadiness(toEvidence(evidence), blueprint, track.exam?.passMark ?? DEFAULT_PASS_MARK, undefined, {
+    questions: track.exam?.questions,
+  });
 }
 
 export async function dashboard(db: Db, userId: number, now = new Date()): Promise<DashboardModel> {
-  const [profile, tracksInfo, plan, used, due, recent] = await readTogether(db, [
+  const [profile, tracksInfo, plan, used, session, recent] = await readTogether(db, [
     () => repo.getProfile(db, userId),
     () => listTracks(db),
     () => getEntitlements(db, userId),
     () => repo.countQuizzesSince(db, userId, new Date(now.getTime() - 7 * DAY)),
-    () => repo.countDue(db, userId, now),
+    () => todaysReviewSession(db, userId, now),
     () => listQuizzes(db, userId, now),
   ]);
   const track = tracksInfo.find((t) => t.slug === profile?.track) ?? null;
@@ -100,7 +103,8 @@ export async function dashboard(db: Db, userId: number, now = new Date()): Promi
     trackName: track?.name ?? null,
     readiness: ready,
     mastery,
-    dueForReview: due,
+    dueForReview: session.due,
+    review: { today: session.ids.length, dailyCap: session.cap, doneToday: session.doneToday },
     recent: recent.slice(0, 5),
     quota: { packageName: plan.packageName, quizzesPerWeek: plan.quizzesPerWeek, usedThisWeek: used },
     targetExamDate: profile?.targetExamDate ?? null,
@@ -125,7 +129,7 @@ export async function progress(db: Db, userId: number) {
     .reverse();
   const trend = finished.flatMap((q) => {
     const upTo = evidence.filter((e) => e.quizId <= q.id);
-    const r = computeReadiness(toEvidence(upTo), blueprint, passMark);
+    const r = computeReadiness(toEvidence(upTo), blueprint, passMark, undefined, { questions: track.exam?.questions });
     if (!r.enough) return [];
     return [
       {

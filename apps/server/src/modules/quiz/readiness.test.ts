@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nextItem, STOP_SE, simulateCat } from "./cat.ts";
-import { estimateAbility, fitRasch, probability, seedDifficulty } from "./irt.ts";
+import { abilityCut, decideExam, firstItem, nextItem, simulateCat } from "./cat.ts";
+import { estimateAbility, fitIrt, probability, seedDifficulty } from "./irt.ts";
 import { createRandom } from "./random.ts";
 import { computeReadiness, expectedShare } from "./readiness.ts";
 
@@ -76,6 +76,26 @@ describe("readiness model (simulation of candidates of known ability)", () => {
     expect(weak.passProbability).toBeLessThan(0.1);
   });
 
+  it("gives the chance to pass one sitting: a short exam leaves more to luck than a long one", () => {
+    const random = createRandom(31);
+    const blueprint = Array.from({ length: 10 }, (_, i) => ({
+      theme: `t${i}`,
+      weight: 10,
+      bank: Array.from({ length: 60 }, () => (random() - 0.5) * 3),
+    }));
+    // Above the cut, with plenty of evidence: nearly sure over 200 questions, less so over 20.
+    const able = blueprint.flatMap((t) =>
+      t.bank.slice(0, 16).map((b) => ({ theme: t.theme, b, isCorrect: random() < probability(1.6, b) })),
+    );
+    const long = computeReadiness(able, blueprint, 0.7, 1, { questions: 200 });
+    const short = computeReadiness(able, blueprint, 0.7, 1, { questions: 20 });
+    expect(long.readiness).toBeGreaterThan(0.7);
+    expect(long.passProbability).toBeGreaterThan(0.8);
+    expect(short.passProbability).toBeLessThan(long.passProbability - 0.03);
+    // The prior sits on the cut: with no evidence the chance is a coin toss, not a fail.
+    expect(computeReadiness([], blueprint, 0.7, 1, { questions: 100 }).passProbability).toBeGreaterThan(0.35);
+  });
+
   it("shows no figure until 20 answers over half the blueprint's themes", () => {
     const blueprint = makeBank(createRandom(9));
     const oneTheme = Array.from({ length: 30 }, () => ({ theme: "t0", b: 0, isCorrect: true }));
@@ -105,7 +125,7 @@ describe("item calibration (Rasch fit)", () => {
         correct.push(random() < probability(theta, trueB[i]!) ? 1 : 0);
       }
     }
-    const fit = fitRasch({
+    const fit = fitIrt({
       persons,
       items,
       person: Int32Array.from(person),
@@ -120,6 +140,39 @@ describe("item calibration (Rasch fit)", () => {
     for (let i = 50; i < 60; i++) expect(fit.se[i]).toBeCloseTo(1, 6);
   }, 60_000);
 
+  it("estimates discrimination too (2PL), shrunk toward 1 until there is data", () => {
+    const random = createRandom(4);
+    const items = 41;
+    const trueA = Array.from({ length: items }, (_, i) => (i % 2 ? 1.8 : 0.55));
+    const trueB = Array.from({ length: items }, () => normal(random));
+    const person: number[] = [];
+    const item: number[] = [];
+    const correct: number[] = [];
+    for (let p = 0; p < 1500; p++) {
+      const theta = normal(random);
+      for (let k = 0; k < 30; k++) {
+        const i = Math.floor(random() * 40); // item 40 is never answered
+        person.push(p);
+        item.push(i);
+        correct.push(random() < 1 / (1 + Math.exp(-trueA[i]! * (theta - trueB[i]!))) ? 1 : 0);
+      }
+    }
+    const fit = fitIrt({
+      persons: 1500,
+      items,
+      person: Int32Array.from(person),
+      item: Int32Array.from(item),
+      correct: Uint8Array.from(correct),
+      itemPrior: new Float64Array(items),
+    });
+    const mean = (odd: number) => {
+      const xs = Array.from(fit.a).filter((_, i) => i < 40 && i % 2 === odd);
+      return xs.reduce((n, x) => n + x, 0) / xs.length;
+    };
+    expect(mean(1)).toBeGreaterThan(1.3 * mean(0));
+    expect(fit.a[40]).toBe(1);
+  }, 60_000);
+
   it("estimates ability with a standard error that shrinks with answers", () => {
     const random = createRandom(8);
     const answers = (n: number) => Array.from({ length: n }, () => ({ b: 0, isCorrect: random() < probability(1, 0) }));
@@ -131,22 +184,28 @@ describe("item calibration (Rasch fit)", () => {
 });
 
 describe("adaptive mock exam (simulation of candidates of known ability)", () => {
-  it("recovers ability within its 90% band about 90% of the time, stops on the SE, and keeps the blueprint mix", () => {
+  it("decides pass or fail right, stops once the 95% interval clears the cut, varies its items, and keeps the blueprint mix", () => {
     const random = createRandom(23);
     const pool = THEMES.flatMap((t, ti) =>
       Array.from({ length: 60 }, (_, k) => ({ id: ti * 100 + k, theme: t.theme, b: 1.2 * normal(random) })),
     );
     const weights = Object.fromEntries(THEMES.map((t) => [t.theme, t.weight]));
-    let inBand = 0;
+    const cut = 0.5;
+    let right = 0;
     let stoppedEarly = 0;
+    const firsts = new Set<number>();
+    const shown = new Map<number, number>();
     const N = 200;
     for (let c = 0; c < N; c++) {
-      const theta = normal(random);
-      const run = simulateCat(pool, weights, theta, random, { min: 30, max: 90 });
-      if (Math.abs(run.theta - theta) <= 1.645 * run.se) inBand += 1;
+      const theta = cut + normal(random);
+      const run = simulateCat(pool, weights, (q) => random() < probability(theta, q.b), random, { min: 30, max: 90, cut });
+      if (run.pass === theta >= cut) right += 1;
+      firsts.add(run.taken[0]!.id);
+      for (const q of run.taken) shown.set(q.id, (shown.get(q.id) ?? 0) + 1);
       if (run.taken.length < 90) {
         stoppedEarly += 1;
-        expect(run.se).toBeLessThan(STOP_SE);
+        expect(run.taken.length).toBeGreaterThanOrEqual(30);
+        expect(decideExam(run, cut)).toBe(run.pass ? "pass" : "fail");
       }
       // Content balancing: each theme within one item of its blueprint share.
       for (const t of THEMES) {
@@ -154,10 +213,23 @@ describe("adaptive mock exam (simulation of candidates of known ability)", () =>
         expect(Math.abs(run.taken.filter((q) => q.theme === t.theme).length - share)).toBeLessThanOrEqual(1.5);
       }
     }
-    expect(inBand / N).toBeGreaterThan(0.85);
-    expect(inBand / N).toBeLessThan(0.96);
+    expect(right / N).toBeGreaterThan(0.88);
     expect(stoppedEarly / N).toBeGreaterThan(0.5);
+    expect(firsts.size).toBeGreaterThan(10);
+    expect(Math.max(...shown.values()) / N).toBeLessThan(0.9);
   }, 180_000);
+
+  it("finds the cut on the bank's scale, decides only when the interval clears it, and starts near it", () => {
+    const shares = expectedShare([-1, 0, 1]);
+    const cut = abilityCut([{ weight: 1, shares }], 0.7);
+    // The mean of P(cut, b) over the bank is the pass mark.
+    expect([-1, 0, 1].reduce((s, b) => s + probability(cut, b), 0) / 3).toBeCloseTo(0.7, 2);
+    expect(decideExam({ theta: cut + 0.5, se: 0.2 }, cut)).toBe("pass");
+    expect(decideExam({ theta: cut - 0.5, se: 0.2 }, cut)).toBe("fail");
+    expect(decideExam({ theta: cut + 0.3, se: 0.2 }, cut)).toBeNull();
+    const pool = Array.from({ length: 100 }, (_, i) => ({ id: i, theme: "a", b: -5 + i * 0.1 }));
+    for (let s = 0; s < 20; s++) expect(Math.abs(firstItem(pool, 1, createRandom(s))!.b - 1)).toBeLessThan(1.3);
+  });
 
   it("picks the most informative item at the current ability", () => {
     const pool = [

@@ -1,3 +1,4 @@
+import { abilityCut } from "./cat.ts";
 import { cumulative, drawIndex, GRID, hierarchicalPosterior, meanSd, probability } from "./irt.ts";
 import { createRandom } from "./random.ts";
 
@@ -18,6 +19,14 @@ export const MIN_THEME_SHARE = 0.5;
 const DRAWS = 2000;
 /** At most this many item difficulties stand for a theme's bank (its quantiles). */
 const BANK_POINTS = 40;
+/**
+ * Prior of overall ability: centred on the track's cut (the ability whose expected score is the pass
+ * mark) and wide, so that it pulls no candidate towards a fail or a pass; a prior at the population's
+ * average, below the cut, told able candidates too low a chance (docs/readiness-model.md).
+ */
+export const ABILITY_PRIOR_SD = 1.2;
+/** The real exam's length when a track names none: its sitting's measurement error. */
+export const DEFAULT_EXAM_QUESTIONS = 100;
 
 export type ThemeReadiness = {
   theme: string;
@@ -42,7 +51,10 @@ export type ReadinessResult = {
   low: number;
   high: number;
   passMark: number;
+  /** The chance to pass one sitting of the real exam (its length and measurement error). */
   passProbability: number;
+  /** The ability at which the expected exam score is the pass mark. */
+  cut: number;
   themes: Map<string, ThemeReadiness>;
 };
 
@@ -80,20 +92,70 @@ function quantile(sorted: Float64Array, q: number) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * sorted.length)))]!;
 }
 
+/**
+ * P(pass one sitting) for a draw of theme abilities: the sitting holds `seats[t]` questions of each
+ * theme drawn from its bank, so its score is a sum of binomials Bin(seatsₜ, shareₜ); normal
+ * approximation with continuity correction.
+ */
+function sittingPassChance(seats: readonly number[], shares: readonly number[], need: number) {
+  let mean = 0;
+  let variance = 0;
+  for (let i = 0; i < seats.length; i++) {
+    mean += seats[i]! * shares[i]!;
+    variance += seats[i]! * shares[i]! * (1 - shares[i]!);
+  }
+  if (variance < 1e-9) return mean >= need - 1e-9 ? 1 : 0;
+  return 1 - normalCdf((need - 0.5 - mean) / Math.sqrt(variance));
+}
+
+/** Φ, the standard normal CDF (Abramowitz–Stegun 7.1.26 on erf; error below 1.5e-7). */
+export function normalCdf(z: number) {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  return z >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
+}
+
+/** Seats per theme of a sitting of `questions` (largest remainder by weight, as the fixed mock exam). */
+function seatsOf(weights: readonly number[], questions: number) {
+  const total = weights.reduce((n, w) => n + w, 0) || 1;
+  const quotas = weights.map((w) => (w / total) * questions);
+  const seats = quotas.map(Math.floor);
+  let left = questions - seats.reduce((n, s) => n + s, 0);
+  const order = quotas.map((q, i) => ({ i, r: q - Math.floor(q) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    seats[i]! += 1;
+    left -= 1;
+  }
+  return seats;
+}
+
 export function computeReadiness(
   evidence: readonly Evidence[],
   blueprint: readonly BlueprintTheme[],
   passMark: number,
   seed = 20_251_124,
-): ReadinessResult {
+  exam: { questions?: number } = {},
+) {
   const total = blueprint.reduce((n, t) => n + t.weight, 0) || 1;
   const byTheme = blueprint.map((t) => evidence.filter((e) => e.theme === t.theme));
   const answered = byTheme.reduce((n, list) => n + list.length, 0);
   const themesAnswered = byTheme.filter((list) => list.length > 0).length;
   const themesNeeded = Math.ceil(blueprint.length * MIN_THEME_SHARE);
-  const { top, conditional, marginals } = hierarchicalPosterior(byTheme);
   const shares = blueprint.map((t) => expectedShare(t.bank));
+  const cut = abilityCut(
+    blueprint.map((t, i) => ({ weight: t.weight, shares: shares[i]! })),
+    passMark,
+  );
+  const { top, conditional, marginals } = hierarchicalPosterior(byTheme, undefined, { mean: cut, sd: ABILITY_PRIOR_SD });
   const G = GRID.length;
+  const questions = exam.questions ?? DEFAULT_EXAM_QUESTIONS;
+  const seats = seatsOf(
+    blueprint.map((t) => t.weight),
+    questions,
+  );
+  const need = Math.ceil(passMark * questions - 1e-9);
 
   const themes = new Map<string, ThemeReadiness>();
   blueprint.forEach((t, i) => {
@@ -119,6 +181,7 @@ export function computeReadiness(
   const topCdf = cumulative(top);
   const conditionalCdf = conditional.map((c) => cumulative(c));
   const scores = new Float64Array(DRAWS);
+  const drawn = new Array<number>(blueprint.length);
   let pass = 0;
   let sum = 0;
   for (let d = 0; d < DRAWS; d++) {
@@ -126,11 +189,13 @@ export function computeReadiness(
     let s = 0;
     for (let i = 0; i < blueprint.length; i++) {
       const g = drawIndex(conditionalCdf[i]!, random(), k * G, G);
-      s += (blueprint[i]!.weight / total) * shares[i]![g]!;
+      drawn[i] = shares[i]![g]!;
+      s += (blueprint[i]!.weight / total) * drawn[i]!;
     }
     scores[d] = s;
     sum += s;
-    if (s >= passMark) pass += 1;
+    // One sitting of the real exam: its own questions and its own luck, not the true score.
+    pass += sittingPassChance(seats, drawn, need);
   }
   scores.sort();
   const overall = meanSd(top);
@@ -147,6 +212,7 @@ export function computeReadiness(
     high: quantile(scores, 0.95),
     passMark,
     passProbability: pass / DRAWS,
+    cut,
     themes,
-  };
+  } satisfies ReadinessResult;
 }

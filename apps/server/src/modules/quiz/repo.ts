@@ -168,11 +168,12 @@ export const openQuizzes = (db: Db, userId: number) =>
     .where(and(eq(quizzes.userId, userId), eq(quizzes.status, "in_progress")))
     .orderBy(desc(quizzes.createdAt), desc(quizzes.id));
 
-export async function insertQuiz(db: Db, quiz: typeof quizzes.$inferInsert, items: QuizItemInsert[]) {
+/** Inserts a quiz with its items; `counted` quizzes also take one of the plan's weekly quizzes. */
+export async function insertQuiz(db: Db, quiz: typeof quizzes.$inferInsert, items: QuizItemInsert[], counted = true) {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(quizzes).values(quiz).returning();
     await tx.insert(quizQuestions).values(items.map((i) => ({ ...i, quizId: row!.id })));
-    await tx.insert(quizStarts).values({ userId: row!.userId, createdAt: row!.createdAt });
+    if (counted) await tx.insert(quizStarts).values({ userId: row!.userId, createdAt: row!.createdAt });
     return row!;
   });
 }
@@ -305,7 +306,13 @@ export const listQuizzes = (db: Db, userId: number, limit = 200) =>
 /** Item difficulties of the active questions of these themes that fit the track: fitted, or null to use the authored level. */
 export const themeItemDifficulties = (db: Db, themeSlugs: string[], track: string) =>
   db
-    .select({ id: questions.id, theme: questions.themeSlug, difficulty: questions.difficulty, calibrated: itemCalibrations.difficulty })
+    .select({
+      id: questions.id,
+      theme: questions.themeSlug,
+      difficulty: questions.difficulty,
+      calibrated: itemCalibrations.difficulty,
+      discrimination: itemCalibrations.discrimination,
+    })
     .from(questions)
     .leftJoin(itemCalibrations, eq(itemCalibrations.questionId, questions.id))
     .where(
@@ -344,7 +351,7 @@ export const questionLevels = (db: Db) => db.select({ id: questions.id, difficul
 /** Replaces the fitted difficulties in one transaction, in batches. */
 export async function saveCalibration(
   db: Db,
-  rows: { questionId: number; difficulty: number; standardError: number; answers: number; shareRight: number }[],
+  rows: { questionId: number; difficulty: number; discrimination: number; standardError: number; answers: number; shareRight: number }[],
   run: { answers: number; candidates: number; items: number; iterations: number; milliseconds: number },
 ) {
   await db.transaction(async (tx) => {
@@ -358,6 +365,7 @@ export async function saveCalibration(
           target: itemCalibrations.questionId,
           set: {
             difficulty: sql`excluded.difficulty`,
+            discrimination: sql`excluded.discrimination`,
             standardError: sql`excluded.standard_error`,
             answers: sql`excluded.answers`,
             shareRight: sql`excluded.share_right`,
@@ -393,11 +401,11 @@ export async function appendQuizItem(db: Db, quizId: number, item: QuizItemInser
     .where(eq(quizzes.id, quizId));
 }
 
-/** Fitted difficulties (or null) of these questions. */
+/** Fitted difficulties and discriminations of these questions (absent: not fitted yet). */
 export async function calibratedOf(db: Db, ids: number[]) {
-  if (!ids.length) return new Map<number, number>();
+  if (!ids.length) return new Map<number, { difficulty: number; discrimination: number }>();
   const rows = await db.select().from(itemCalibrations).where(inArray(itemCalibrations.questionId, ids));
-  return new Map(rows.map((r) => [r.questionId, r.difficulty]));
+  return new Map(rows.map((r) => [r.questionId, { difficulty: r.difficulty, discrimination: r.discrimination }]));
 }
 
 /** The questions a person answered wrong most recently, newest first (one row per question). */
@@ -411,4 +419,72 @@ export async function recentlyMissed(db: Db, userId: number, limit: number) {
     .limit(limit * 3);
   const seen = new Set<number>();
   return rows.filter((r) => !seen.has(r.questionId) && seen.add(r.questionId)).slice(0, limit);
+}
+
+/** Questions the candidate answered in practice (feedback shown) since `since`: the mock exam leaves them out. */
+export async function practisedSince(db: Db, userId: number, since: Date) {
+  const rows = await db
+    .selectDistinct({ questionId: answers.questionId })
+    .from(answers)
+    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
+    .where(and(eq(answers.userId, userId), eq(quizzes.mode, "practice"), gte(answers.answeredAt, since)));
+  return new Set(rows.map((r) => r.questionId));
+}
+
+/** Adaptive mock exams started since `since`, and per question how many of them showed it (exposure control). */
+export async function mockExposure(db: Db, since: Date) {
+  const mock = and(sql`${quizzes.settings}->>'mock' = 'adaptive'`, gte(quizzes.createdAt, since));
+  // One after the other: this runs inside the answer's transaction too.
+  const [total] = await db.select({ n: count() }).from(quizzes).where(mock);
+  const rows = await db
+    .select({ questionId: quizQuestions.questionId, n: count() })
+    .from(quizQuestions)
+    .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
+    .where(mock)
+    .groupBy(quizQuestions.questionId);
+  return { exams: total?.n ?? 0, shown: new Map(rows.map((r) => [r.questionId, r.n])) };
+}
+
+/** Answers the candidate gave since `since` in review sessions: what the daily cap has used. */
+export async function countReviewAnswersSince(db: Db, userId: number, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(answers)
+    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
+    .where(and(eq(answers.userId, userId), gte(answers.answeredAt, since), sql`${quizzes.settings}->>'review' = 'true'`));
+  return row?.n ?? 0;
+}
+
+/** Questions the candidate missed (final answers) or flagged since `since`, the most recent first. */
+export async function missedOrFlaggedSince(db: Db, userId: number, since: Date) {
+  const missed = await db
+    .select({ questionId: answers.questionId, at: answers.answeredAt })
+    .from(answers)
+    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
+    .where(
+      and(
+        eq(answers.userId, userId),
+        eq(answers.isCorrect, false),
+        gte(answers.answeredAt, since),
+        or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice")),
+      ),
+    );
+  const flagged = await db
+    .select({ questionId: quizQuestions.questionId, at: quizzes.createdAt })
+    .from(quizQuestions)
+    .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
+    .where(and(eq(quizzes.userId, userId), eq(quizQuestions.flagged, true), gte(quizzes.createdAt, since)));
+  const latest = new Map<number, number>();
+  for (const r of [...missed, ...flagged]) latest.set(r.questionId, Math.max(latest.get(r.questionId) ?? 0, r.at.getTime()));
+  return [...latest].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
+}
+
+/** Which of these questions are active. */
+export async function activeOf(db: Db, ids: number[]) {
+  if (!ids.length) return new Set<number>();
+  const rows = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(inArray(questions.id, ids), eq(questions.status, "active")));
+  return new Set(rows.map((r) => r.id));
 }

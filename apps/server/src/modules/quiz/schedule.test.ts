@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { Rating } from "ts-fsrs";
 import { describe, expect, it } from "vitest";
-import { answers, calibrationRuns, itemCalibrations, questionReviews, questions } from "../../db/schema/quiz.ts";
+import { answers, calibrationRuns, itemCalibrations, questionReviews, questions, quizzes } from "../../db/schema/quiz.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
 import { quizQuestion, rightResponse, wrongResponse } from "../../test/quiz-answers.ts";
 import { refitDue } from "./calibration.ts";
+import { reviewShareFor } from "./generate.ts";
 import { seedDifficulty } from "./irt.ts";
 import { calibrationAnswers } from "./repo.ts";
-import { DAY_MS, isEvidence, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
+import { DAY_MS, dueReviewSession, isEvidence, MAX_INTERVAL_DAYS, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
 import { correctResponse } from "./scoring.ts";
 import { createQuiz, dashboard, refitItems, submitQuiz, updateQuiz } from "./service.ts";
 
@@ -38,6 +39,43 @@ describe("spaced-repetition rules", () => {
     // Right at the review: graduates to days ahead.
     const good = nextCard(JSON.parse(JSON.stringify(missed)), { isCorrect: true, unsure: false, seconds: null, difficulty: 3 }, missed.due);
     expect(good.due.getTime() - missed.due.getTime()).toBeGreaterThanOrEqual(DAY_MS);
+  });
+
+  it("caps every interval at a sane maximum and at the candidate's exam date", () => {
+    const at = new Date("2026-11-01T10:00:00Z");
+    const fast = { isCorrect: true, unsure: false, seconds: 3, difficulty: 3 };
+    let card = nextCard(null, { ...fast, isCorrect: false }, at);
+    let when = card.due;
+    const gaps: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      card = nextCard(JSON.parse(JSON.stringify(card)), fast, when);
+      gaps.push((card.due.getTime() - when.getTime()) / DAY_MS);
+      when = card.due;
+    }
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(MAX_INTERVAL_DAYS);
+    // With the exam 20 days ahead, nothing is scheduled after it (yet at least a day ahead).
+    const exam = new Date(at.getTime() + 20 * DAY_MS);
+    const good = nextCard(null, fast, at, exam);
+    const later = nextCard(JSON.parse(JSON.stringify(good)), fast, good.due, exam);
+    expect(good.due.getTime()).toBeLessThan(exam.getTime());
+    expect(later.due.getTime()).toBeLessThanOrEqual(exam.getTime());
+    // Answered two days before the exam: due on the exam day at the latest, still a day or more ahead.
+    const close = new Date(exam.getTime() - 2 * DAY_MS);
+    const last = nextCard(JSON.parse(JSON.stringify(later)), fast, close, exam);
+    expect(last.due.getTime()).toBeLessThanOrEqual(exam.getTime());
+    expect(last.due.getTime() - close.getTime()).toBeGreaterThanOrEqual(DAY_MS);
+    // An exam date in the past caps nothing.
+    expect(nextCard(null, fast, at, new Date(at.getTime() - DAY_MS)).due).toEqual(nextCard(null, fast, at).due);
+  });
+
+  it("builds today's review session oldest first up to the cap, and lets reviews fill practice while they pile up", () => {
+    const now = new Date("2026-11-10T10:00:00Z");
+    const cards = [5, 1, 3, -2, 8].map((d, i) => ({ questionId: 10 + i, dueAt: new Date(now.getTime() - d * DAY_MS) }));
+    expect(dueReviewSession(cards, now, 10)).toEqual([14, 10, 12, 11]);
+    expect(dueReviewSession(cards, now, 2)).toEqual([14, 10]);
+    expect(dueReviewSession(cards, now, 0)).toEqual([]);
+    expect(reviewShareFor(10, 40)).toBeLessThan(0.5);
+    expect(reviewShareFor(41, 40)).toBe(1);
   });
 
   it("counts only a question's first answer in a review period as evidence", () => {
@@ -168,4 +206,55 @@ describe("question pictures", () => {
       expect(res.statusCode, file).toBe(404);
     }
   });
+
+  it("runs a free daily review session up to the candidate's cap, and a free quiz of today's missed and flagged questions", async () => {
+    const u = await t.signUp("user");
+    expect((await t.call("PUT", `${P}/onboarding`, { token: u.token, body: { track: "ems", dailyReviews: 5 } })).statusCode).toBe(200);
+    expect((await t.call("PUT", `${P}/onboarding`, { token: u.token, body: { dailyReviews: 2 } })).statusCode).toBe(400);
+    const t0 = new Date(Date.now() - 2 * DAY_MS);
+    // Eight misses today, one of them flagged.
+    const { quiz } = await createQuiz(t.db, u.user_id, { length: 8, mode: "practice", seed: 21, new: true }, t0);
+    const items = await Promise.all(quiz.questions.map((q) => quizQuestion(t.db, quiz.id, q.questionId)));
+    await updateQuiz(
+      t.db,
+      u.user_id,
+      quiz.id,
+      {
+        answers: items.map((q) => ({ questionId: q!.contentId, response: wrongResponse(q!) })),
+        flags: [{ questionId: items[0]!.contentId, flagged: true }],
+      },
+      t0,
+    );
+    await submitQuiz(t.db, u.user_id, quiz.id, t0);
+    // The same day: a quiz of the missed and flagged questions, which takes none of the weekly quizzes.
+    const before = (await dashboard(t.db, u.user_id, t0)).quota.usedThisWeek;
+    const missed = await createQuiz(t.db, u.user_id, { missedToday: true, new: true }, new Date(t0.getTime() + 60_000));
+    expect(missed.quiz.title).toBe("Missed and flagged today");
+    expect(missed.quiz.questions.map((q) => q.questionId).sort()).toEqual(items.map((q) => q!.contentId).sort());
+    expect((await dashboard(t.db, u.user_id, t0)).quota.usedThisWeek).toBe(before);
+    await t.db.delete(quizzes).where(eq(quizzes.id, missed.quiz.id));
+
+    // The next day all eight are due; the session holds the candidate's cap of five, and is free too.
+    const nextDay = new Date(t0.getTime() + DAY_MS + 60_000);
+    const board = await dashboard(t.db, u.user_id, nextDay);
+    expect(board.dueForReview).toBe(8);
+    expect(board.review).toEqual({ today: 5, dailyCap: 5, doneToday: 0 });
+    const session = await createQuiz(t.db, u.user_id, { reviewDue: true, new: true }, nextDay);
+    expect(session.quiz.questions).toHaveLength(5);
+    expect((await dashboard(t.db, u.user_id, nextDay)).quota.usedThisWeek).toBe(before);
+    const sessionItems = await Promise.all(session.quiz.questions.map((q) => quizQuestion(t.db, session.quiz.id, q.questionId)));
+    await updateQuiz(
+      t.db,
+      u.user_id,
+      session.quiz.id,
+      { answers: sessionItems.map((q) => ({ questionId: q!.contentId, response: correctResponse(q!) })) },
+      nextDay,
+    );
+    await submitQuiz(t.db, u.user_id, session.quiz.id, nextDay);
+    // The cap is used up for today: the other three wait for tomorrow.
+    expect((await dashboard(t.db, u.user_id, nextDay)).review).toEqual({ today: 0, dailyCap: 5, doneToday: 5 });
+    await expect(createQuiz(t.db, u.user_id, { reviewDue: true, new: true }, nextDay)).rejects.toThrow(/today's 5 reviews/);
+    const dayAfter = new Date(nextDay.getTime() + DAY_MS);
+    expect((await dashboard(t.db, u.user_id, dayAfter)).review.today).toBe(3);
+  }, 60_000);
 });

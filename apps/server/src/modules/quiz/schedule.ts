@@ -1,3 +1,4 @@
+import { REVIEW_DAILY_DEFAULT } from "@academy/contract/quiz";
 import { type Card, createEmptyCard, fsrs, Rating } from "ts-fsrs";
 
 /**
@@ -8,8 +9,14 @@ import { type Card, createEmptyCard, fsrs, Rating } from "ts-fsrs";
 
 export const DAY_MS = 86_400_000;
 
+/**
+ * The longest interval between two reviews: an exam candidate studies for weeks or months, and a
+ * question pushed out for years (FSRS's own maximum is 100 years) would never come back before it.
+ */
+export const MAX_INTERVAL_DAYS = 60;
+
 /** One day before a missed question comes back, and one day again after a lapse. */
-export const scheduler = fsrs({ learning_steps: ["1d"], relearning_steps: ["1d"] });
+export const scheduler = fsrs({ learning_steps: ["1d"], relearning_steps: ["1d"], maximum_interval: MAX_INTERVAL_DAYS });
 
 /** A right answer within this many seconds rates Easy: 12 s for a recall item, 28 s for a scenario. */
 export const fastSeconds = (difficulty: number) => 8 + 4 * difficulty;
@@ -29,10 +36,36 @@ export function ratingFor(a: ScheduledAnswer): Rating.Again | Rating.Good | Rati
  */
 export const shouldSchedule = (a: ScheduledAnswer, hasCard: boolean) => hasCard || !a.isCorrect || a.unsure;
 
-/** The card after this answer, from the stored one (or a new card). */
-export function nextCard(stored: Record<string, unknown> | null, a: ScheduledAnswer, at: Date) {
+/**
+ * The card after this answer, from the stored one (or a new card). Its review is never later than
+ * MAX_INTERVAL_DAYS, nor than the candidate's exam date while that is ahead: the last review falls
+ * before the exam, not after it.
+ */
+export function nextCard(stored: Record<string, unknown> | null, a: ScheduledAnswer, at: Date, examAt?: Date | null) {
   const card = stored ? reviveCard(stored) : createEmptyCard(at);
-  return scheduler.next(card, at, ratingFor(a)).card;
+  const next = scheduler.next(card, at, ratingFor(a)).card;
+  let due = Math.min(next.due.getTime(), at.getTime() + MAX_INTERVAL_DAYS * DAY_MS);
+  if (examAt && examAt.getTime() > at.getTime()) due = Math.max(Math.min(due, examAt.getTime()), Math.min(at.getTime() + DAY_MS, due));
+  if (due === next.due.getTime()) return next;
+  return { ...next, due: new Date(due), scheduled_days: Math.max(0, Math.round((due - at.getTime()) / DAY_MS)) };
+}
+
+/** The daily cap of the review session when the candidate has not set one. */
+export const DEFAULT_DAILY_REVIEWS = REVIEW_DAILY_DEFAULT;
+
+/** The exam date of the profile (a calendar date) as the start of that day, UTC; null without one. */
+export const examDateOf = (targetExamDate: string | null | undefined) => (targetExamDate ? new Date(`${targetExamDate}T00:00:00Z`) : null);
+
+/**
+ * Today's review session: the questions due by `now`, the longest overdue first, at most `cap`
+ * (the candidate's daily cap less the reviews already done today).
+ */
+export function dueReviewSession(cards: readonly { questionId: number; dueAt: Date }[], now: Date, cap: number): number[] {
+  return cards
+    .filter((c) => c.dueAt.getTime() <= now.getTime())
+    .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.questionId - b.questionId)
+    .slice(0, Math.max(0, cap))
+    .map((c) => c.questionId);
 }
 
 /** Cards are stored as JSON: dates come back as strings. */
