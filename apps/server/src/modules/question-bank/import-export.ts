@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import { csvCell, uncell } from "../../lib/csv.ts";
+import { CSV_BOM, csvCell, uncell } from "../../lib/csv.ts";
 import { badRequest } from "../../lib/http-error.ts";
 import { parseCsv } from "./csv.ts";
 import { checkQuestion, toContent } from "./question-format.ts";
@@ -57,7 +57,7 @@ export async function exportQuestions(db: Db, format: "json" | "csv", filter: re
       ].join(","),
     );
   }
-  return `${lines.join("\r\n")}\r\n`;
+  return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
 }
 
 function csvToObjects(text: string): { row: number; value: unknown; error?: string }[] {

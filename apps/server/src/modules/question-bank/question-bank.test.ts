@@ -83,6 +83,8 @@ describe("question bank (admin)", () => {
     const csv = await t.call("GET", `${A}/export`, { token: admin.token, query: { theme: "mental-arithmetic", format: "csv" } });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers["content-disposition"]).toContain("questions.csv");
+    // Spreadsheets read it as UTF-8, and the import reads it back all the same.
+    expect(csv.body.startsWith("\uFEFF")).toBe(true);
     const back = await t.call("POST", `${A}/import`, { token: admin.token, body: { format: "csv", content: csv.body, dryRun: true } });
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().updated).toBeGreaterThanOrEqual(15);
