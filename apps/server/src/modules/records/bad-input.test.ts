@@ -429,7 +429,7 @@ const cases: Case[] = [
     body: `{"session_id":"s","events":${"[".repeat(5000)}${"]".repeat(5000)}}`,
     as: "user",
     status: 400,
-    message: /events: Nested deeper/,
+    message: /nested more than 64 levels deep/,
   },
   {
     name: "NUL inside json",

@@ -37,6 +37,7 @@ import {
   blueprints,
   calibrationRuns,
   itemCalibrations,
+  itemFlags,
   onboardingProfiles,
   questionReviews,
   questions,
@@ -131,6 +132,8 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   quizStarts,
   itemCalibrations,
   calibrationRuns,
+  // The item review queue's flags and their evidence: staff decide through the question-bank calls.
+  itemFlags,
   // Payments: the mirror of the card provider's objects is served by the payment calls, which
   // check whose they are; the test-mode provider's own state is nobody else's business.
   stripeProducts,
