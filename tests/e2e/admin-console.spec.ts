@@ -219,13 +219,13 @@ test("users: an unconfirmed email shows and can be marked confirmed; the view pa
   await expect(profile).toContainText("Not yet");
   await panel.getByRole("button", { name: "Close", exact: true }).click();
 
-  await row.getByRole("button", { name: `Mark ${email} as confirmed` }).click();
+  await row.getByRole("button", { name: `Mark email as confirmed for ${email}` }).click();
   await expect(page.getByText(`${email} is marked as confirmed`)).toBeVisible();
   // Confirmed now: the "not confirmed" filter no longer finds it, the other one does.
   await expect(page.getByText("No users match")).toBeVisible();
   await page.getByLabel("Email status").selectOption("true");
   await expect(row.getByText("Confirmed", { exact: true })).toBeVisible();
-  await expect(row.getByRole("button", { name: `Mark ${email} as confirmed` })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: `Mark email as confirmed for ${email}` })).toHaveCount(0);
 
   await page.getByLabel("Email status").selectOption("");
   await page.getByLabel("Search by email").fill(quiet);
