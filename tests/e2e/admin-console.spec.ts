@@ -382,7 +382,7 @@ test("email: a template's live preview, and a test send that arrives by SMTP", a
   await panel.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/admin\/email$/);
 
-  await page.getByRole("button", { name: "Send a test of Welcome" }).click();
+  await page.getByRole("button", { name: "Send test of Welcome" }).click();
   await expect(page.getByText(`Test sent to ${ACCOUNTS.admin.email}`)).toBeVisible();
   await expect
     .poll(async () => {
