@@ -219,13 +219,13 @@ test("users: an unconfirmed email shows and can be marked confirmed; the view pa
   await expect(profile).toContainText("Not yet");
   await panel.getByRole("button", { name: "Close", exact: true }).click();
 
-  await row.getByRole("button", { name: `Mark ${email} as confirmed` }).click();
+  await row.getByRole("button", { name: `Mark email as confirmed for ${email}` }).click();
   await expect(page.getByText(`${email} is marked as confirmed`)).toBeVisible();
   // Confirmed now: the "not confirmed" filter no longer finds it, the other one does.
   await expect(page.getByText("No users match")).toBeVisible();
   await page.getByLabel("Email status").selectOption("true");
   await expect(row.getByText("Confirmed", { exact: true })).toBeVisible();
-  await expect(row.getByRole("button", { name: `Mark ${email} as confirmed` })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: `Mark email as confirmed for ${email}` })).toHaveCount(0);
 
   await page.getByLabel("Email status").selectOption("");
   await page.getByLabel("Search by email").fill(quiet);
@@ -382,7 +382,7 @@ test("email: a template's live preview, and a test send that arrives by SMTP", a
   await panel.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/admin\/email$/);
 
-  await page.getByRole("button", { name: "Send a test of Welcome" }).click();
+  await page.getByRole("button", { name: "Send test of Welcome" }).click();
   await expect(page.getByText(`Test sent to ${ACCOUNTS.admin.email}`)).toBeVisible();
   await expect
     .poll(async () => {

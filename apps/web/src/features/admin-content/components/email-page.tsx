@@ -144,14 +144,10 @@ function SendTest({ row }: { row: Row }) {
     onError: (e) => showToast(toFormError(e).message, "error"),
   });
   return (
-    <button
-      type="button"
-      className={buttonClass.ghost}
-      disabled={send.isPending}
-      onClick={() => send.mutate()}
-      aria-label={`Send a test of ${row.name}`}
-    >
+    <button type="button" className={buttonClass.ghost} disabled={send.isPending} onClick={() => send.mutate()}>
+      {/* The name starts with the words on the button, then says which template. */}
       {send.isPending ? "Sending…" : "Send test"}
+      <span className="sr-only"> of {String(row.name)}</span>
     </button>
   );
 }

@@ -212,13 +212,8 @@ export function PhotosPage() {
                   />
                 </label>
                 <div className="flex justify-between">
-                  <button
-                    type="button"
-                    className={buttonClass.ghost}
-                    onClick={() => copy(photo.url)}
-                    aria-label={`Copy the address of ${photo.original_name}`}
-                  >
-                    Copy address
+                  <button type="button" className={buttonClass.ghost} onClick={() => copy(photo.url)}>
+                    Copy address<span className="sr-only"> of {photo.original_name}</span>
                   </button>
                   <button
                     type="button"

@@ -132,7 +132,6 @@ export function RichTextEditor({
             key={t.label}
             type="button"
             title={t.label}
-            aria-label={t.label}
             aria-pressed={t.isActive === undefined ? undefined : t.isActive}
             disabled={t.disabled}
             onMouseDown={(e) => e.preventDefault()}
@@ -141,7 +140,9 @@ export function RichTextEditor({
               t.isActive ? "bg-red-700 text-white" : "text-slate-700 hover:bg-white"
             }`}
           >
-            {t.short}
+            {/* The name is the word ("Bold"); the short mark ("B") only shows it. */}
+            <span aria-hidden="true">{t.short}</span>
+            <span className="sr-only">{t.label}</span>
           </button>
         ))}
       </div>

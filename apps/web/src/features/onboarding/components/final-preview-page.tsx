@@ -32,14 +32,16 @@ export function FinalPreviewPage() {
     <OnboardingLayout step={5} title="Review your choices" description="Check everything before we build your quiz.">
       <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">
         {rows.map((r) => (
-          <div key={r.label} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-start sm:justify-between">
-            <div>
-              <dt className="text-sm font-medium text-slate-500">{r.label}</dt>
-              <dd className="text-slate-900">{r.value}</dd>
-            </div>
-            <Link to={r.to} className={`${linkClass} text-sm`} aria-label={`Change ${r.label.toLowerCase()}`}>
-              Change
-            </Link>
+          // A list of terms holds only terms and their descriptions: the link to change a choice is
+          // a second description of its term.
+          <div key={r.label} className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 p-4">
+            <dt className="text-sm font-medium text-slate-600">{r.label}</dt>
+            <dd className="col-start-1 text-slate-900">{r.value}</dd>
+            <dd className="col-start-2 row-span-2 row-start-1 self-start">
+              <Link to={r.to} className={`${linkClass} text-sm`} aria-label={`Change ${r.label.toLowerCase()}`}>
+                Change
+              </Link>
+            </dd>
           </div>
         ))}
       </dl>

@@ -18,13 +18,28 @@ export function Countdown({ deadline, serverNow, onEnd }: { deadline: string; se
   }, [deadline, offset, onEnd]);
   const s = Math.max(0, Math.floor(left / 1000));
   const text = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  const threshold = THRESHOLDS.find((t) => s <= t.seconds);
   return (
-    <span
-      className={`rounded-md px-2 py-1 font-mono text-sm font-semibold ${s < 60 ? "bg-red-100 text-red-800" : "bg-slate-100 text-slate-800"}`}
-      role="timer"
-      aria-label={`Time left ${Math.floor(s / 60)} minutes ${s % 60} seconds`}
-    >
-      {text}
-    </span>
+    <>
+      {/* The clock itself is a timer (never announced as it ticks); a screen reader hears only these. */}
+      <span className="sr-only" role="status">
+        {threshold && s > 0 ? threshold.say : s === 0 ? "Time is up" : ""}
+      </span>
+      <span
+        className={`rounded-md px-2 py-1 font-mono text-sm font-semibold ${s < 60 ? "bg-red-100 text-red-800" : "bg-slate-100 text-slate-800"}`}
+        role="timer"
+        aria-live="off"
+        aria-label={`Time left ${Math.floor(s / 60)} minutes ${s % 60} seconds`}
+      >
+        {text}
+      </span>
+    </>
   );
 }
+
+/** The moments a screen reader is told the time left, from the last one reached. */
+const THRESHOLDS = [
+  { seconds: 60, say: "1 minute left" },
+  { seconds: 5 * 60, say: "5 minutes left" },
+  { seconds: 10 * 60, say: "10 minutes left" },
+];

@@ -1,4 +1,5 @@
 import type { QuizModel } from "@academy/contract/quiz";
+import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "../../../components/ui/styles";
 import type { useQuizPlayer } from "../hooks/use-quiz-player";
 import { AnswerInput, instruction } from "./answer-input";
@@ -8,6 +9,7 @@ import { ReviewPanel } from "./review-panel";
 export function QuestionCard({ quiz, player }: { quiz: QuizModel; player: ReturnType<typeof useQuizPlayer> }) {
   const { question, isExam, isAdaptive, isLocked, drafts, feedback, responses, unsure } = player;
   const review = feedback[question.questionId];
+  const verdict = useVerdictAnnouncement(question.questionId, !isExam && review ? review.isCorrect : undefined);
   return (
     <section aria-labelledby="stem" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <p className="text-xs font-medium uppercase tracking-wide text-red-800">
@@ -60,7 +62,27 @@ export function QuestionCard({ quiz, player }: { quiz: QuizModel; player: Return
           Your exam is complete: your result is precise enough. Submit it to see your scaled result and your chance to pass.
         </p>
       ) : null}
+      {/* Always in the page, so a screen reader hears the verdict the moment an answer is checked. */}
+      <p className="sr-only" role="status">
+        {verdict}
+      </p>
       {!isExam && review ? <ReviewPanel question={question} review={review} response={responses[question.questionId] ?? null} /> : null}
     </section>
   );
+}
+
+/**
+ * "Right" or "Not quite" for the live region, only when an answer of the question on screen has just
+ * been checked: moving back to a question checked earlier says nothing again.
+ */
+function useVerdictAnnouncement(questionId: string, isCorrect: boolean | undefined): string {
+  const [verdict, setVerdict] = useState("");
+  const seen = useRef<{ questionId: string; checked: boolean }>({ questionId, checked: isCorrect !== undefined });
+  useEffect(() => {
+    const checked = isCorrect !== undefined;
+    if (seen.current.questionId !== questionId) setVerdict("");
+    else if (checked && !seen.current.checked) setVerdict(isCorrect ? "Right" : "Not quite");
+    seen.current = { questionId, checked };
+  }, [questionId, isCorrect]);
+  return verdict;
 }

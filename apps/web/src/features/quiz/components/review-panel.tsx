@@ -68,9 +68,10 @@ export function ReviewPanel({
         {review.guideline ? ` · Follows ${review.guideline.edition}, checked ${review.guideline.reviewed}` : ""}
       </p>
       <p className="mt-1 text-xs">
+        {/* A link standing alone is a target of its own: at least 24 px tall (WCAG 2.5.8). */}
         <Link
           to={`/user/assistant?q=${encodeURIComponent(`Why is “${describe(question, review, review.correct)}” the right answer to: ${question.stem}`.slice(0, 1000))}`}
-          className={linkClass}
+          className={`${linkClass} inline-flex min-h-6 items-center`}
         >
           Why is this right? Ask the study assistant
         </Link>

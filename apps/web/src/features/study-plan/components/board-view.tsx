@@ -213,7 +213,7 @@ function Column({
           />
         ))}
         {column.cards.length === 0 ? (
-          <li className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">Nothing here yet</li>
+          <li className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">Nothing here yet</li>
         ) : null}
       </ul>
     </section>
