@@ -1,8 +1,9 @@
 // Shared helpers for the benchmarks: start a built server on a data folder, wait for it, stop it;
 // a scratch PostgreSQL database for the runs on PostgreSQL.
 import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -67,4 +68,33 @@ export async function scratchDatabase(prefix) {
     }
   };
   return { url: url.toString(), drop };
+}
+
+/**
+ * The workspace's own TypeScript that `exports` (an ES module's text, paths from the repository
+ * root) names, bundled into node_modules/.cache/bench/<name>.mjs and imported; npm packages stay
+ * external and load from node_modules as usual.
+ */
+export async function loadServerCode(name, exports) {
+  const { build } = await import("esbuild");
+  const dir = path.join(root, "node_modules/.cache/bench");
+  mkdirSync(dir, { recursive: true });
+  const outfile = path.join(dir, `${name}.mjs`);
+  await build({
+    stdin: { contents: exports, resolveDir: root, loader: "ts" },
+    bundle: true,
+    outfile,
+    format: "esm",
+    platform: "node",
+    plugins: [
+      {
+        name: "npm-external",
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith("@academy/") ? undefined : { path: a.path, external: true }));
+        },
+      },
+    ],
+    logLevel: "error",
+  });
+  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }

@@ -26,23 +26,18 @@
 //   200 answers per item in that world, and a candidate truly passes when their expected share of a
 //   blueprint form under the true model reaches the pass mark (the truth's cut).
 // - Seeds are fixed per section (below); the same code gives the same figures.
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
-import { root } from "./lib.mjs";
+import { loadServerCode, root } from "./lib.mjs";
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 
 /** The engine's pure code, bundled (npm packages stay external). */
 export async function loadEngine() {
-  const dir = path.join(root, "node_modules/.cache/bench");
-  mkdirSync(dir, { recursive: true });
-  const outfile = path.join(dir, "psychometrics-engine.mjs");
   const q = "./apps/server/src/modules/quiz";
-  await build({
-    stdin: {
-      contents: `
+  return loadServerCode(
+    "psychometrics-engine",
+    `
         export * as irt from "${q}/irt.ts";
         export * as cat from "${q}/cat.ts";
         export * as readiness from "${q}/readiness.ts";
@@ -51,24 +46,7 @@ export async function loadEngine() {
         export * as fit from "${q}/item-fit.ts";
         export * as random from "${q}/random.ts";
         export * as stats from "./apps/server/src/modules/question-bank/item-statistics.ts";`,
-      resolveDir: root,
-      loader: "ts",
-    },
-    bundle: true,
-    outfile,
-    format: "esm",
-    platform: "node",
-    plugins: [
-      {
-        name: "npm-external",
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith("@academy/") ? undefined : { path: a.path, external: true }));
-        },
-      },
-    ],
-    logLevel: "error",
-  });
-  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
+  );
 }
 
 const E = await loadEngine();

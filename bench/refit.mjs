@@ -4,47 +4,22 @@
 // ability to the bank's questions (Rasch-simulated from known difficulties); `refitItems` then
 // reads the evidence, fits, saves the fitted difficulties and queues doubtful questions, all with
 // the server's own statement timeout. Budget: under 60 s. The database is dropped afterwards.
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { build } from "esbuild";
 import pg from "pg";
-import { root, scratchDatabase } from "./lib.mjs";
+import { loadServerCode, scratchDatabase } from "./lib.mjs";
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 
 /** The server's database code and the job, bundled (npm packages stay external, so pg and drizzle load as usual). */
-async function loadJob() {
-  const dir = path.join(root, "node_modules/.cache/bench");
-  mkdirSync(dir, { recursive: true });
-  const outfile = path.join(dir, "refit-job.mjs");
-  await build({
-    stdin: {
-      contents: `
+const loadJob = () =>
+  loadServerCode(
+    "refit-job",
+    `
         export { openPostgres } from "./apps/server/src/db/client.ts";
         export { seedQuizContent } from "./apps/server/src/db/seed/quiz-content.ts";
         export { refitItems } from "./apps/server/src/modules/quiz/calibration.ts";
         export { loadConfig } from "./apps/server/src/config.ts";`,
-      resolveDir: root,
-      loader: "ts",
-    },
-    bundle: true,
-    outfile,
-    format: "esm",
-    platform: "node",
-    // npm packages load from node_modules as usual; the workspace's own TypeScript is bundled.
-    plugins: [
-      {
-        name: "npm-external",
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith("@academy/") ? undefined : { path: a.path, external: true }));
-        },
-      },
-    ],
-    logLevel: "error",
-  });
-  return import(pathToFileURL(outfile).href);
-}
+  );
 
 /**
  * Answers in SQL, so a million rows load in seconds: candidate abilities and item difficulties are
