@@ -8,7 +8,7 @@ import { candidateState, chunks, openScreen, pathsFor } from "./screens";
 /*
  * WCAG 2.2 AA (docs/accessibility.md): axe-core finds no violation of the WCAG 2.0, 2.1 and 2.2
  * A and AA rules on any screen of either side, at a narrow phone (390 px) and a laptop (1280 px).
- * The screens are the route table's, opened as the role each is for, in journeys of about four
+ * The screens are the route table's, opened as the role each is for, in journeys of about six
  * that load the app once and move from page to page as its links do (each takes 15 to 60 s, up to
  * two minutes on a busy 2-core machine; A11Y_TIMEOUT sets another limit). A failure lists each
  * violation: the page and width, the rule, its impact and the elements it found.
@@ -77,21 +77,21 @@ test.describe("every screen meets WCAG 2.2 AA (axe-core)", () => {
   });
 
   test.describe("signed out", () => {
-    for (const [i, paths] of chunks(pathsFor(["public", "any"]), 4).entries()) {
+    for (const [i, paths] of chunks(pathsFor(["public", "any"]), 6).entries()) {
       test(`pages ${i + 1}: ${paths[0]} …`, async ({ page }) => assertAccessible(page, paths));
     }
   });
 
   test.describe("a candidate", () => {
     test.use({ storageState: candidateState("accessible-pages") });
-    for (const [i, paths] of chunks(pathsFor(["user", "any"]), 4).entries()) {
+    for (const [i, paths] of chunks(pathsFor(["user", "any"]), 6).entries()) {
       test(`pages ${i + 1}: ${paths[0]} …`, async ({ page }) => assertAccessible(page, paths));
     }
   });
 
   test.describe("staff", () => {
     test.use({ storageState: STAFF_STATE });
-    for (const [i, paths] of chunks(pathsFor(["admin"]), 4).entries()) {
+    for (const [i, paths] of chunks(pathsFor(["admin"]), 6).entries()) {
       test(`pages ${i + 1}: ${paths[0]} …`, async ({ page }) => assertAccessible(page, paths));
     }
   });
