@@ -1,0 +1,81 @@
+import { asc, eq } from "drizzle-orm";
+import ICAL from "ical.js";
+import { expect } from "vitest";
+import { coachProfiles } from "../../db/schema/coaching.ts";
+import { schedule } from "../../db/schema/content.ts";
+import { packages } from "../../db/schema/packages.ts";
+import { users } from "../../db/schema/users.ts";
+import { DEMO_COACHES, seedCoaches } from "../../db/seed/coaches.ts";
+import type { createTestApp } from "../../test/app.ts";
+import type { ReceivedMail } from "../../test/mail-server.ts";
+
+type T = Awaited<ReturnType<typeof createTestApp>>;
+
+/** What the coaching tests share: the scheduling calls, a candidate in New York, the demo coaches. */
+
+export const S = "/v2/api/lambda/scheduling";
+
+export type Slot = { start: string; end: string };
+export type Credits = { used: number; left: number; per_month: number };
+
+export const monthOf = (iso: string) => iso.slice(0, 7);
+
+/** The .ics attached to a mail, parsed. */
+export function inviteOf(m: ReceivedMail) {
+  const part = m.raw.split(/\r?\n--/).find((p) => /Content-Type: text\/calendar/i.test(p));
+  if (!part) throw new Error("no calendar part");
+  const [head, ...rest] = part.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n");
+  const text = /Content-Transfer-Encoding: base64/i.test(head ?? "")
+    ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+    : body;
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const event = calendar.getFirstSubcomponent("vevent")!;
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    uid: event.getFirstPropertyValue("uid"),
+    sequence: Number(event.getFirstPropertyValue("sequence") ?? 0),
+    status: event.getFirstPropertyValue("status"),
+    start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
+    end: (event.getFirstPropertyValue("dtend") as ICAL.Time).toJSDate().toISOString(),
+    attendees: event.getAllProperties("attendee").map((p) => String(p.getFirstValue()).toLowerCase()),
+  };
+}
+
+/** The scheduling calls and reads of one test app. */
+export function coachingCalls(t: T) {
+  async function candidate() {
+    const who = await t.signUp("user");
+    await t.db.update(users).set({ timeZone: "America/New_York" }).where(eq(users.id, who.user_id));
+    return who;
+  }
+
+  async function monthSlots(coachId: number, token: string, tz = "UTC"): Promise<Slot[]> {
+    const today = new Date().toISOString().slice(0, 10);
+    const end = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const res = await t.call("POST", `${S}/tz-month-schedules`, { token, body: { userId: coachId, rangeStart: today, rangeEnd: end, tz } });
+    expect(res.statusCode).toBe(200);
+    // Slots far enough ahead that every cancel and reschedule window is still open.
+    return (res.json() as { list: { date: string; slots: Slot[] }[] }).list
+      .flatMap((d) => d.slots)
+      .filter((s) => Date.parse(s.start) > Date.now() + 36 * 3_600_000);
+  }
+
+  const book = (token: string, body: Record<string, unknown>) => t.call("POST", `${S}/POST`, { token, body });
+  const rows = () => t.db.select().from(schedule).orderBy(asc(schedule.id));
+  const credits = async (token: string) => ((await t.call("GET", `${S}/my`, { token })).json() as { credits: Credits }).credits;
+  return { candidate, monthSlots, book, rows, credits };
+}
+
+/** Seeds the two demo coaches (Dana and Sam) and an admin; every plan includes two sessions a month. */
+export async function setUpCoaches(t: T) {
+  const admin = await t.signUp("admin");
+  expect(await seedCoaches(t.db)).toBe(2);
+  const coaches = await t.db.select().from(coachProfiles);
+  const byEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+  const dana = await byEmail(DEMO_COACHES[0]!.email);
+  const sam = await byEmail(DEMO_COACHES[1]!.email);
+  expect(coaches).toHaveLength(2);
+  await t.db.update(packages).set({ coachingSessionsPerMonth: 2 });
+  return { admin, dana, sam };
+}
