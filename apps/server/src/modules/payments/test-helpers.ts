@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { stripePrices } from "../../db/schema/payments.ts";
+import { expect } from "vitest";
+import { stripeInvoices, stripePrices, stripeSubscriptions } from "../../db/schema/payments.ts";
 import type { createTestApp } from "../../test/app.ts";
 
 type T = Awaited<ReturnType<typeof createTestApp>>;
@@ -34,6 +35,21 @@ export function paymentsHelpers(t: T) {
     if (!row) throw new Error(`no price ${name}`);
     return row.id;
   }
+  /** The product a seeded price belongs to. */
+  async function productOf(name: string) {
+    const [row] = await t.db.select().from(stripePrices).where(eq(stripePrices.name, name));
+    if (!row) throw new Error(`no price ${name}`);
+    return row.productId;
+  }
+  /** Creates a price as staff and answers its id. */
+  async function createPrice(staffToken: string, body: Record<string, unknown>) {
+    const res = await t.call("POST", `${P}/price`, { token: staffToken, body });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as number;
+  }
+  const subsOf = async (userId: number) => t.db.select().from(stripeSubscriptions).where(eq(stripeSubscriptions.userId, userId));
+  const invoicesOf = async (userId: number) =>
+    t.db.select().from(stripeInvoices).where(eq(stripeInvoices.userId, userId)).orderBy(stripeInvoices.id);
   const advanceDays = (days: number) => t.app.payments.testMode!.advanceClock(days * 86_400);
-  return { P, tokenFor, addCard, priceId, advanceDays };
+  return { P, tokenFor, addCard, priceId, productOf, createPrice, subsOf, invoicesOf, advanceDays };
 }
