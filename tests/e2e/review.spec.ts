@@ -247,3 +247,43 @@ test.describe("staff", () => {
     await expect(page.getByRole("complementary", { name: "Preview" })).toContainText(/accepted: \d+ ± 1/);
   });
 });
+
+test("an ordering question is answered by dragging an item by its handle, and the arrow buttons still move it", async ({
+  page,
+  baseURL,
+}) => {
+  const me = await signUp(page);
+  expect((await call(baseURL!, me.token, "PUT", "onboarding", { track: "ems" })).status).toBe(200);
+  const made = await call(baseURL!, me.token, "POST", "quiz/create", {
+    themes: ["ems-pharmacology"],
+    length: 40,
+    mode: "practice",
+    seed: 3,
+    new: true,
+  });
+  const quiz = made.json.model as { id: number; questions: Question[] };
+  const at = quiz.questions.findIndex((q) => q.type === "ordering");
+  expect(at).toBeGreaterThanOrEqual(0);
+  await page.goto(`/user/onboarding/quiz?id=${quiz.id}`);
+  await page.getByRole("button", { name: `Question ${at + 1}`, exact: true }).click();
+  await expect(page.getByText(`Question ${at + 1} of ${quiz.questions.length}`)).toBeVisible();
+
+  const items = page.getByTestId("ordering-item");
+  const texts = () => items.locator("span.flex-1").allTextContents();
+  const before = await texts();
+  expect(before.length).toBeGreaterThanOrEqual(3);
+  // Drag the last item by its handle onto the first.
+  const from = (await items.last().getByTestId("drag-handle").boundingBox())!;
+  const to = (await items.first().boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + 20, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const dragged = [before.at(-1)!, ...before.slice(0, -1)];
+  await expect.poll(texts).toEqual(dragged);
+  await expect(page.getByRole("button", { name: "Check answer" })).toBeEnabled();
+
+  // The arrow buttons move it one place, as before.
+  await page.getByRole("button", { name: `Move "${dragged[0]}" down` }).click();
+  await expect.poll(texts).toEqual([dragged[1], dragged[0], ...dragged.slice(2)]);
+});
