@@ -137,12 +137,12 @@ test("a picture question shows its picture, and a question's numbers change from
   const token = await page.evaluate(() => localStorage.getItem("token"));
   const headers = { "x-project": PROJECT, authorization: `Bearer ${token}` };
   const custom = "/v3/api/custom/rescue-academy";
-  // Every question of two EMS themes: the rhythm strips and the dosing questions whose weight is
-  // drawn per quiz are all in it. Two quizzes, two seeds.
+  // Every question of two EMS themes: the rhythm strips and the oxygen-cylinder question whose
+  // numbers are drawn per quiz are all in it. Two quizzes, two seeds.
   const create = async (seed: number) => {
     const res = await page.request.post(`${custom}/quiz/create`, {
       headers,
-      data: { track: "ems", themes: ["circulation-cpr", "ems-pharmacology"], length: 90, mode: "practice", seed, new: true },
+      data: { track: "ems", themes: ["circulation-cpr", "airway-breathing"], length: 90, mode: "practice", seed, new: true },
     });
     expect(res.status(), await res.text()).toBe(200);
     return (await res.json()).model as {
@@ -152,13 +152,14 @@ test("a picture question shows its picture, and a question's numbers change from
   };
   const first = await create(11);
   const second = await create(12);
-  const dose = (quiz: typeof first) => quiz.questions.find((q) => q.questionId === "ems-pharmacology-047")!;
-  // The stem carries the drawn weight, never the placeholder; another quiz drew other numbers.
-  expect(dose(first).stem).toMatch(/^A child of \d+ kg has anaphylaxis/);
-  expect(dose(second).stem).toMatch(/^A child of \d+ kg has anaphylaxis/);
-  const weights = [first, second].map((quiz) => /of (\d+) kg/.exec(dose(quiz).stem)![1]);
-  // Two draws from 31 weights agree about one time in 31: these two seeds draw different ones.
-  expect(weights[0]).not.toBe(weights[1]);
+  const dose = (quiz: typeof first) => quiz.questions.find((q) => q.questionId === "airway-breathing-046")!;
+  // The stem carries the drawn numbers, never a placeholder; another quiz drew other numbers.
+  const drawn = /^An oxygen cylinder with a water capacity of (\d+) litres reads (\d+) bar\. At (\d+) L\/min/;
+  expect(dose(first).stem).toMatch(drawn);
+  expect(dose(second).stem).toMatch(drawn);
+  const numbers = [first, second].map((quiz) => drawn.exec(dose(quiz).stem)!.slice(1).join(" "));
+  // Two draws from 81 sets of numbers agree about one time in 81: these two seeds draw different ones.
+  expect(numbers[0]).not.toBe(numbers[1]);
 
   // In the player: the dosing question shows this quiz's numbers…
   await page.goto(`/user/onboarding/quiz?id=${second.id}`);

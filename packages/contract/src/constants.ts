@@ -28,6 +28,10 @@ export const QUIZ_MIN_LENGTH = 5;
 export const QUIZ_MAX_LENGTH = 100;
 /** Exam mode allows this many seconds per question. */
 export const EXAM_SECONDS_PER_QUESTION = 72;
+/** The daily cap of the review session: default and the range a candidate may set. */
+export const REVIEW_DAILY_DEFAULT = 40;
+export const REVIEW_DAILY_MIN = 5;
+export const REVIEW_DAILY_MAX = 200;
 
 // ---------- session analytics ----------
 /** The most events one batch may carry (more: 400). */

@@ -16,6 +16,16 @@ export type TrackSlug = z.infer<typeof TrackSlug>;
 export const Region = z.enum(["global", "europe", "north-america", "uk", "australia-nz"]);
 export type Region = z.infer<typeof Region>;
 
+/** EMS certification levels, from the EMT's scope of practice upwards (National EMS Scope of Practice Model). */
+export const EmsScope = z.enum(["emt", "aemt", "paramedic"]);
+export type EmsScope = z.infer<typeof EmsScope>;
+
+/** The tracks a question is asked in: its own or its theme's, less EMS when it lies beyond the EMT's scope. */
+export function askedInTracks(q: { tracks?: readonly string[] | undefined; scope?: EmsScope | undefined }, themeTracks: readonly string[]) {
+  const tracks = q.tracks ?? themeTracks;
+  return q.scope && q.scope !== "emt" ? tracks.filter((t) => t !== "ems") : [...tracks];
+}
+
 export const QuestionType = z.enum(["single", "multiple", "true_false", "ordering", "numeric"]);
 export type QuestionType = z.infer<typeof QuestionType>;
 
@@ -46,6 +56,12 @@ const QuestionBase = {
   /** Tracks whose candidates should see it; defaults to the theme's tracks. */
   tracks: z.array(TrackSlug).min(1).optional(),
   region: Region.default("global"),
+  /**
+   * The EMS certification level whose scope of practice the question belongs to, when it is above
+   * the EMT's: "aemt" (intravenous fluids and drip rates) or "paramedic" (drawn-up, weight-based drug
+   * doses). The EMS track prepares for the EMT exam, so its candidates never get such a question.
+   */
+  scope: EmsScope.optional(),
   stem: Text,
   /** The teaching point of the whole question, shown after answering. */
   explanation: Text,

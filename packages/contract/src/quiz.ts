@@ -12,10 +12,17 @@ export type QuizMode = z.infer<typeof QuizMode>;
 export const QuizDifficulty = z.union([z.literal("adaptive"), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
 export type QuizDifficulty = z.infer<typeof QuizDifficulty>;
 
-import { EXAM_SECONDS_PER_QUESTION, QUIZ_MAX_LENGTH, QUIZ_MIN_LENGTH } from "./constants.ts";
+import {
+  EXAM_SECONDS_PER_QUESTION,
+  QUIZ_MAX_LENGTH,
+  QUIZ_MIN_LENGTH,
+  REVIEW_DAILY_DEFAULT,
+  REVIEW_DAILY_MAX,
+  REVIEW_DAILY_MIN,
+} from "./constants.ts";
 
 // The quiz bounds live in constants.ts (no zod there, for the browser); kept here for existing importers.
-export { EXAM_SECONDS_PER_QUESTION, QUIZ_MAX_LENGTH, QUIZ_MIN_LENGTH };
+export { EXAM_SECONDS_PER_QUESTION, QUIZ_MAX_LENGTH, QUIZ_MIN_LENGTH, REVIEW_DAILY_DEFAULT, REVIEW_DAILY_MAX, REVIEW_DAILY_MIN };
 
 export const QuizSettingsInput = z.strictObject({
   length: z
@@ -28,11 +35,6 @@ export const QuizSettingsInput = z.strictObject({
 });
 export type QuizSettingsInput = z.infer<typeof QuizSettingsInput>;
 
-/** The daily cap of the review session: default and the range a candidate may set. */
-export const REVIEW_DAILY_DEFAULT = 40;
-export const REVIEW_DAILY_MIN = 5;
-export const REVIEW_DAILY_MAX = 200;
-
 export const OnboardingProfile = z.strictObject({
   track: z.enum(["ems", "fire-rescue", "water-rescue", "dispatch"]).optional(),
   targetExamDate: z.iso.date().nullable().optional(),
@@ -43,7 +45,12 @@ export const OnboardingProfile = z.strictObject({
   confidence: z.record(Slug, z.number().int().min(1).max(5)).optional(),
   quiz: QuizSettingsInput.optional(),
   /** The most spaced reviews a day's review session holds (default REVIEW_DAILY_DEFAULT). */
-  dailyReviews: z.number().int().min(REVIEW_DAILY_MIN).max(REVIEW_DAILY_MAX).optional(),
+  dailyReviews: z
+    .number({ error: `The daily review limit is a whole number from ${REVIEW_DAILY_MIN} to ${REVIEW_DAILY_MAX}` })
+    .int(`The daily review limit is a whole number from ${REVIEW_DAILY_MIN} to ${REVIEW_DAILY_MAX}`)
+    .min(REVIEW_DAILY_MIN, `The daily review limit is at least ${REVIEW_DAILY_MIN} questions`)
+    .max(REVIEW_DAILY_MAX, `The daily review limit is at most ${REVIEW_DAILY_MAX} questions`)
+    .optional(),
 });
 export type OnboardingProfile = z.infer<typeof OnboardingProfile>;
 export const SaveOnboardingRequest = OnboardingProfile;
@@ -319,6 +326,8 @@ export const DashboardModel = z.object({
   dueForReview: z.number().int(),
   /** Today's review session: how many of the due questions it holds now (the daily cap less today's reviews), and the cap. */
   review: z.object({ today: z.number().int(), dailyCap: z.number().int(), doneToday: z.number().int() }),
+  /** Questions missed or flagged in the last 24 hours: what a "missed and flagged today" quiz (`missedToday`) would hold. */
+  missedToday: z.number().int(),
   recent: z.array(QuizSummary),
   quota: z.object({ packageName: z.string(), quizzesPerWeek: z.number().int().nullable(), usedThisWeek: z.number().int() }),
   targetExamDate: z.string().nullable(),

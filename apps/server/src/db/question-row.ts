@@ -1,4 +1,4 @@
-import type { ContentQuestion } from "@academy/contract/content";
+import { askedInTracks, type ContentQuestion } from "@academy/contract/content";
 import type { questions } from "./schema/quiz.ts";
 
 /**
@@ -38,7 +38,7 @@ export function questionRowOf(
     image: q.image ?? null,
     guideline: q.guideline ?? null,
     region: q.region,
-    tracks: q.tracks ?? where.themeTracks,
+    tracks: askedInTracks(q, where.themeTracks),
     status: where.status,
     origin: where.origin,
   } satisfies typeof questions.$inferInsert;

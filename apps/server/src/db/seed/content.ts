@@ -3,7 +3,7 @@ import path from "node:path";
 import { ContentTheme, ContentTracks, Slug, TrackSlug } from "@academy/contract/content";
 import type { z } from "zod";
 import { CONTENT_DIR } from "../../paths.ts";
-import { guidelineProblems, itemWritingProblems } from "./item-writing.ts";
+import { guidelineProblems, itemWritingProblems, regionalTermProblems, stripProblem } from "./item-writing.ts";
 
 export type LibraryDocument = {
   slug: string;
@@ -96,6 +96,8 @@ export async function readContent(opts: { dir?: string; only?: string[] } = {}) 
       const other = seenIds.get(q.id);
       if (other) problems.push(`themes/${file}: ${q.id} already used in ${other}`);
       seenIds.set(q.id, file);
+      // Every item says where the candidate reads more (content.md): a picture or a changing number included.
+      if (!q.reference) problems.push(`themes/${file}: ${q.id} has no library link (reference: document and section)`);
       if (q.reference) {
         const doc = documents.get(q.reference.document);
         if (!doc) problems.push(`themes/${file}: ${q.id} cites unknown document ${q.reference.document}`);
@@ -103,6 +105,10 @@ export async function readContent(opts: { dir?: string; only?: string[] } = {}) 
           problems.push(`themes/${file}: ${q.id} cites unknown section ${q.reference.document}#${q.reference.section}`);
       }
       if (q.image && !images.has(q.image.file)) problems.push(`themes/${file}: ${q.id} shows images/${q.image.file}, which does not exist`);
+      else if (q.image?.file.endsWith(".svg")) {
+        const problem = stripProblem(q, await readFile(path.join(dir, "images", q.image.file), "utf8"));
+        if (problem) problems.push(`themes/${file}: ${problem}`);
+      }
       if (q.type === "numeric" && q.answer !== undefined && q.tolerance > Math.abs(q.answer) && q.answer !== 0)
         problems.push(`themes/${file}: ${q.id} tolerance is wider than the answer itself`);
     }
@@ -131,6 +137,6 @@ export async function readContent(opts: { dir?: string; only?: string[] } = {}) 
 
   // Item-writing rules (item-writing.ts) are problems too: the key may not give itself away by
   // length, and no stem may appear twice in the bank.
-  problems.push(...itemWritingProblems(themes), ...guidelineProblems(themes));
+  problems.push(...itemWritingProblems(themes), ...guidelineProblems(themes), ...regionalTermProblems(themes));
   return { themes, tracks, documents: [...documents.values()], problems };
 }

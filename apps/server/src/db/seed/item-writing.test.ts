@@ -1,16 +1,20 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ContentTheme } from "@academy/contract/content";
 import { describe, expect, it } from "vitest";
 import { readContent } from "./content.ts";
-import { guidelineProblems, itemWritingProblems } from "./item-writing.ts";
+import { guidelineProblems, itemWritingProblems, regionalTermProblems, statedSeconds, stripProblem, stripSeconds } from "./item-writing.ts";
 
 /** A content folder in a temporary directory holding one theme, `demo`, with these questions. */
 async function contentDirWithDemo(questions: unknown[]): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), "content-"));
   await mkdir(path.join(dir, "themes"));
   await mkdir(path.join(dir, "library"));
+  await writeFile(
+    path.join(dir, "library", "demo.md"),
+    "---\ntitle: Demo\nsummary: Demo.\ntracks: ems\nthemes: demo\ntier: free\n---\n# Demo\n\n## Basics\nText.\n",
+  );
   await writeFile(
     path.join(dir, "themes", "demo.json"),
     JSON.stringify({ slug: "demo", name: "Demo", description: "Demo.", tracks: ["ems"], questions }),
@@ -27,6 +31,7 @@ const single = (id: string, stem: string, keyText: string) => ({
   stem,
   explanation: "Teaching point.",
   source: "A guideline.",
+  reference: { document: "demo", section: "basics" },
   options: [option("a", keyText, true), option("b", "Short", false), option("c", "Also short", false)],
 });
 
@@ -124,5 +129,88 @@ describe("guideline editions", () => {
       "demo-001: the source cites ERC 2021, which the 2025 guidelines replaced; cite the current edition, or name 2021 in the item's edition if it is kept on purpose",
       "demo-002: the source cites AHA 2020, which the 2025 guidelines replaced; cite the current edition, or name 2020 in the item's edition if it is kept on purpose",
     ]);
+  });
+});
+
+describe("library links", () => {
+  it("refuses an item without a library link, a picture or a changing number included", async () => {
+    const questions = Array.from({ length: 15 }, (_, i) => single(`demo-${String(i + 1).padStart(3, "0")}`, `Question ${i + 1}?`, "Key"));
+    const { reference: _dropped, ...unlinked } = questions[3]!;
+    questions[3] = unlinked as (typeof questions)[number];
+    const dir = await contentDirWithDemo(questions);
+    expect((await readContent({ dir, only: ["demo"] })).problems).toEqual([
+      "themes/demo.json: demo-004 has no library link (reference: document and section)",
+    ]);
+  });
+
+  it("holds for every item of the bank", async () => {
+    const { themes } = await readContent();
+    const unlinked = themes.flatMap((t) => t.questions).filter((q) => !q.reference);
+    expect(unlinked.map((q) => q.id)).toEqual([]);
+  });
+});
+
+/** A strip of `width` px with a 1 mm grid every 10 px, printed at 25 mm/s. */
+const strip = (width: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 160">${Array.from(
+    { length: width / 10 + 1 },
+    (_, i) => `<line x1="${i * 10}" y1="0" x2="${i * 10}" y2="160"/>`,
+  ).join("")}<text>Lead II · 25 mm/s</text></svg>`;
+
+describe("rhythm strips", () => {
+  it("reads the seconds a strip shows from its width, grid and paper speed", () => {
+    expect(stripSeconds(strip(750))).toBe(3);
+    expect(stripSeconds(strip(1500))).toBe(6);
+    expect(stripSeconds('<svg viewBox="0 0 100 100"><circle r="4"/></svg>')).toBeNull();
+    expect(statedSeconds("This strip shows 6 seconds of a patient's ECG")).toBe(6);
+    expect(statedSeconds("Six-second rhythm strip at 25 mm per second")).toBe(6);
+    expect(statedSeconds("Which rhythm is this?")).toBeNull();
+  });
+
+  it("refuses a strip whose grid shows other seconds than its question says", () => {
+    const q = {
+      id: "demo-001",
+      stem: "This strip shows 6 seconds of a patient's ECG. Count the complexes.",
+      image: { file: "strip.svg", alt: "Rhythm strip with narrow complexes" },
+    };
+    expect(stripProblem(q, strip(750))).toBe("demo-001: the stem says 6 seconds, but images/strip.svg shows 3 seconds at its paper speed");
+    expect(stripProblem(q, strip(1500))).toBeNull();
+    expect(stripProblem({ ...q, stem: "Which rhythm?", image: { ...q.image, alt: "A six-second strip" } }, strip(750))).toMatch(
+      /picture's description says 6 seconds/,
+    );
+  });
+
+  it("shows in the bank's strips the rates their keys give: 40 a minute in patient-assessment-047, 180 in circulation-cpr-047", async () => {
+    const { themes } = await readContent();
+    const all = new Map(themes.flatMap((t) => t.questions).map((q) => [q.id, q]));
+    /** Complexes: runs of the trace above the line `top` (smaller y is higher), counted once each. */
+    const complexes = (svg: string, top: number) => {
+      const ys = /points="([^"]+)"/
+        .exec(svg)![1]!
+        .split(" ")
+        .map((p) => Number(p.split(",")[1]));
+      return ys.filter((y, i) => y < top && !(ys[i - 1]! < top)).length;
+    };
+    const read = (file: string) => readFile(path.join(import.meta.dirname, "../../../../../content/images", file), "utf8");
+    const brady = all.get("patient-assessment-047")!;
+    const svg1 = await read(brady.image!.file);
+    expect(stripSeconds(svg1)).toBe(6);
+    const rate1 = complexes(svg1, 50) * (60 / stripSeconds(svg1)!);
+    expect(brady.type === "numeric" && Math.abs(rate1 - brady.answer!) <= brady.tolerance).toBe(true);
+    const vt = all.get("circulation-cpr-047")!;
+    const svg2 = await read(vt.image!.file);
+    expect(complexes(svg2, 50) * (60 / stripSeconds(svg2)!)).toBe(180);
+  });
+});
+
+describe("words only North America uses", () => {
+  it("asks an item every region sees to name nitroglycerin and the EMT as other regions do, or to carry its region", () => {
+    const mk = (stem: string, region = "global") => ({ ...single("demo-001", stem, "Key"), region }) as ReturnType<typeof single>;
+    expect(regionalTermProblems([theme([mk("When may an EMT help with nitroglycerin?")])])).toEqual([
+      'demo-001: shown in every region but writes nitroglycerin alone; write "nitroglycerin (GTN)", or tag the region',
+    ]);
+    expect(regionalTermProblems([theme([mk("Which checks do EMTs make?")])])[0]).toMatch(/writes EMT alone/);
+    expect(regionalTermProblems([theme([mk("When may an EMT (ambulance technician) help with nitroglycerin (GTN)?")])])).toEqual([]);
+    expect(regionalTermProblems([theme([mk("When may an EMT help with nitroglycerin?", "north-america")])])).toEqual([]);
   });
 });

@@ -14,7 +14,8 @@ export function toContent(q: repo.QuestionRow) {
     status: q.status,
     type: q.type,
     difficulty: q.difficulty,
-    tracks: q.tracks,
+    // A question beyond the EMT's scope is in no track (askedInTracks): written without, it imports into its theme's.
+    ...(q.tracks.length ? { tracks: q.tracks } : {}),
     region: q.region,
     stem: q.stem,
     explanation: q.explanation,

@@ -15,7 +15,7 @@ import { visibleInRegion } from "./regions.ts";
 import * as repo from "./repo.ts";
 import { todaysReviewSession } from "./review-session.ts";
 import { DEFAULT_DAILY_REVIEWS } from "./schedule.ts";
-import { drawParams } from "./variables.ts";
+import { drawParams, resolveQuestion } from "./variables.ts";
 
 type Settings = { track: string; themes: string[]; length: number; difficulty: QuizSettings["difficulty"]; mode: "practice" | "exam" };
 
@@ -112,8 +112,10 @@ export async function previewQuiz(
   const sampleIds = settings.themes.map((t) => picked.find((p) => p.theme === t)?.questionId).filter((x): x is number => x !== undefined);
   const rows = await repo.questionsByIds(db, sampleIds);
   const samples = settings.themes.flatMap((t) => {
-    const q = rows.find((r) => r.themeSlug === t);
-    if (!q) return [];
+    const row = rows.find((r) => r.themeSlug === t);
+    if (!row) return [];
+    // A question whose numbers vary shows numbers drawn as a quiz would draw them, never "{volume} mL".
+    const q = resolveQuestion(row, null, 1);
     return [
       {
         theme: t,

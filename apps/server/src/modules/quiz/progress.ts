@@ -68,13 +68,14 @@ export async function readinessOf(db: Db, userId: number, track: TrackInfo) {
 }
 
 export async function dashboard(db: Db, userId: number, now = new Date()): Promise<DashboardModel> {
-  const [profile, tracksInfo, plan, used, session, recent] = await readTogether(db, [
+  const [profile, tracksInfo, plan, used, session, recent, missed] = await readTogether(db, [
     () => repo.getProfile(db, userId),
     () => listTracks(db),
     () => getEntitlements(db, userId),
     () => repo.countQuizzesSince(db, userId, new Date(now.getTime() - 7 * DAY)),
     () => todaysReviewSession(db, userId, now),
     () => listQuizzes(db, userId, now),
+    () => repo.missedOrFlaggedSince(db, userId, new Date(now.getTime() - DAY)),
   ]);
   const track = tracksInfo.find((t) => t.slug === profile?.track) ?? null;
   let mastery: DashboardModel["mastery"] = [];
@@ -105,6 +106,8 @@ export async function dashboard(db: Db, userId: number, now = new Date()): Promi
     mastery,
     dueForReview: session.due,
     review: { today: session.ids.length, dailyCap: session.cap, doneToday: session.doneToday },
+    // As many as the quiz of today's missed and flagged questions holds (at most 100).
+    missedToday: Math.min(100, missed.length),
     recent: recent.slice(0, 5),
     quota: { packageName: plan.packageName, quizzesPerWeek: plan.quizzesPerWeek, usedThisWeek: used },
     targetExamDate: profile?.targetExamDate ?? null,

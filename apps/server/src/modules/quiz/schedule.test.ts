@@ -8,6 +8,7 @@ import { refitDue } from "./calibration.ts";
 import { reviewShareFor } from "./generate.ts";
 import { seedDifficulty } from "./irt.ts";
 import { calibrationAnswers } from "./repo.ts";
+import { startOfReviewDay } from "./review-session.ts";
 import { DAY_MS, dueReviewSession, isEvidence, MAX_INTERVAL_DAYS, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
 import { correctResponse } from "./scoring.ts";
 import { createQuiz, dashboard, refitItems, submitQuiz, updateQuiz } from "./service.ts";
@@ -227,7 +228,11 @@ describe("question pictures", () => {
     );
     await submitQuiz(t.db, u.user_id, quiz.id, t0);
     // The same day: a quiz of the missed and flagged questions, which takes none of the weekly quizzes.
-    const before = (await dashboard(t.db, u.user_id, t0)).quota.usedThisWeek;
+    const sameDay = await dashboard(t.db, u.user_id, t0);
+    // The dashboard offers it: eight missed (one of them also flagged); none the day after next.
+    expect(sameDay.missedToday).toBe(8);
+    expect((await dashboard(t.db, u.user_id, new Date(t0.getTime() + 2 * DAY_MS))).missedToday).toBe(0);
+    const before = sameDay.quota.usedThisWeek;
     const missed = await createQuiz(t.db, u.user_id, { missedToday: true, new: true }, new Date(t0.getTime() + 60_000));
     expect(missed.quiz.title).toBe("Missed and flagged today");
     expect(missed.quiz.questions.map((q) => q.questionId).sort()).toEqual(items.map((q) => q!.contentId).sort());
@@ -257,4 +262,77 @@ describe("question pictures", () => {
     const dayAfter = new Date(nextDay.getTime() + DAY_MS);
     expect((await dashboard(t.db, u.user_id, dayAfter)).review.today).toBe(3);
   }, 60_000);
+
+  it("counts the daily cap over the candidate's own day, in the time zone of their profile", async () => {
+    const u = await t.signUp("user");
+    await t.call("PUT", `${P}/onboarding`, { token: u.token, body: { track: "ems", dailyReviews: 5 } });
+    const zone = (time_zone: string) =>
+      t
+        .call("POST", "/v2/api/lambda/profile", { token: u.token, body: { payload: { time_zone } } })
+        .then((r) => expect(r.statusCode).toBe(200));
+    await zone("Pacific/Auckland");
+    // 10:00 UTC, three days ago: 23:00 in Auckland (UTC+13 in November).
+    const midnight = new Date(Date.now() - 3 * DAY_MS);
+    midnight.setUTCHours(0, 0, 0, 0);
+    const t0 = new Date(midnight.getTime() + 10 * 3_600_000);
+    const { quiz } = await createQuiz(t.db, u.user_id, { length: 8, mode: "practice", seed: 5, new: true }, t0);
+    const items = await Promise.all(quiz.questions.map((q) => quizQuestion(t.db, quiz.id, q.questionId)));
+    await updateQuiz(
+      t.db,
+      u.user_id,
+      quiz.id,
+      { answers: items.map((q) => ({ questionId: q!.contentId, response: wrongResponse(q!) })) },
+      t0,
+    );
+    await submitQuiz(t.db, u.user_id, quiz.id, t0);
+
+    // A day later, at 23:01 in Auckland: the day's five reviews are done.
+    const late = new Date(t0.getTime() + DAY_MS + 60_000);
+    const session = await createQuiz(t.db, u.user_id, { reviewDue: true, new: true }, late);
+    expect(session.quiz.questions).toHaveLength(5);
+    const sessionItems = await Promise.all(session.quiz.questions.map((q) => quizQuestion(t.db, session.quiz.id, q.questionId)));
+    await updateQuiz(
+      t.db,
+      u.user_id,
+      session.quiz.id,
+      { answers: sessionItems.map((q) => ({ questionId: q!.contentId, response: correctResponse(q!) })) },
+      late,
+    );
+    await submitQuiz(t.db, u.user_id, session.quiz.id, late);
+    expect((await dashboard(t.db, u.user_id, late)).review).toEqual({ today: 0, dailyCap: 5, doneToday: 5 });
+
+    // 90 minutes later it is 00:31 in Auckland, a new day there while the UTC date has not changed:
+    // the cap starts afresh and the other three are offered.
+    const afterMidnight = new Date(late.getTime() + 90 * 60_000);
+    expect(afterMidnight.getUTCDate()).toBe(late.getUTCDate());
+    expect((await dashboard(t.db, u.user_id, afterMidnight)).review).toEqual({ today: 3, dailyCap: 5, doneToday: 0 });
+    expect((await createQuiz(t.db, u.user_id, { reviewDue: true, new: true }, afterMidnight)).quiz.questions).toHaveLength(3);
+
+    // The same instant for a candidate on UTC is still the day of those five reviews.
+    await zone("UTC");
+    expect((await dashboard(t.db, u.user_id, afterMidnight)).review).toMatchObject({ today: 0, doneToday: 5 });
+  }, 60_000);
+
+  it("starts the review day at local midnight, through clock changes, and at UTC midnight without a known zone", () => {
+    expect(startOfReviewDay(new Date("2026-11-10T11:30:00Z"), "Pacific/Auckland").toISOString()).toBe("2026-11-10T11:00:00.000Z");
+    expect(startOfReviewDay(new Date("2026-11-10T10:30:00Z"), "Pacific/Auckland").toISOString()).toBe("2026-11-09T11:00:00.000Z");
+    expect(startOfReviewDay(new Date("2026-11-10T03:00:00Z"), "America/Los_Angeles").toISOString()).toBe("2026-11-09T08:00:00.000Z");
+    // The day the clocks go back in Berlin starts at 22:00 UTC the evening before (still summer time).
+    expect(startOfReviewDay(new Date("2026-10-25T12:00:00Z"), "Europe/Berlin").toISOString()).toBe("2026-10-24T22:00:00.000Z");
+    expect(startOfReviewDay(new Date("2026-11-10T23:59:00Z"), undefined).toISOString()).toBe("2026-11-10T00:00:00.000Z");
+    expect(startOfReviewDay(new Date("2026-11-10T23:59:00Z"), "Mars/Olympus").toISOString()).toBe("2026-11-10T00:00:00.000Z");
+  });
+
+  it("refuses a daily review limit out of range with a message saying the range", async () => {
+    const u = await t.signUp("user");
+    for (const dailyReviews of [4, 201, 12.5, "forty"]) {
+      const res = await t.call("PUT", `${P}/onboarding`, { token: u.token, body: { dailyReviews } });
+      expect(res.statusCode, String(dailyReviews)).toBe(400);
+      expect(res.json().message, String(dailyReviews)).toMatch(/daily review limit/);
+      expect(res.json().validation.dailyReviews).toMatch(/daily review limit/);
+    }
+    const ok = await t.call("PUT", `${P}/onboarding`, { token: u.token, body: { dailyReviews: 200 } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().model.dailyReviews).toBe(200);
+  });
 });

@@ -1,7 +1,7 @@
 import { ContentQuestion } from "@academy/contract/content";
 import { evaluateFormula, FormulaError, fillPlaceholders, formulaVariables } from "@academy/contract/formula";
 import { QUIZ_MAX_LENGTH } from "@academy/contract/quiz";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { questions, quizQuestions } from "../../db/schema/quiz.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
@@ -169,5 +169,35 @@ describe("a quiz with varying numbers, through the API", async () => {
     expect(right.review.numeric.answer).toBe(key(first!));
     expect(right.review.explanation).not.toMatch(/\{[a-z_]+\}/);
     if (second) expect(feedback.find((f) => f.questionId === second.q.contentId)!.review.isCorrect).toBe(false);
+  });
+
+  it("shows a question whose numbers vary with numbers in the quiz preview, as the player does", async () => {
+    const [templated] = await t.db
+      .select()
+      .from(questions)
+      .where(and(eq(questions.type, "numeric"), isNotNull(sql`${questions.numeric}->>'formula'`), eq(questions.status, "active")));
+    // Its theme holds only it, so the preview's sample of the theme is it.
+    await t.db
+      .update(questions)
+      .set({ status: "retired" })
+      .where(and(eq(questions.themeSlug, templated!.themeSlug), ne(questions.id, templated!.id)));
+    const u = await t.signUp("user");
+    await t.call("PUT", `${P}/onboarding`, { token: u.token, body: { track: templated!.tracks[0]! } });
+    const preview = await t.call("POST", `${P}/quiz/preview`, {
+      token: u.token,
+      body: { themes: [templated!.themeSlug], length: 5, difficulty: "adaptive" },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const [sample] = preview.json().model.samples as { stem: string }[];
+    expect(templated!.stem).toMatch(/\{[a-z_]+\}/);
+    expect(sample!.stem).not.toMatch(/\{[a-z_]+\}/);
+    // The numbers are those a quiz would draw, within each variable's range.
+    const params = drawParams(templated!.numeric, 1, templated!.id)!;
+    for (const [name, value] of Object.entries(params)) {
+      const v = templated!.numeric!.variables![name]!;
+      expect(value).toBeGreaterThanOrEqual(v.min);
+      expect(value).toBeLessThanOrEqual(v.max);
+      expect(sample!.stem).toContain(String(value));
+    }
   });
 });

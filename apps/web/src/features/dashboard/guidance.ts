@@ -105,3 +105,40 @@ export function emptyTrendMessage(finished: number): { text: string; to: string;
       }
     : { text: "Finish a quiz to see your trend.", to: "/user/onboarding/allquizzes", link: "Go to quizzes" };
 }
+
+/** The part of the dashboard's answer the review card reads. */
+export type ReviewState = Pick<DashboardModel, "dueForReview" | "review" | "missedToday">;
+
+const questions = (n: number) => `${n} question${n === 1 ? "" : "s"}`;
+
+/**
+ * What the review card offers: "Review N due" while today's session holds questions (N is what it
+ * holds, up to the daily limit), a quiet line when nothing is due or today's limit is reached, and
+ * the quiz of today's missed and flagged questions when there are any.
+ */
+export function reviewOffer(state: ReviewState): {
+  start: string | null;
+  text: string;
+  missed: string | null;
+} {
+  const { dueForReview: due, review, missedToday } = state;
+  const missed = missedToday > 0 ? `Retry ${missedToday} missed or flagged today` : null;
+  if (review.today > 0) {
+    const waiting = due - review.today;
+    return {
+      start: `Review ${review.today} due`,
+      text:
+        waiting > 0
+          ? `${questions(due)} due for review; today's session takes ${review.today} (your daily limit is ${review.dailyCap}), the rest come back tomorrow.`
+          : `${questions(review.today)} you missed or were not sure of ${review.today === 1 ? "is" : "are"} back for review.`,
+      missed,
+    };
+  }
+  if (due > 0)
+    return {
+      start: null,
+      text: `You have done today's ${review.doneToday} reviews (your daily limit is ${review.dailyCap}): the other ${questions(due)} wait for tomorrow.`,
+      missed,
+    };
+  return { start: null, text: "Nothing is due for review: a question you miss comes back the next day.", missed };
+}

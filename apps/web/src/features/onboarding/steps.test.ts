@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextStepPath, readyToGenerate, stepsDone } from "./steps";
+import { dailyReviewsProblem, nextStepPath, readyToGenerate, stepsDone } from "./steps";
 
 describe("onboarding steps done", () => {
   it("nothing saved: no step is done, whatever screen is open", () => {
@@ -27,5 +27,13 @@ describe("onboarding steps done", () => {
   it("themes without a track do not count, and a quiz without onboarding does not finish it", () => {
     expect(stepsDone({ themes: ["airway"] }, 2)).toEqual([false, false, false, false, false, false, false]);
     expect(readyToGenerate({ themes: ["airway"] })).toBe(false);
+  });
+});
+
+describe("the daily review limit", () => {
+  it("takes a whole number from 5 to 200, as the server does", () => {
+    for (const ok of [5, 40, 200]) expect(dailyReviewsProblem(ok)).toBe("");
+    for (const bad of [4, 201, 12.5, Number.NaN])
+      expect(dailyReviewsProblem(bad)).toBe("The daily review limit is a whole number from 5 to 200");
   });
 });

@@ -1,3 +1,4 @@
+import { REVIEW_DAILY_MAX, REVIEW_DAILY_MIN } from "@academy/contract/constants";
 import type { OnboardingProfile } from "@academy/contract/quiz";
 
 export const STEPS = [
@@ -32,4 +33,11 @@ export function nextStepPath(profile: OnboardingProfile | undefined, quizzesMade
   const done = stepsDone(profile, quizzesMade);
   const first = done.findIndex((d, i) => !d && i > 0);
   return STEPS[first === -1 ? STEPS.length - 1 : first]!.path;
+}
+
+/** Why a daily review limit cannot be saved ("" when it can): a whole number within the server's range. */
+export function dailyReviewsProblem(n: number): string {
+  return Number.isInteger(n) && n >= REVIEW_DAILY_MIN && n <= REVIEW_DAILY_MAX
+    ? ""
+    : `The daily review limit is a whole number from ${REVIEW_DAILY_MIN} to ${REVIEW_DAILY_MAX}`;
 }

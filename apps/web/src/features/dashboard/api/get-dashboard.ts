@@ -26,7 +26,12 @@ export function useProgressQuery() {
   return useQuery({ queryKey: dashboardKeys.progress, queryFn: getProgress, staleTime: 0, placeholderData: keepPreviousData });
 }
 
-/** POST quiz/create {reviewDue:true}: a quiz of the questions due for spaced review. */
+/** POST quiz/create {reviewDue:true}: today's review session, the questions due for spaced review (free). */
 export async function startReview(): Promise<number> {
   return (await unwrap(api.post<Answer<typeof CreateQuizResponse>>(customPath("quiz/create"), { reviewDue: true }))).model.id;
+}
+
+/** POST quiz/create {missedToday:true}: the questions missed or flagged in the last 24 hours, again (free). */
+export async function startMissedToday(): Promise<number> {
+  return (await unwrap(api.post<Answer<typeof CreateQuizResponse>>(customPath("quiz/create"), { missedToday: true }))).model.id;
 }

@@ -1,11 +1,10 @@
 import type { DashboardModel } from "@academy/contract/quiz";
-import { lazy, useState } from "react";
+import { lazy } from "react";
 import { Alert } from "../../../components/ui/alert";
-import { buttonClass, linkClass } from "../../../components/ui/styles";
+import { linkClass } from "../../../components/ui/styles";
 import { WhenVisible } from "../../../components/ui/when-visible";
-import { toFormError } from "../../../lib/api-client";
-import { Link, useNavigate } from "../../../lib/navigation";
-import { startReview } from "../api/get-dashboard";
+import { Link } from "../../../lib/navigation";
+import { ReviewCard } from "./review-card";
 
 const RecentQuizzes = lazy(() => import("./recent-quizzes").then((m) => ({ default: m.RecentQuizzes })));
 
@@ -28,8 +27,6 @@ export function BandBar({ value, low, high, label }: { value: number; low: numbe
 }
 
 export function ReadinessSection({ data }: { data: DashboardModel }) {
-  const navigate = useNavigate();
-  const [error, setError] = useState("");
   if (!data.track || !data.readiness)
     return (
       <Alert tone="info">
@@ -45,14 +42,6 @@ export function ReadinessSection({ data }: { data: DashboardModel }) {
     .filter((m) => m.answered > 0)
     .sort((a, b) => a.mastery - b.mastery)
     .slice(0, 3);
-
-  async function review() {
-    try {
-      navigate(`/user/onboarding/quiz?id=${await startReview()}`);
-    } catch (failure) {
-      setError(toFormError(failure).message);
-    }
-  }
 
   return (
     <div className="grid gap-4 lg:grid-cols-3">
@@ -107,28 +96,7 @@ export function ReadinessSection({ data }: { data: DashboardModel }) {
         </p>
       </section>
       <div className="space-y-4">
-        <section aria-labelledby="review-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="review-heading" className="font-semibold text-slate-900">
-            Due for review
-          </h2>
-          <p className="mt-1 text-3xl font-bold text-slate-900">{data.dueForReview}</p>
-          <p className="text-sm text-slate-600">questions you missed (or marked "not sure") whose review is due</p>
-          {error ? (
-            <p role="alert" className="mt-2 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-          {data.dueForReview > 0 ? (
-            <button type="button" className={`${buttonClass.primary} mt-3 w-full`} onClick={review}>
-              Start review
-            </button>
-          ) : (
-            <p className="mt-3 text-sm text-slate-600">Nothing is due today: missed questions come back a day after you miss them.</p>
-          )}
-          {weakest.length ? (
-            <p className="mt-3 text-xs text-slate-600">Weakest themes: {weakest.map((w) => w.themeName).join(", ")}</p>
-          ) : null}
-        </section>
+        <ReviewCard state={data} weakest={weakest.map((w) => w.themeName)} />
         <section aria-labelledby="plan-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <h2 id="plan-heading" className="font-semibold text-slate-900">
             Your plan: {data.quota.packageName}

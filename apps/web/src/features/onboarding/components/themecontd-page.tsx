@@ -1,4 +1,4 @@
-import { QUIZ_MAX_LENGTH, QUIZ_MIN_LENGTH } from "@academy/contract/constants";
+import { QUIZ_MAX_LENGTH, QUIZ_MIN_LENGTH, REVIEW_DAILY_DEFAULT, REVIEW_DAILY_MAX, REVIEW_DAILY_MIN } from "@academy/contract/constants";
 import type { QuizDifficulty, QuizMode } from "@academy/contract/quiz";
 import { useEffect, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -9,6 +9,7 @@ import { toFormError } from "../../../lib/api-client";
 import { Link, useNavigate } from "../../../lib/navigation";
 import { useSaveOnboarding } from "../api/onboarding";
 import { useTrackChoice } from "../hooks/use-track-choice";
+import { dailyReviewsProblem } from "../steps";
 import { OnboardingLayout } from "./onboarding-stepper";
 
 const CONFIDENCE = ["Not at all", "A little", "Somewhat", "Fairly", "Very"];
@@ -22,6 +23,17 @@ export function ThemeContdPage() {
   const [difficulty, setDifficulty] = useState<QuizDifficulty>("adaptive");
   const [mode, setMode] = useState<QuizMode>("practice");
   const [error, setError] = useState("");
+  const [dailyReviews, setDailyReviews] = useState(REVIEW_DAILY_DEFAULT);
+  const [reviewError, setReviewError] = useState("");
+  const [reviewSaved, setReviewSaved] = useState("");
+
+  useEffect(() => {
+    if (profile.dailyReviews !== undefined) setDailyReviews(profile.dailyReviews);
+  }, [profile.dailyReviews]);
+  // The dashboard links the daily limit here: bring its section into view once the page has loaded.
+  useEffect(() => {
+    if (!isPending && window.location.hash === "#daily-reviews") document.getElementById("daily-reviews")?.scrollIntoView();
+  }, [isPending]);
 
   useEffect(() => {
     setConfidence(profile.confidence ?? {});
@@ -46,6 +58,19 @@ export function ThemeContdPage() {
         </Alert>
       </OnboardingLayout>
     );
+
+  async function saveDailyReviews() {
+    setReviewSaved("");
+    const problem = dailyReviewsProblem(dailyReviews);
+    setReviewError(problem);
+    if (problem) return;
+    try {
+      await save.mutateAsync({ dailyReviews });
+      setReviewSaved(`Saved: up to ${dailyReviews} reviews a day.`);
+    } catch (failure) {
+      setReviewError(toFormError(failure).message);
+    }
+  }
 
   async function next() {
     if (!Number.isInteger(length) || length < QUIZ_MIN_LENGTH || length > QUIZ_MAX_LENGTH) {
@@ -157,6 +182,39 @@ export function ThemeContdPage() {
             ))}
           </div>
         </fieldset>
+      </section>
+      <section
+        id="daily-reviews"
+        className="mt-5 space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+        aria-labelledby="reviews-heading"
+      >
+        <h2 id="reviews-heading" className="font-semibold text-slate-900">
+          Spaced review
+        </h2>
+        <p className="text-sm text-slate-600">
+          Questions you miss come back the next day, then at growing intervals. Your daily review session holds at most this many; the rest
+          wait for the next day (your day, in the time zone of your profile).
+        </p>
+        <div className="flex flex-wrap items-end gap-3">
+          <TextField
+            label="Reviews a day, at most"
+            name="dailyReviews"
+            type="number"
+            min={REVIEW_DAILY_MIN}
+            max={REVIEW_DAILY_MAX}
+            inputMode="numeric"
+            value={dailyReviews}
+            error={reviewError || undefined}
+            onChange={(e) => setDailyReviews(Number(e.target.value))}
+            hint={`${REVIEW_DAILY_MIN} to ${REVIEW_DAILY_MAX}; ${REVIEW_DAILY_DEFAULT} unless you change it.`}
+          />
+          <button type="button" className={buttonClass.secondary} onClick={saveDailyReviews} disabled={save.isPending}>
+            Save daily limit
+          </button>
+        </div>
+        <p role="status" className="text-sm text-emerald-800">
+          {reviewSaved}
+        </p>
       </section>
       <div className="mt-5 flex justify-between">
         <Link to="/user/onboarding/theme" className={buttonClass.secondary}>

@@ -1,5 +1,8 @@
+import { formatNumber } from "@academy/contract/formula";
 import type { AdminQuestion } from "@academy/contract/quiz";
+import { useState } from "react";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
+import { sampleNumbers } from "../sample-numbers";
 import { fieldClass as input } from "./field-class";
 
 export type Type = AdminQuestion["type"];
@@ -163,25 +166,37 @@ type PreviewProps = {
   source: string;
 };
 
-/** What a candidate sees of the question being edited. */
+/** What a candidate sees of the question being edited; numbers that vary are filled in as a quiz draws them. */
 export function QuestionPreview({ type, difficulty, stem, options, numeric, explanation, source }: PreviewProps) {
+  const [draw, setDraw] = useState(0);
+  const sample = type === "numeric" ? sampleNumbers(numeric, { stem, explanation }, draw) : { stem, explanation, values: {}, answer: null };
+  const varies = type === "numeric" && !!numeric.formula && !!numeric.variables;
   return (
     <aside aria-label="Preview" className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4">
       <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Preview: what a candidate sees</p>
       <p className="mt-2 text-xs text-red-800">Level {difficulty}</p>
-      <p className="mt-1 font-semibold text-slate-900">{stem || "Your question appears here"}</p>
+      <p className="mt-1 font-semibold text-slate-900" data-testid="preview-stem">
+        {sample.stem || "Your question appears here"}
+      </p>
       {type === "numeric" ? (
-        <p className="mt-3 text-sm text-slate-700">
-          [ number ] {numeric.unit} · accepted: {numeric.formula ?? numeric.answer} ± {numeric.tolerance}
-          {numeric.variables ? (
-            <span className="mt-1 block text-xs text-slate-600">
-              Numbers drawn per attempt:{" "}
-              {Object.entries(numeric.variables)
+        <div className="mt-3 text-sm text-slate-700">
+          <p>
+            [ number ] {numeric.unit} · accepted: {sample.answer === null ? (numeric.formula ?? "…") : formatNumber(sample.answer)} ±{" "}
+            {numeric.tolerance}
+          </p>
+          {varies ? (
+            <p className="mt-1 text-xs text-slate-600">
+              One draw of the numbers; each quiz draws its own:{" "}
+              {Object.entries(numeric.variables ?? {})
                 .map(([name, v]) => `${name} ${v.min} to ${v.max} in steps of ${v.step}`)
                 .join("; ")}
-            </span>
+              . Answer by {numeric.formula}.{" "}
+              <button type="button" className={linkClass} onClick={() => setDraw((d) => d + 1)}>
+                Other numbers
+              </button>
+            </p>
           ) : null}
-        </p>
+        </div>
       ) : (
         <ul className="mt-3 space-y-1.5">
           {options.map((o, i) => (
@@ -193,7 +208,7 @@ export function QuestionPreview({ type, difficulty, stem, options, numeric, expl
           ))}
         </ul>
       )}
-      {explanation ? <p className="mt-3 text-sm text-slate-700">{explanation}</p> : null}
+      {sample.explanation ? <p className="mt-3 text-sm text-slate-700">{sample.explanation}</p> : null}
       {source ? <p className="mt-1 text-xs text-slate-500">Source: {source}</p> : null}
     </aside>
   );

@@ -1,5 +1,5 @@
 import type { AnswerResponse, PlayerQuestion } from "@academy/contract/quiz";
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { buttonClass } from "../../../components/ui/styles";
 
 /** What the candidate is asked to do with a question of this type. */
@@ -12,7 +12,7 @@ export function instruction(q: PlayerQuestion) {
     case "multiple":
       return `Choose ${q.choose ?? "all that apply"}. All must be right to score.`;
     case "ordering":
-      return "Put the items in order: first at the top. Use the arrows to move an item.";
+      return "Put the items in order: first at the top. Drag an item by its handle, or move it with the arrow buttons.";
     case "numeric":
       return `Enter a number${q.unit ? ` in ${q.unit}` : ""}.`;
   }
@@ -96,26 +96,68 @@ function OrderingInput({
   const order = value && "order" in value ? value.order : question.options.map((o) => o.id);
   const text = useMemo(() => new Map(question.options.map((o) => [o.id, o.text])), [question.options]);
   const [announce, setAnnounce] = useState("");
-  function move(i: number, by: number) {
-    const j = i + by;
-    if (j < 0 || j >= order.length) return;
-    const next = [...order];
-    [next[i], next[j]] = [next[j]!, next[i]!];
-    setAnnounce(`${text.get(order[i]!)} moved to position ${j + 1}`);
+  // Dragging by the handle (mouse, pen or touch): the item taken and the place it would drop into.
+  const [drag, setDrag] = useState<{ from: number; over: number } | null>(null);
+  const rows = useRef<(HTMLLIElement | null)[]>([]);
+
+  function place(from: number, to: number) {
+    if (to === from || to < 0 || to >= order.length) return;
+    const next = moveItem(order, from, to);
+    setAnnounce(`${text.get(order[from]!)} moved to position ${to + 1}`);
     onChange({ order: next });
   }
+  /** The position the pointer is over: the row whose band holds it, the ends beyond them. */
+  function positionAt(y: number) {
+    let at = 0;
+    rows.current.forEach((row, i) => {
+      if (row && y >= row.getBoundingClientRect().top) at = i;
+    });
+    return at;
+  }
+
   return (
     <div>
       <ol className="space-y-2">
         {order.map((id, i) => (
-          <li key={id} className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white p-2">
+          <li
+            key={id}
+            ref={(el) => {
+              rows.current[i] = el;
+            }}
+            data-testid="ordering-item"
+            className={`flex items-center gap-2 rounded-lg border bg-white p-2 ${
+              drag?.from === i ? "opacity-60" : ""
+            } ${drag && drag.over === i && drag.from !== i ? "border-red-700 ring-2 ring-red-700" : "border-slate-200"}`}
+          >
+            <span
+              aria-hidden="true"
+              data-testid="drag-handle"
+              title="Drag to move"
+              className={`select-none px-1 text-lg leading-none text-slate-400 ${disabled ? "" : "cursor-grab touch-none active:cursor-grabbing"}`}
+              onPointerDown={(e) => {
+                if (disabled) return;
+                e.preventDefault();
+                e.currentTarget.setPointerCapture(e.pointerId);
+                setDrag({ from: i, over: i });
+              }}
+              onPointerMove={(e) => {
+                if (drag) setDrag({ ...drag, over: positionAt(e.clientY) });
+              }}
+              onPointerUp={() => {
+                if (drag) place(drag.from, drag.over);
+                setDrag(null);
+              }}
+              onPointerCancel={() => setDrag(null)}
+            >
+              ⠿
+            </span>
             <span className="w-6 text-center text-sm font-semibold text-slate-500">{i + 1}</span>
             <span className="flex-1 text-slate-900">{text.get(id)}</span>
             <button
               type="button"
               className={buttonClass.ghost}
               disabled={disabled || i === 0}
-              onClick={() => move(i, -1)}
+              onClick={() => place(i, i - 1)}
               aria-label={`Move "${text.get(id)}" up`}
             >
               ↑
@@ -124,7 +166,7 @@ function OrderingInput({
               type="button"
               className={buttonClass.ghost}
               disabled={disabled || i === order.length - 1}
-              onClick={() => move(i, 1)}
+              onClick={() => place(i, i + 1)}
               aria-label={`Move "${text.get(id)}" down`}
             >
               ↓
@@ -142,6 +184,14 @@ function OrderingInput({
       </p>
     </div>
   );
+}
+
+/** The list with the item at `from` taken out and put in at `to` (the others keep their order). */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
 }
 
 /** Exam mode saves on Enter or leaving the field; practice mode keeps a draft as you type (checked with the button). */

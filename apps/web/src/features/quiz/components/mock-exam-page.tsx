@@ -82,8 +82,15 @@ export function MockExamPage() {
                 {track.exam.adaptive?.minQuestions ?? Math.ceil(track.exam.questions / 2)} and{" "}
                 {track.exam.adaptive?.maxQuestions ?? track.exam.questions} questions, {track.exam.minutes} minutes
               </li>
-              <li>It ends once your result is precise enough; answers are final and there is no going back</li>
-              <li>You get your scaled result and your chance to pass ({pct(track.exam.passMark)} pass mark)</li>
+              <li>
+                It ends once your result is precise enough, never before{" "}
+                {track.exam.adaptive?.minQuestions ?? Math.ceil(track.exam.questions / 2)} questions; answers are final and there is no
+                going back
+              </li>
+              <li>
+                Your result says whether you would likely pass ({pct(track.exam.passMark)} pass mark), how sure that is, and what to study
+                next
+              </li>
             </ul>
             <button type="button" className={`${buttonClass.primary} mt-4`} disabled={starting !== null} onClick={() => start("adaptive")}>
               {starting === "adaptive" ? "Preparing…" : "Start the adaptive mock exam"}

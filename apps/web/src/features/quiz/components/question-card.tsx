@@ -59,7 +59,7 @@ export function QuestionCard({ quiz, player }: { quiz: QuizModel; player: Return
       ) : null}
       {isAdaptive && quiz.complete ? (
         <p className="mt-4 text-sm font-medium text-slate-800" role="status">
-          Your exam is complete: your result is precise enough. Submit it to see your scaled result and your chance to pass.
+          Your exam is complete: your result is precise enough. See your result: likely pass or not, how sure, and what to study next.
         </p>
       ) : null}
       {/* Always in the page, so a screen reader hears the verdict the moment an answer is checked. */}

@@ -7,7 +7,8 @@ type Props = {
   responses: Record<string, AnswerResponse | null>;
   flags: Record<string, boolean>;
   onGo: (position: number) => void;
-  onSubmit: () => void;
+  /** Absent: the quiz cannot be finished yet (an adaptive exam before its minimum), so no "Submit now". */
+  onSubmit?: (() => void) | undefined;
 };
 
 /** A button per question (answered, flagged, current) and "Submit now". */
@@ -38,11 +39,13 @@ export function QuestionNav({ questions, position, responses, flags, onGo, onSub
       <p className="mt-2 text-xs text-slate-500">
         Keyboard: Tab to an answer, arrows or Space to choose; outside the answers ← → move between questions and f flags.
       </p>
-      <div className="mt-4 flex justify-end">
-        <button type="button" className={buttonClass.secondary} onClick={onSubmit}>
-          Submit now
-        </button>
-      </div>
+      {onSubmit ? (
+        <div className="mt-4 flex justify-end">
+          <button type="button" className={buttonClass.secondary} onClick={onSubmit}>
+            Submit now
+          </button>
+        </div>
+      ) : null}
     </nav>
   );
 }

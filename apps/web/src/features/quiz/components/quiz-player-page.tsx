@@ -8,6 +8,7 @@ import { toFormError } from "../../../lib/api-client";
 import { Link, useNavigate, useSearchParams } from "../../../lib/navigation";
 import { quizKeys, useQuizListQuery } from "../../../lib/shared-api/quiz";
 import { useQuizQuery, useSubmitQuiz } from "../api/quizzes";
+import { finishOffer } from "../finish";
 import { type Saving, useQuizPlayer } from "../hooks/use-quiz-player";
 import { Countdown } from "./countdown";
 import { QuestionCard } from "./question-card";
@@ -52,6 +53,7 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
   const player = useQuizPlayer(quiz, confirming);
   const { position, question, flags, go } = player;
   const isLast = position === quiz.questions.length - 1;
+  const offer = finishOffer(quiz, player.answeredCount);
 
   async function finish() {
     try {
@@ -102,9 +104,15 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
           {flags[question.questionId] ? "⚑ Flagged for review" : "⚐ Flag for review"}
         </button>
         {isLast ? (
-          <button type="button" className={buttonClass.primary} onClick={() => setConfirming(true)}>
-            Finish quiz
-          </button>
+          offer.canFinish ? (
+            <button type="button" className={buttonClass.primary} onClick={() => setConfirming(true)}>
+              {offer.label}
+            </button>
+          ) : (
+            <p className="text-sm text-slate-600" data-testid="finish-note">
+              {offer.note}
+            </p>
+          )
         ) : (
           <button type="button" className={buttonClass.primary} onClick={() => go(position + 1)}>
             Next →
@@ -118,7 +126,7 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
         responses={player.responses}
         flags={flags}
         onGo={go}
-        onSubmit={() => setConfirming(true)}
+        onSubmit={offer.canFinish ? () => setConfirming(true) : undefined}
       />
 
       {confirming ? (

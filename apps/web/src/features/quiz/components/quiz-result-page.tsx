@@ -1,3 +1,4 @@
+import type { CreateQuizRequest, MockExamResult, QuizModel } from "@academy/contract/quiz";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
@@ -8,6 +9,7 @@ import { downloadFile } from "../../../lib/files";
 import { Link, useNavigate, useParams } from "../../../lib/navigation";
 import { createQuiz } from "../../../lib/shared-api/quiz";
 import { resultPdfPath, useQuizQuery } from "../api/quizzes";
+import { examVerdict, themeTally } from "../exam-result";
 import { ReviewPanel } from "./review-panel";
 
 export function QuizResultPage() {
@@ -43,6 +45,20 @@ export function QuizResultPage() {
       setError(toFormError(failure).message);
     }
   }
+  async function practise(theme: string) {
+    setError("");
+    try {
+      const { quiz: next } = await createQuiz({
+        track: q.track as NonNullable<CreateQuizRequest["track"]>,
+        themes: [theme],
+        mode: "practice",
+        new: true,
+      });
+      navigate(`/user/onboarding/quiz?id=${next.id}`);
+    } catch (failure) {
+      setError(toFormError(failure).message);
+    }
+  }
   async function pdf() {
     try {
       await downloadFile(resultPdfPath(q.id), `quiz-${q.id}-result.pdf`);
@@ -67,24 +83,7 @@ export function QuizResultPage() {
           <Alert>{error}</Alert>
         </div>
       ) : null}
-      {q.examResult ? (
-        <section aria-labelledby="exam-result-heading" className="mb-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="exam-result-heading" className="font-semibold text-slate-900">
-            {q.mock === "adaptive" ? "Adaptive mock exam" : "Mock exam"} result
-          </h2>
-          <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="scaled-result">
-            {Math.round(q.examResult.scaled * 100)}%
-          </p>
-          <p className="text-sm text-slate-700">
-            Scaled result: the share of the whole exam you would be expected to get right at the level these answers show (ability{" "}
-            {q.examResult.ability.toFixed(2)} ± {q.examResult.se.toFixed(2)}).
-          </p>
-          <p className="mt-2 text-sm text-slate-800">
-            Chance to pass (pass mark {Math.round(q.examResult.passMark * 100)}%):{" "}
-            <strong data-testid="pass-chance">{Math.round(q.examResult.passProbability * 100)}%</strong>
-          </p>
-        </section>
-      ) : null}
+      {q.examResult ? <ExamResult quiz={q} result={q.examResult} onPractise={practise} /> : null}
       <section
         className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-[auto_1fr]"
         aria-labelledby="score-heading"
@@ -155,5 +154,49 @@ export function QuizResultPage() {
         ))}
       </ol>
     </div>
+  );
+}
+
+/** A finished mock exam: likely pass or not, how sure, in plain words, and the themes to study next, each a practice quiz away. */
+function ExamResult({ quiz, result, onPractise }: { quiz: QuizModel; result: MockExamResult; onPractise: (theme: string) => void }) {
+  const verdict = examVerdict(result);
+  return (
+    <section aria-labelledby="exam-result-heading" className="mb-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="exam-result-heading" className="font-semibold text-slate-900">
+        {quiz.mock === "adaptive" ? "Adaptive mock exam" : "Mock exam"} result
+      </h2>
+      <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="exam-decision">
+        {verdict.headline}
+      </p>
+      <p className="text-base font-semibold text-slate-800" data-testid="exam-confidence">
+        {verdict.sure}
+      </p>
+      <p className="mt-2 text-sm text-slate-700" data-testid="exam-summary">
+        {result.summary}
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        Scaled result <strong data-testid="scaled-result">{Math.round(result.scaled * 100)}%</strong> against a pass mark of{" "}
+        {Math.round(result.passMark * 100)}%: the share of the whole exam you would be expected to get right at the level these answers
+        show. Chance to pass: <strong data-testid="pass-chance">{Math.round(result.passProbability * 100)}%</strong>.
+      </p>
+      {result.studyNext.length ? (
+        <>
+          <h3 className="mt-4 text-sm font-semibold text-slate-800">What to study next</h3>
+          <ul className="mt-2 space-y-2" data-testid="study-next">
+            {result.studyNext.map((t) => (
+              <li key={t.theme} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span>
+                  <span className="font-medium text-slate-900">{t.themeName}</span>
+                  <span className="text-slate-600"> · {themeTally(t)}</span>
+                </span>
+                <button type="button" className={buttonClass.secondary} onClick={() => onPractise(t.theme)}>
+                  Practise {t.themeName}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
   );
 }
