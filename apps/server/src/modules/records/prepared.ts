@@ -81,5 +81,5 @@ export async function confirmAccount(db: Db, actor: Actor): Promise<Actor> {
     accountValues(actor),
   );
   if (!row) throw tokenExpired();
-  return { role: actor.role, userId: actor.userId };
+  return { role: actor.role, userId: actor.userId, staffRole: actor.staffRole };
 }
