@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Role } from "./common.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants.ts";
-import { StaffRole } from "./staff.ts";
+import { StaffRole } from "./staff-schemas.ts";
 
 export const Email = z
   .email("Enter a valid email address")

@@ -1,15 +1,15 @@
-import { z } from "zod";
-
 /**
  * Staff roles and their permissions: the one table the server checks every staff call against
- * and the staff area reads to show each role what it may use (decision 25).
+ * and the staff area reads to show each role what it may use (decision 25). This file imports
+ * nothing, so the browser reads it without pulling in zod; the schemas are in staff-schemas.ts.
  *
  * Staff still sign in with the route role `admin` (the spec's two route roles stay); inside staff,
  * each account has one of these roles.
  */
-export const StaffRole = z.enum(["administrator", "coach", "editor", "support"]);
-export type StaffRole = z.infer<typeof StaffRole>;
-export const STAFF_ROLES: readonly StaffRole[] = StaffRole.options;
+export const STAFF_ROLES = ["administrator", "coach", "editor", "support"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
 
 /** What each staff role is called on screen. */
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
@@ -44,7 +44,6 @@ export const PERMISSIONS = {
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
-export const Permission = z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]]);
 
 /** Which role holds which permission. An administrator holds every one. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {

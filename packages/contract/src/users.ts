@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Email, Password, PersonName } from "./auth.ts";
 import { Role } from "./common.ts";
-import { StaffRole } from "./staff.ts";
+import { StaffRole } from "./staff-schemas.ts";
 
 /** An account as staff see it in the admin console (never secrets). */
 export const AdminUser = z.object({

@@ -175,6 +175,7 @@ describe("login", () => {
     expect(res.json()).toEqual({
       error: false,
       role: "user",
+      staff_role: null,
       token: expect.any(String),
       expire_at: 3600,
       user_id: u.user_id,

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Role } from "@academy/contract/common";
-import { StaffRole } from "@academy/contract/staff";
+import { isStaffRole, type StaffRole } from "@academy/contract/staff";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "../../db/client.ts";
 import { keepSecretOnce } from "./repo.ts";
@@ -71,9 +71,9 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
         if (payload.typ !== "access" || !Number.isSafeInteger(userId) || typeof tokenVersion !== "number") return null;
         if (role !== "user" && role !== "admin") return null;
         // Staff tokens name a staff role and candidates' never do (a token from before staff roles is void).
-        const staffRole = role === "admin" ? StaffRole.safeParse(payload.sr).data : undefined;
+        const staffRole: StaffRole | null = role === "admin" && isStaffRole(payload.sr) ? payload.sr : null;
         if (role === "admin" ? !staffRole : payload.sr !== undefined) return null;
-        const claims: AccessClaims = { userId, role, tokenVersion, staffRole: staffRole ?? null };
+        const claims: AccessClaims = { userId, role, tokenVersion, staffRole };
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
         verified.set(token, { claims, expiresAt: (payload.exp as number) * 1000 });
         return claims;
