@@ -47,7 +47,7 @@ async function signInAs(page: Page, role: Role) {
 }
 
 for (const role of Object.keys(AREAS) as Role[]) {
-  test(`a ${role} finds only their own areas, and a staff page outside the role is not found`, async ({ page }) => {
+  test(`signed in with the ${role} role, staff find only their own areas, and a staff page outside it is not found`, async ({ page }) => {
     await signInAs(page, role);
     const { shown, hidden, outside } = AREAS[role];
     const sidebar = page.getByTestId("sidebar");

@@ -41,6 +41,7 @@ const concrete = (url: string) =>
     .replace(/\*/g, "x");
 const bodyFor = (method: string) => (method === "GET" || method === "DELETE" ? undefined : { id: 999999, email: "x@example.test" });
 
+// Hundreds of calls each: these two get more time than a test's default 20 s on a busy machine.
 describe("staff roles: every staff route as every role", () => {
   it("every staff route states the permission it needs", () => {
     expect(t.app.adminRoutes.length).toBeGreaterThan(70);
@@ -62,7 +63,7 @@ describe("staff roles: every staff route as every role", () => {
     // Coaches, editors and support are each refused most of the staff calls.
     expect(denied).toBeGreaterThan(150);
     expect(await tableCounts()).toEqual(before);
-  });
+  }, 90_000);
 
   it("lets a role with the permission through the guard (the call then answers on its input)", async () => {
     for (const role of STAFF_ROLES)
@@ -71,6 +72,12 @@ describe("staff roles: every staff route as every role", () => {
         const res = await t.call(route.method as "GET", concrete(route.url), { token: staff[role].token, body: bodyFor(route.method) });
         expect([401, 403], `${route.method} ${route.url} as ${role}: ${res.body}`).not.toContain(res.statusCode);
       }
+  }, 90_000);
+
+  it("says each staff route's permission in the OpenAPI document", async () => {
+    const docs = (await t.call("GET", "/api/docs/json")).json() as { paths: Record<string, Record<string, { description?: string }>> };
+    expect(docs.paths["/v2/api/lambda/admin/users"]?.get?.description).toContain("Staff permission: `users.read`");
+    expect(docs.paths["/v2/api/lambda/outbox"]?.get?.description).toContain("Staff permission: `outbox.read`");
   });
 
   it("keeps every route of the spec open to an administrator", async () => {

@@ -85,6 +85,12 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
       route.preHandler = handlers.filter((h) => !h[GUARD]);
       route.preValidation = [...guards, ...([route.preValidation ?? []].flat() as Guard[])];
       const staffGuard = guards.find((g) => g[GUARD] === "admin");
+      const permission = staffGuard?.[PERMISSION];
+      // The OpenAPI description says what a staff route needs (the docs read the route's schema later).
+      if (permission && route.schema) {
+        const said = route.schema.description ? `${route.schema.description}\n\n` : "";
+        route.schema.description = `${said}Staff permission: \`${permission}\` (packages/contract/src/staff.ts); other staff get 403.`;
+      }
       if (staffGuard)
         for (const method of [route.method].flat())
           if (method !== "HEAD") app.adminRoutes.push({ method, url: route.url, permission: staffGuard[PERMISSION] });

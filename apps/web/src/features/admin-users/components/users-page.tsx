@@ -130,6 +130,7 @@ export function usersSource(): ResourceSource<Row> {
             limit: query.size,
             q: query.search || undefined,
             role: query.filters.role,
+            staff_role: query.filters.staff_role,
             status: query.filters.status,
             email_verified: query.filters.email_verified,
             sort: query.sort.field,
@@ -255,6 +256,7 @@ export function UsersPage() {
         fields={fields}
         filters={[
           { name: "role", label: "Role", options: ROLES },
+          { name: "staff_role", label: "Staff role", options: STAFF_ROLE_OPTIONS },
           { name: "status", label: "Status", options: STATUSES },
           { name: "email_verified", label: "Email status", options: EMAIL_STATUSES },
         ]}
