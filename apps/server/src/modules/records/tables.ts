@@ -14,6 +14,8 @@ export type Actor = {
   userId: number | null;
   /** A staff caller's staff role: which tables they reach as staff (RECORD_TABLE_PERMISSIONS). */
   staffRole?: StaffRole | null;
+  /** Staff acting as a signed-in person on a table: their account's own role, for the account check. */
+  accountRole?: "admin";
   /**
    * The token version of a caller whose token is genuine but whose account is not yet checked
    * (the records reads check it in their own query); undefined once it is confirmed.
@@ -113,7 +115,7 @@ export function actorFor(info: TableInfo, op: Op, actor: Actor): Actor {
   const isStaff = entry
     ? needed === null || (needed !== undefined && hasPermission(actor.staffRole, needed))
     : actor.staffRole === "administrator";
-  return isStaff ? actor : { ...actor, role: "user" };
+  return isStaff ? actor : { ...actor, role: "user", accountRole: "admin" };
 }
 
 /** Which rows the actor may reach for `op`, or 401/403. */
