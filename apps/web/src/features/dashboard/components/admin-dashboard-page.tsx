@@ -1,5 +1,5 @@
 import { hasPermission, STAFF_ROLE_LABELS } from "@academy/contract/staff";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { RevealTogether } from "../../../components/ui/reveal";
 import { Spinner } from "../../../components/ui/spinner";
 import { WhenVisible } from "../../../components/ui/when-visible";
@@ -18,7 +18,7 @@ export function AdminDashboardPage({ areas }: { areas: ReactNode }) {
           greeting="Welcome"
           description={`You work here as ${staffRole ? STAFF_ROLE_LABELS[staffRole].toLowerCase() : "staff"}: these are the areas your role opens.`}
         />
-        {areas}
+        <Suspense fallback={<Spinner label="Loading your areas…" />}>{areas}</Suspense>
       </>
     );
   return (
