@@ -116,7 +116,7 @@ async function turnOnStaffTwoFactor(baseURL: string) {
   };
   const login = await call("POST", "/v2/api/lambda/login", { body: { ...ACCOUNTS.admin, role: "admin" } });
   expect(login.status).toBe(200);
-  expect(login.json).toMatchObject({ role: "admin", two_factor_setup_required: true });
+  expect(login.json).toMatchObject({ role: "admin", staff_role: "administrator", two_factor_setup_required: true });
   const token = login.json.token as string;
 
   const early = await call("GET", "/v2/api/lambda/admin/users", { token });
@@ -140,6 +140,7 @@ async function turnOnStaffTwoFactor(baseURL: string) {
   const localStorage = [
     { name: "token", value: token },
     { name: "role", value: "admin" },
+    { name: "staffRole", value: String(login.json.staff_role) },
     { name: "user", value: String(login.json.user_id) },
     { name: "userDetails", value: JSON.stringify(userDetails) },
   ];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { Role } from "./common.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./constants.ts";
+import { StaffRole } from "./staff-schemas.ts";
 
 export const Email = z
   .email("Enter a valid email address")
@@ -26,6 +27,11 @@ export const RegisterRequest = z.strictObject({
   first_name: PersonName.optional(),
   last_name: PersonName.optional(),
   role: Role,
+  /**
+   * For a staff account an administrator makes directly: its staff role (default administrator,
+   * as staff accounts were before staff roles). An invitation carries its own; candidates have none.
+   */
+  staff_role: StaffRole.optional(),
   /** An admin invitation token, for registering as admin once an admin exists. */
   invitation: z.string().max(200).optional(),
 });
@@ -34,6 +40,8 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 export const LoginResponse = z.object({
   error: z.literal(false),
   role: Role,
+  /** Staff: their staff role, which decides what the staff area shows (staff.ts); null for candidates. */
+  staff_role: StaffRole.nullable().optional(),
   token: z.string(),
   /** Token lifetime in seconds. */
   expire_at: z.number().int(),
@@ -59,6 +67,8 @@ export const Profile = z.object({
   id: z.number().int(),
   email: z.string(),
   role: Role,
+  /** Staff: their staff role (staff.ts); null for candidates. */
+  staff_role: StaffRole.nullable(),
   first_name: z.string(),
   last_name: z.string(),
   photo: z.string().nullable(),
@@ -161,7 +171,8 @@ export const PreferenceResponse = z.object({ error: z.literal(false), model: Pre
 export const CaptchaRequest = z.strictObject({ captchaToken: z.string().min(1).max(4000) });
 export const CaptchaResponse = z.object({ error: z.literal(false), success: z.boolean(), message: z.string() });
 
-export const InviteAdminRequest = z.strictObject({ email: Email });
+/** An invitation to join the staff with a staff role (administrator when left out). */
+export const InviteAdminRequest = z.strictObject({ email: Email, staff_role: StaffRole.default("administrator") });
 
 export const OutboxMail = z.object({
   id: z.number().int(),

@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { Email, Password, PersonName } from "./auth.ts";
 import { Role } from "./common.ts";
+import { StaffRole } from "./staff-schemas.ts";
 
 /** An account as staff see it in the admin console (never secrets). */
 export const AdminUser = z.object({
   id: z.number().int(),
   email: z.string(),
   role: Role,
+  /** Staff (role admin): what they may do (staff.ts); null for candidates. */
+  staff_role: StaffRole.nullable(),
   first_name: z.string(),
   last_name: z.string(),
   photo: z.string().nullable(),
@@ -26,6 +29,7 @@ export const AdminUserListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   q: z.string().trim().max(200).optional(),
   role: Role.optional(),
+  staff_role: StaffRole.optional(),
   status: z.enum(["active", "disabled"]).optional(),
   /** "true": only confirmed addresses; "false": only unconfirmed ones. */
   email_verified: z.enum(["true", "false"]).optional(),
@@ -45,7 +49,8 @@ export const AdminUserListResponse = z.object({
 /**
  * An admin's edit of an account, applied all at once or not at all: names, sign-in email (taken
  * as confirmed: staff checked it), a new password, role and status. Leave out what stays; a new
- * password, a role change or disabling signs the account out everywhere.
+ * password, a role change or disabling signs the account out everywhere. `role` and `staff_role`
+ * are for administrators (`staff.manage`) only; making someone staff needs a `staff_role`.
  */
 export const AdminUserUpdateRequest = z
   .strictObject({
@@ -54,6 +59,7 @@ export const AdminUserUpdateRequest = z
     email: Email.optional(),
     password: Password.optional(),
     role: Role.optional(),
+    staff_role: StaffRole.optional(),
     status: z.enum(["active", "disabled"]).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, "Nothing to change");

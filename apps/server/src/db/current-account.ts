@@ -3,22 +3,26 @@ import type { Db } from "./client.ts";
 import { users } from "./schema/users.ts";
 
 /**
- * Revocation: a token stands only while its account is active with the token's version and role.
+ * Revocation: a token stands only while its account is active with the token's version, role and
+ * staff role (a changed staff role ends the token at once, as a changed token version does).
  * The condition selects the account row; no row means the token is revoked. Its values are the
- * placeholders `account`, `tokenVersion` and `role`, so queries that use it can be prepared.
+ * placeholders `account`, `tokenVersion`, `role` and `staffRole` ('' for none), so queries that use
+ * it can be prepared.
  */
 export const isCurrentAccount: SQL = and(
   eq(users.id, sql.placeholder("account")),
   eq(users.tokenVersion, sql.placeholder("tokenVersion")),
   eq(users.role, sql.placeholder("role")),
+  sql`coalesce(${users.staffRole}, '') = ${sql.placeholder("staffRole")}`,
   eq(users.status, "active"),
 ) as SQL;
 
 /** The placeholder values of `isCurrentAccount` for a token's claims. */
-export const currentAccountValues = (claims: { userId: number; tokenVersion: number; role: string }) => ({
+export const currentAccountValues = (claims: { userId: number; tokenVersion: number; role: string; staffRole?: string | null }) => ({
   account: claims.userId,
   tokenVersion: claims.tokenVersion,
   role: claims.role,
+  staffRole: claims.staffRole ?? "",
 });
 
 /** The account behind a token when it still stands: one statement every authenticated call runs, prepared once per connection. */

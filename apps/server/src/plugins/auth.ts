@@ -1,18 +1,26 @@
 import { type Role, TWO_FACTOR_REQUIRED } from "@academy/contract/common";
+import type { Permission, StaffRole } from "@academy/contract/staff";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
 import { currentAccountValues, prepareCurrentAccount } from "../db/current-account.ts";
 import { forbidden, HttpError, tokenExpired, twoFactorSetupRequired, unauthorized } from "../lib/http-error.ts";
+import { can } from "../lib/permissions.ts";
 import type { TokenService } from "../modules/auth/tokens.ts";
 
-export type Principal = { id: number; role: Role; tokenVersion: number };
+/** The caller of a request: route role, and inside staff (`admin`) their staff role. */
+export type Principal = { id: number; role: Role; tokenVersion: number; staffRole: StaffRole | null };
 
 /** Marks the auth guards so routes can be found by guard and guards moved before validation. */
 const GUARD = Symbol("auth guard");
-type Guard = preHandlerAsyncHookHandler & { [GUARD]?: "admin" | "signed-in" | "optional" };
-const mark = (fn: preHandlerAsyncHookHandler, kind: "admin" | "signed-in" | "optional"): preHandlerAsyncHookHandler =>
-  Object.assign(fn, { [GUARD]: kind });
+const PERMISSION = Symbol("staff permission");
+type GuardKind = "admin" | "signed-in" | "optional";
+type Guard = preHandlerAsyncHookHandler & { [GUARD]?: GuardKind; [PERMISSION]?: Permission };
+const mark = (fn: preHandlerAsyncHookHandler, kind: GuardKind, permission?: Permission): preHandlerAsyncHookHandler =>
+  Object.assign(fn, { [GUARD]: kind, [PERMISSION]: permission });
+
+/** A staff route as the registry lists it: `permission` is what `requireStaff` asks for (none: a bare `requireAuth("admin")`). */
+export type StaffRoute = { method: string; url: string; permission: Permission | undefined };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -33,6 +41,11 @@ declare module "fastify" {
     tokens: TokenService;
     /** preHandler: a valid, unrevoked access token, and one of `roles` when given. */
     requireAuth(...roles: Role[]): preHandlerAsyncHookHandler;
+    /**
+     * preHandler of a staff route: a staff session (route role `admin`) whose staff role holds
+     * `permission`; anyone else gets 403 "Invalid Access" (401 without a token), before the input is read.
+     */
+    requireStaff(permission: Permission): preHandlerAsyncHookHandler;
     /** preHandler: reads the token when one is sent; anonymous otherwise. */
     optionalAuth: preHandlerAsyncHookHandler;
     /**
@@ -43,8 +56,8 @@ declare module "fastify" {
     readerAuth: preHandlerAsyncHookHandler;
     /** preHandler: like optionalAuth, but an invalid or expired token counts as anonymous. */
     lenientAuth: preHandlerAsyncHookHandler;
-    /** Every route guarded by `requireAuth("admin")`, for the admin-only test matrix. */
-    adminRoutes: { method: string; url: string }[];
+    /** Every staff route (`requireStaff`, or a bare `requireAuth("admin")`), with its permission, for the test matrices. */
+    adminRoutes: StaffRoute[];
   }
 }
 
@@ -61,7 +74,7 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
     app.decorateRequest("principal", null);
     app.decorateRequest("isAccountUnconfirmed", false);
     app.decorateRequest("isTwoFactorSetupPending", false);
-    app.decorate("adminRoutes", [] as { method: string; url: string }[]);
+    app.decorate("adminRoutes", [] as StaffRoute[]);
 
     // Routes name their guard as a preHandler; it runs before body validation instead, so a caller
     // without the right role learns nothing about a call's input (401/403 come before 400).
@@ -71,8 +84,16 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
       if (!guards.length) return;
       route.preHandler = handlers.filter((h) => !h[GUARD]);
       route.preValidation = [...guards, ...([route.preValidation ?? []].flat() as Guard[])];
-      if (guards.some((g) => g[GUARD] === "admin"))
-        for (const method of [route.method].flat()) if (method !== "HEAD") app.adminRoutes.push({ method, url: route.url });
+      const staffGuard = guards.find((g) => g[GUARD] === "admin");
+      const permission = staffGuard?.[PERMISSION];
+      // The OpenAPI description says what a staff route needs (the docs read the route's schema later).
+      if (permission && route.schema) {
+        const said = route.schema.description ? `${route.schema.description}\n\n` : "";
+        route.schema.description = `${said}Staff permission: \`${permission}\` (packages/contract/src/staff.ts); other staff get 403.`;
+      }
+      if (staffGuard)
+        for (const method of [route.method].flat())
+          if (method !== "HEAD") app.adminRoutes.push({ method, url: route.url, permission: staffGuard[PERMISSION] });
     });
 
     // Every authenticated call runs this: prepared once per connection.
@@ -81,7 +102,7 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
     async function claimsOf(token: string): Promise<Principal> {
       const claims = await tokens.verify(token);
       if (!claims) throw tokenExpired();
-      return { id: claims.userId, role: claims.role, tokenVersion: claims.tokenVersion };
+      return { id: claims.userId, role: claims.role, tokenVersion: claims.tokenVersion, staffRole: claims.staffRole };
     }
 
     /**
@@ -110,6 +131,21 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
             if (roles.length && !roles.includes(request.principal.role)) throw forbidden();
           },
           roles.length === 1 && roles[0] === "admin" ? "admin" : "signed-in",
+        ),
+    );
+
+    app.decorate(
+      "requireStaff",
+      (permission: Permission): preHandlerAsyncHookHandler =>
+        mark(
+          async (request) => {
+            const token = bearerOf(request);
+            if (!token) throw unauthorized();
+            request.principal = await resolve(request, token);
+            if (!can(request.principal, permission)) throw forbidden();
+          },
+          "admin",
+          permission,
         ),
     );
 

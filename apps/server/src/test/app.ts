@@ -1,4 +1,5 @@
 import { encodeProjectHeader } from "@academy/contract/common";
+import type { StaffRole } from "@academy/contract/staff";
 import { generate } from "otplib";
 import { afterAll } from "vitest";
 import { type AppOptions, buildApp } from "../app.ts";
@@ -92,5 +93,25 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { cl
     return { ...answer, email, password: "correct horse battery", totpSecret };
   }
 
-  return { app, database, db: database.db, config, call, signUp, turnOnTwoFactor };
+  /**
+   * A staff member of `staffRole`, made by an administrator (`byToken`), signed in with two-factor
+   * sign-in turned on: their token, id, email and password.
+   */
+  async function staffMember(byToken: string, staffRole: StaffRole) {
+    counter += 1;
+    const email = `${staffRole}${counter}-${Date.now()}@example.test`;
+    const password = "correct horse battery";
+    const made = await call("POST", "/v2/api/lambda/register", {
+      token: byToken,
+      body: { email, password, first_name: "Staff", last_name: `${staffRole} ${counter}`, role: "admin", staff_role: staffRole },
+    });
+    if (made.statusCode !== 200) throw new Error(`staff creation failed: ${made.statusCode} ${made.body}`);
+    const login = await call("POST", "/v2/api/lambda/login", { body: { email, password, role: "admin" } });
+    if (login.statusCode !== 200) throw new Error(`staff login failed: ${login.statusCode} ${login.body}`);
+    const answer = login.json() as { token: string; user_id: number };
+    const totpSecret = await turnOnTwoFactor(answer.token);
+    return { token: answer.token, user_id: answer.user_id, email, password, totpSecret };
+  }
+
+  return { app, database, db: database.db, config, call, signUp, turnOnTwoFactor, staffMember };
 }

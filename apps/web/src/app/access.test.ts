@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isSafeRedirect } from "../lib/redirect";
 import { decideAccess, postLoginPath, wrapperFor } from "./access";
+import { findRoute, routeTable } from "./routes";
 
 const signedOut = { isAuthenticated: false, role: null };
 const user = { isAuthenticated: true, role: "user" as const };
@@ -94,5 +95,43 @@ describe("wrapperFor", () => {
     expect(wrapperFor(signedOut)).toBe("public");
     expect(wrapperFor(user)).toBe("user");
     expect(wrapperFor(admin)).toBe("admin");
+  });
+});
+
+describe("staff screens by staff role", () => {
+  const as = (staffRole: "administrator" | "coach" | "editor" | "support") => ({
+    isAuthenticated: true,
+    role: "admin" as const,
+    staffRole,
+  });
+  const open = (path: string, staffRole: "administrator" | "coach" | "editor" | "support") => {
+    const route = findRoute(path);
+    if (!route) throw new Error(`no route ${path}`);
+    return decideAccess(route.access, as(staffRole), at(path), route.permission).kind;
+  };
+
+  it("shows a staff page outside the role as not found, and the role's own pages", () => {
+    expect(open("/admin/users", "coach")).toBe("not-found");
+    expect(open("/admin/stripe_subscription", "coach")).toBe("not-found");
+    expect(open("/admin/scheduling", "coach")).toBe("render");
+    expect(open("/admin/quizzes", "coach")).toBe("render");
+    expect(open("/admin/stripe_subscription", "editor")).toBe("not-found");
+    expect(open("/admin/blog/edit/3", "editor")).toBe("render");
+    expect(open("/admin/blog", "support")).toBe("not-found");
+    expect(open("/admin/view-user/4", "support")).toBe("render");
+    expect(open("/admin/stripe_invoice", "support")).toBe("render");
+    for (const route of routeTable.filter((r) => r.access === "admin"))
+      expect(open(route.path, "administrator"), route.path).toBe("render");
+  });
+
+  it("opens every staff member's own pages: dashboard, profile, chat", () => {
+    for (const role of ["coach", "editor", "support"] as const)
+      for (const path of ["/admin/dashboard", "/admin/profile", "/admin/chat"])
+        expect(open(path, role), `${path} as ${role}`).toBe("render");
+  });
+
+  it("sends a staff member after sign-in to the redirect only when the role opens it", () => {
+    expect(postLoginPath("/admin/users", "admin", "coach")).toBe("/admin/dashboard");
+    expect(postLoginPath("/admin/scheduling", "admin", "coach")).toBe("/admin/scheduling");
   });
 });

@@ -1,6 +1,7 @@
 import type { Role } from "@academy/contract/common";
+import type { Permission, StaffRole } from "@academy/contract/staff";
 import { encodeRedirect, isSafeRedirect, loginPath } from "../lib/redirect";
-import { type Access, findRoute, type SessionView } from "./routes";
+import { type Access, findRoute, type SessionView, staffMayOpen } from "./routes";
 
 /** Guard decisions and redirect targets (spec sections 2 and 6), as pure functions. */
 
@@ -24,13 +25,14 @@ export function twoFactorSetupPath(heading: string): string {
  * Where to go after signing in: `redirect_uri` when it is a same-site path this role may
  * open (not a sign-in page, not the other role's area), otherwise the role's dashboard.
  */
-export function postLoginPath(redirectUri: string | null | undefined, role: Role): string {
+export function postLoginPath(redirectUri: string | null | undefined, role: Role, staffRole: StaffRole | null = null): string {
   if (!isSafeRedirect(redirectUri)) return dashboardPath(role);
   const pathname = redirectUri.split(/[?#]/, 1)[0] ?? "";
   const target = findRoute(pathname);
   if (!target) return dashboardPath(role);
   if (target.access === "public") return dashboardPath(role);
   if (target.access !== "any" && target.access !== role) return dashboardPath(role);
+  if (target.access === "admin" && !staffMayOpen(target.permission, { isAuthenticated: true, role, staffRole })) return dashboardPath(role);
   return redirectUri;
 }
 
@@ -39,7 +41,8 @@ export interface LocationView {
   search: string;
 }
 
-export function decideAccess(access: Access, session: SessionView, location: LocationView): AccessDecision {
+/** `permission`: what a staff screen needs of the staff role (a page outside the role is not found, as a role mismatch is). */
+export function decideAccess(access: Access, session: SessionView, location: LocationView, permission?: Permission): AccessDecision {
   switch (access) {
     case "any":
       return { kind: "render" };
@@ -47,7 +50,7 @@ export function decideAccess(access: Access, session: SessionView, location: Loc
       if (!session.isAuthenticated) return { kind: "render" };
       if (!session.role) return { kind: "render" };
       const redirectUri = new URLSearchParams(location.search).get("redirect_uri");
-      return { kind: "redirect", to: postLoginPath(redirectUri, session.role) };
+      return { kind: "redirect", to: postLoginPath(redirectUri, session.role, session.staffRole ?? null) };
     }
     case "user":
     case "admin":
@@ -58,6 +61,7 @@ export function decideAccess(access: Access, session: SessionView, location: Loc
       // Until two-factor sign-in is on, the server refuses every staff call: the setup comes first.
       if (access === "admin" && session.twoFactorSetupRequired && location.pathname !== TWO_FACTOR_SETUP_PATH)
         return { kind: "redirect", to: twoFactorSetupPath(`${location.pathname}${location.search}`) };
+      if (access === "admin" && !staffMayOpen(permission, session)) return { kind: "not-found" };
       return { kind: "render" };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeNavItem, adminNav, userNav, withUnreadCount } from "./nav";
+import { activeNavItem, adminNav, staffNavFor, userNav, withUnreadCount } from "./nav";
 import { routeDescriptions } from "./route-descriptions";
 import { findRoute } from "./routes";
 
@@ -46,5 +46,42 @@ describe("the navigation", () => {
   it("says what each staff area is for, as the staff dashboard's cards show it", () => {
     const missing = adminNav.flatMap((group) => group.items).filter((item) => !routeDescriptions[item.to]?.trim());
     expect(missing.map((item) => item.to)).toEqual([]);
+  });
+});
+
+describe("the staff navigation of each staff role", () => {
+  const labels = (staffRole: Parameters<typeof staffNavFor>[0]) => staffNavFor(staffRole).flatMap((g) => g.items.map((i) => i.label));
+
+  it("lists only what the role opens, and an administrator everything", () => {
+    expect(labels("administrator")).toEqual(adminNav.flatMap((g) => g.items.map((i) => i.label)));
+    expect(labels("coach")).toEqual(["Dashboard", "Question bank", "Library", "Scheduling", "Chat", "Profile"]);
+    expect(labels("editor")).toEqual([
+      "Dashboard",
+      "Question bank",
+      "Library",
+      "Blog",
+      "Pages",
+      "CMS",
+      "Email",
+      "Photos",
+      "Chat",
+      "Profile",
+    ]);
+    expect(labels("support")).toEqual([
+      "Dashboard",
+      "Users",
+      "Study plans",
+      "Products",
+      "Prices",
+      "Subscriptions",
+      "Billing",
+      "Chat",
+      "Profile",
+    ]);
+  });
+
+  it("drops a group the role has nothing in", () => {
+    expect(staffNavFor("coach").map((g) => g.label)).not.toContain("Sales");
+    expect(staffNavFor(null).flatMap((g) => g.items.map((i) => i.label))).toEqual(["Dashboard", "Chat", "Profile"]);
   });
 });

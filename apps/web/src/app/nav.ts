@@ -1,4 +1,6 @@
 /** Sidebar navigation of the signed-in wrappers (pure data plus the active-item rule). */
+import { hasPermission, type StaffRole } from "@academy/contract/staff";
+import { findRoute } from "./routes";
 
 export interface NavItem {
   label: string;
@@ -114,6 +116,22 @@ export const adminNav: readonly NavGroup[] = [
   },
   { label: "Account", items: [{ label: "Profile", to: "/admin/profile" }] },
 ];
+
+/**
+ * The staff navigation a staff role may use: each item shows when the role opens its screen (the
+ * route table's permission), and a group left empty goes.
+ */
+export function staffNavFor(staffRole: StaffRole | null): NavGroup[] {
+  return adminNav
+    .map((group) => ({
+      label: group.label,
+      items: group.items.filter((item) => {
+        const permission = findRoute(item.to)?.permission;
+        return permission === undefined || hasPermission(staffRole, permission);
+      }),
+    }))
+    .filter((group) => group.items.length > 0);
+}
 
 export interface NavItemWithCount extends NavItem {
   count?: { value: number; unit: string };

@@ -274,7 +274,9 @@ export function AppRoutes() {
       <Switch>
         {routeTable.map((r) => (
           <Route key={r.screen === "redirect" ? r.path : r.screen} path={r.path}>
-            <AccessGate access={r.access}>{renderScreen(r.screen, r)}</AccessGate>
+            <AccessGate access={r.access} permission={r.permission}>
+              {renderScreen(r.screen, r)}
+            </AccessGate>
           </Route>
         ))}
         <Route>

@@ -4,7 +4,7 @@ import { documentTitle, findRoute, routeTable } from "./routes";
 
 const signedOut = { isAuthenticated: false, role: null };
 const user = { isAuthenticated: true, role: "user" as const };
-const admin = { isAuthenticated: true, role: "admin" as const };
+const admin = { isAuthenticated: true, role: "admin" as const, staffRole: "administrator" as const };
 
 describe("route table", () => {
   it("says in one line what every path is for, and describes no path it lacks", () => {
@@ -99,5 +99,8 @@ describe("documentTitle", () => {
     expect(documentTitle("/somewhere/else", user)).toBe("Rescue Academy");
     expect(documentTitle("/admin/users", user)).toBe("Rescue Academy");
     expect(documentTitle("/user/prev", admin)).toBe("Rescue Academy");
+    // A staff page outside the staff role is not found, so it has no title either.
+    expect(documentTitle("/admin/users", { ...admin, staffRole: "coach" })).toBe("Rescue Academy");
+    expect(documentTitle("/admin/scheduling", { ...admin, staffRole: "coach" })).toBe("Scheduling | Rescue Academy");
   });
 });

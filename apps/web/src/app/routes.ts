@@ -1,4 +1,5 @@
 import type { Role } from "@academy/contract/common";
+import { hasPermission, type Permission, type StaffRole } from "@academy/contract/staff";
 import { parse } from "regexparam";
 
 /**
@@ -81,9 +82,41 @@ export interface AppRoute {
   screen: Screen;
   /** A path the spec names whose content lives at another path: the browser is sent there, its query kept. */
   redirectTo?: string;
+  /** A staff screen's permission (packages/contract/src/staff.ts): staff without it see the not-found page. */
+  permission?: Permission;
 }
 
-const route = (path: string, access: Access, title: string, screen: Screen): AppRoute => ({ path, title, access, screen });
+/**
+ * What each staff screen needs of the staff role; a staff screen not listed (dashboard, profile,
+ * two-factor setup, chat) is every staff member's. The server checks the same permissions on
+ * every call the screen makes.
+ */
+export const STAFF_SCREEN_PERMISSIONS: Partial<Record<Screen, Permission>> = {
+  "admin-users": "users.read",
+  "admin-study-plans": "users.read",
+  "admin-analytics": "analytics.read",
+  "admin-packages": "payments.write",
+  "admin-products": "payments.read",
+  "admin-prices": "payments.read",
+  "admin-subscriptions": "payments.read",
+  "admin-billing": "payments.read",
+  "admin-quizzes": "question-bank.read",
+  "admin-library": "library.read",
+  "admin-blog": "content.write",
+  "admin-blog-editor": "content.write",
+  "admin-blog-categories": "content.write",
+  "admin-blog-tags": "content.write",
+  "admin-pages": "content.write",
+  "admin-cms": "content.write",
+  "admin-email": "content.write",
+  "admin-photos": "content.write",
+  "admin-scheduling": "coaching.own",
+};
+
+const route = (path: string, access: Access, title: string, screen: Screen): AppRoute => {
+  const permission = access === "admin" ? STAFF_SCREEN_PERMISSIONS[screen] : undefined;
+  return permission ? { path, title, access, screen, permission } : { path, title, access, screen };
+};
 const moved = (path: string, access: Access, title: string, redirectTo: string): AppRoute => ({
   path,
   title,
@@ -228,15 +261,23 @@ export function findRoute(pathname: string): AppRoute | undefined {
 export interface SessionView {
   isAuthenticated: boolean;
   role: Role | null;
+  /** Staff: their staff role, which decides the staff screens they may open. */
+  staffRole?: StaffRole | null;
   /** Staff who must turn on two-factor sign-in before the staff area opens. */
   twoFactorSetupRequired?: boolean;
 }
 
+/** Whether a staff member's role opens a staff screen that needs `permission` (none: every staff member's). */
+export function staffMayOpen(permission: Permission | undefined, session: SessionView): boolean {
+  return permission === undefined || hasPermission(session.staffRole, permission);
+}
+
 /** Whether the person may see this route at all (a mismatch is shown as not found). */
-export function isVisibleTo(access: Access, session: SessionView): boolean {
+export function isVisibleTo(access: Access, session: SessionView, permission?: Permission): boolean {
   if (access === "any") return true;
   if (access === "public") return true; // a signed-in person is redirected, not refused
-  return !session.isAuthenticated || session.role === access;
+  if (!session.isAuthenticated) return true;
+  return session.role === access && (access !== "admin" || staffMayOpen(permission, session));
 }
 
 export function formatTitle(title: string | undefined): string {
@@ -246,6 +287,6 @@ export function formatTitle(title: string | undefined): string {
 /** Document title from the path table; unlisted (or, for this person, non-existent) paths get the app name. */
 export function documentTitle(pathname: string, session: SessionView): string {
   const found = findRoute(pathname);
-  if (!found || !isVisibleTo(found.access, session)) return APP_NAME;
+  if (!found || !isVisibleTo(found.access, session, found.permission)) return APP_NAME;
   return formatTitle(found.title);
 }

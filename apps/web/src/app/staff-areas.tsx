@@ -1,5 +1,6 @@
 import { ICONS, Icon, LinkCard } from "../features/dashboard/components/link-card";
-import { adminNav } from "./nav";
+import { useAuth } from "../lib/auth-store";
+import { staffNavFor } from "./nav";
 import { routeDescriptions } from "./route-descriptions";
 
 /** The icon of each staff area; an area without one of its own shows a page. */
@@ -29,7 +30,8 @@ const AREA_ICONS: Readonly<Record<string, keyof typeof ICONS>> = {
  * what it is for: one list (the navigation) makes both, so a new area shows in both at once.
  */
 export function StaffAreas() {
-  const groups = adminNav.filter((group) => !group.items.every((item) => item.to === "/admin/dashboard"));
+  const { state } = useAuth();
+  const groups = staffNavFor(state.staffRole).filter((group) => !group.items.every((item) => item.to === "/admin/dashboard"));
   return (
     <div className="space-y-8">
       {groups.map((group) => {

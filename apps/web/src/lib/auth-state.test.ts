@@ -87,3 +87,24 @@ describe("storage", () => {
     expect(readStoredAuth(storage)).toMatchObject({ isAuthenticated: true, role: null, userDetails: null });
   });
 });
+
+describe("the staff role of a session", () => {
+  const staffLogin = { type: "LOGIN" as const, payload: { ...login.payload, role: "admin" as const, staffRole: "coach" as const } };
+
+  it("is kept for staff, across a reload, and gone on sign-out", () => {
+    const storage = memoryStorage();
+    expect(authReducer(signedOutState, staffLogin).staffRole).toBe("coach");
+    persistAuthAction(storage, staffLogin);
+    expect(readStoredAuth(storage).staffRole).toBe("coach");
+    persistAuthAction(storage, { type: "LOGOUT" });
+    expect(storage.data.has("staffRole")).toBe(false);
+  });
+
+  it("is none for a candidate, and an unknown stored value counts as none", () => {
+    const storage = memoryStorage();
+    expect(authReducer(signedOutState, { ...login, payload: { ...login.payload, staffRole: "coach" } }).staffRole).toBeNull();
+    persistAuthAction(storage, staffLogin);
+    storage.setItem("staffRole", "owner");
+    expect(readStoredAuth(storage).staffRole).toBeNull();
+  });
+});

@@ -1,4 +1,5 @@
 import type { Role } from "@academy/contract/common";
+import { isStaffRole, type StaffRole } from "@academy/contract/staff";
 
 /** Session state (spec section 3) and its reducer: pure, so it is unit-tested without React. */
 
@@ -13,6 +14,8 @@ export interface AuthState {
   user: number | null;
   token: string | null;
   role: Role | null;
+  /** Staff: their staff role, which decides what the staff area shows (the server decides what it does). */
+  staffRole: StaffRole | null;
   userDetails: UserDetails | null;
   sessionExpired: boolean;
   /**
@@ -28,6 +31,7 @@ export interface LoginPayload {
   user: number;
   token: string;
   role: Role;
+  staffRole?: StaffRole | null;
   userDetails: UserDetails;
   twoFactorSetupRequired?: boolean;
 }
@@ -44,6 +48,7 @@ export const signedOutState: AuthState = {
   user: null,
   token: null,
   role: null,
+  staffRole: null,
   userDetails: null,
   sessionExpired: false,
   signOutRedirect: null,
@@ -58,6 +63,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
         user: action.payload.user,
         token: action.payload.token,
         role: action.payload.role,
+        staffRole: action.payload.role === "admin" ? (action.payload.staffRole ?? null) : null,
         userDetails: action.payload.userDetails,
         sessionExpired: false,
         signOutRedirect: null,
@@ -86,7 +92,9 @@ export function parseRole(value: unknown): Role | null {
 
 type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-const KEYS = ["user", "token", "role", "userDetails", "twoFactorSetup"] as const;
+const KEYS = ["user", "token", "role", "staffRole", "userDetails", "twoFactorSetup"] as const;
+
+const staffRoleOf = (value: string | null): StaffRole | null => (isStaffRole(value) ? value : null);
 
 export function readStoredAuth(storage: StorageLike | undefined): AuthState {
   if (!storage) return signedOutState;
@@ -111,6 +119,7 @@ export function readStoredAuth(storage: StorageLike | undefined): AuthState {
       user: Number.isInteger(userId) && userId > 0 ? userId : null,
       token,
       role: parseRole(storage.getItem("role")),
+      staffRole: storage.getItem("role") === "admin" ? staffRoleOf(storage.getItem("staffRole")) : null,
       userDetails,
       sessionExpired: false,
       signOutRedirect: null,
@@ -129,6 +138,8 @@ export function persistAuthAction(storage: StorageLike | undefined, action: Auth
       storage.setItem("user", String(action.payload.user));
       storage.setItem("token", action.payload.token);
       storage.setItem("role", action.payload.role);
+      if (action.payload.role === "admin" && action.payload.staffRole) storage.setItem("staffRole", action.payload.staffRole);
+      else storage.removeItem("staffRole");
       storage.setItem("userDetails", JSON.stringify(action.payload.userDetails));
       if (action.payload.twoFactorSetupRequired) storage.setItem("twoFactorSetup", "required");
       else storage.removeItem("twoFactorSetup");

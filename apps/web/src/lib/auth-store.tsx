@@ -1,3 +1,4 @@
+import { hasPermission, type Permission } from "@academy/contract/staff";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer } from "react";
 import { onSessionExpired, onTwoFactorSetupRequired } from "./api-client";
 import { type AuthAction, type AuthState, authReducer, persistAuthAction, readStoredAuth } from "./auth-state";
@@ -47,6 +48,14 @@ export function AuthProvider({ children, onLogout }: { children: ReactNode; onLo
 
   const value = useMemo(() => ({ state, dispatch }), [state, dispatch]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * Whether the signed-in staff member's role holds a permission: what the staff area shows (a
+ * button, a panel). The server checks the same permission on every call.
+ */
+export function useCan(permission: Permission): boolean {
+  return hasPermission(useAuth().state.staffRole, permission);
 }
 
 export function useAuth(): AuthContextValue {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "user",
@@ -10,6 +10,8 @@ export const users = pgTable(
     role: text("role", { enum: ["user", "admin"] })
       .notNull()
       .default("user"),
+    /** Inside staff (role admin), what the account may do (packages/contract/src/staff.ts); null for candidates. */
+    staffRole: text("staff_role", { enum: ["administrator", "coach", "editor", "support"] }),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     photo: text("photo"),
@@ -27,7 +29,13 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("user_email_key").on(sql`lower(${t.email})`), index("user_role_idx").on(t.role)],
+  (t) => [
+    uniqueIndex("user_email_key").on(sql`lower(${t.email})`),
+    index("user_role_idx").on(t.role),
+    // Staff, and only staff, have a staff role, and it is one of the roles of the contract.
+    check("user_staff_role_check", sql`(${t.role} = 'admin') = (${t.staffRole} IS NOT NULL)`),
+    check("user_staff_role_value_check", sql`${t.staffRole} IN ('administrator', 'coach', 'editor', 'support')`),
+  ],
 );
 
 /** Invitations to register as an admin: the token is stored hashed and used once. */
@@ -35,6 +43,10 @@ export const adminInvitations = pgTable("admin_invitation", {
   id: serial("id").primaryKey(),
   email: text("email").notNull(),
   tokenHash: text("token_hash").notNull().unique(),
+  /** The staff role the invited account gets. */
+  staffRole: text("staff_role", { enum: ["administrator", "coach", "editor", "support"] })
+    .notNull()
+    .default("administrator"),
   invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),

@@ -30,6 +30,7 @@ export async function seedAccounts(db: Db, config: Config): Promise<SeededAccoun
         email: a.email,
         passwordHash: await hashPassword(a.password),
         role: a.role,
+        staffRole: a.role === "admin" ? "administrator" : null,
         firstName: names[a.role][0],
         lastName: names[a.role][1],
         emailVerified: true,

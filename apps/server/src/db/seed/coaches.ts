@@ -7,7 +7,7 @@ import { users } from "../schema/users.ts";
 
 const h = (hours: number, minutes = 0) => hours * 60 + minutes;
 
-/** The demo coaches: staff accounts with a coach profile and weekly availability. */
+/** The demo coaches: staff accounts of the coach role with a coach profile and weekly availability. */
 export const DEMO_COACHES = [
   {
     email: "dana.okafor@rescue-academy.local",
@@ -66,6 +66,7 @@ export async function seedCoaches(db: Db): Promise<number> {
           email: c.email,
           passwordHash: await hashPassword(randomBytes(18).toString("base64url")),
           role: "admin",
+          staffRole: "coach",
           firstName: c.firstName,
           lastName: c.lastName,
           timeZone: c.profile.timeZone,

@@ -158,7 +158,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ deps: service.AnalyticsDep
         querystring: AnalyticsOverviewQuery,
         response: { 200: AnalyticsOverview, ...errors },
       },
-      preHandler: app.requireAuth("admin"),
+      preHandler: app.requireStaff("analytics.read"),
     },
     async (request) => service.overview(db, request.query.days),
   );

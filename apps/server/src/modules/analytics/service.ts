@@ -8,14 +8,16 @@ import type {
 } from "@academy/contract/analytics";
 import type { Role } from "@academy/contract/common";
 import { screenSizeOf } from "@academy/contract/constants";
+import type { StaffRole } from "@academy/contract/staff";
 import type { Db } from "../../db/client.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error.ts";
+import { can } from "../../lib/permissions.ts";
 import { countAttempt } from "../auth/service.ts";
 import type { IngestTokens } from "./ingest-token.ts";
 import * as repo from "./repo.ts";
 import { scrubRecord, scrubText } from "./scrub.ts";
 
-export type Viewer = { id: number; role: Role; tokenVersion: number };
+export type Viewer = { id: number; role: Role; tokenVersion: number; staffRole: StaffRole | null };
 export type AnalyticsDeps = {
   db: Db;
   ingestTokens: IngestTokens;
@@ -23,7 +25,8 @@ export type AnalyticsDeps = {
   ingestRateLimit: number;
 };
 
-const isStaff = (v: Viewer) => v.role === "admin";
+/** Staff who read everyone's recorded sessions. */
+const isStaff = (v: Viewer) => can(v, "analytics.read");
 /** Events may be stamped up to this far ahead of the server's clock (a fast device clock). */
 const CLOCK_SKEW_MS = 5 * 60_000;
 /** How far back a batch may date its events: older than this is not a live session. */

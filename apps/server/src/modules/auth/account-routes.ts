@@ -67,7 +67,7 @@ export function accountRoutes(app: App, { deps, tags }: RouteContext) {
         body: AdminUpdateEmailRequest,
         response: { 200: MessageResponse, ...errors },
       },
-      preHandler: app.requireAuth("admin"),
+      preHandler: app.requireStaff("users.write"),
     },
     async (request) => {
       await account.adminUpdateEmail(deps, request.body.id, request.body.email);
@@ -84,7 +84,7 @@ export function accountRoutes(app: App, { deps, tags }: RouteContext) {
         body: AdminUpdatePasswordRequest,
         response: { 200: MessageResponse, ...errors },
       },
-      preHandler: app.requireAuth("admin"),
+      preHandler: app.requireStaff("users.write"),
     },
     async (request) => {
       await account.adminUpdatePassword(deps, request.body.id, request.body.password);
@@ -101,11 +101,29 @@ export function accountRoutes(app: App, { deps, tags }: RouteContext) {
         body: VerifyUserRequest,
         response: { 200: MessageResponse, ...errors },
       },
-      preHandler: app.requireAuth("admin"),
+      preHandler: app.requireStaff("users.verify"),
     },
     async (request) => {
       await account.verifyUser(deps, request.body.user_id);
       return updated;
+    },
+  );
+
+  app.post(
+    "/v2/api/lambda/verify/user/resend",
+    {
+      schema: {
+        tags,
+        summary: "Staff: mail a new confirmation link to an account's address (older links stop working)",
+        description: "409 when the address is already confirmed; 3 requests per 5 minutes per address, then 429 with Retry-After.",
+        body: VerifyUserRequest,
+        response: { 200: MessageResponse, ...errors },
+      },
+      preHandler: app.requireStaff("users.verify"),
+    },
+    async (request) => {
+      await verification.resendVerificationFor(deps, request.body.user_id);
+      return { error: false as const, message: "Email Sent" };
     },
   );
 
@@ -192,7 +210,7 @@ export function accountRoutes(app: App, { deps, tags }: RouteContext) {
         querystring: OutboxQuery,
         response: { 200: OutboxResponse, ...errors },
       },
-      preHandler: app.requireAuth("admin"),
+      preHandler: app.requireStaff("outbox.read"),
     },
     async (request) => ({ error: false as const, list: await mail.listOutbox(db, request.query) }),
   );

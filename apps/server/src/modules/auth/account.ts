@@ -71,7 +71,7 @@ export async function updateOwnPassword({ db, tokens }: AuthDeps, principal: Pri
     await repo.bumpTokenVersion(tx, user.id);
     await repo.voidAuthTokens(tx, user.id, "reset");
   });
-  const token = await tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion + 1 });
+  const token = await tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion + 1, staffRole: user.staffRole });
   return { token, expire_at: tokens.ttlSeconds };
 }
 

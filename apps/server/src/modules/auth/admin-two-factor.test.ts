@@ -294,4 +294,28 @@ describe("with ADMIN_2FA_REQUIRED=false", () => {
     const off = await loose.call("POST", "/v2/api/lambda/2fa/disable", { token: a.token, body: { token: await nextCode(secret) } });
     expect(off.statusCode).toBe(200);
   });
+
+  it("checks a staff role's account in the records reads too (the check rides in the read's own query)", async () => {
+    const loose = await createTestApp({ ADMIN_2FA_REQUIRED: "false" });
+    const a = await loose.signUp("admin", {}, { twoFactor: false });
+    const email = `coach-${Date.now()}@example.test`;
+    const made = await loose.call("POST", "/v2/api/lambda/register", {
+      token: a.token,
+      body: { email, password: "coach password 1", role: "admin", staff_role: "coach" },
+    });
+    expect(made.statusCode).toBe(200);
+    const coach = (
+      await loose.call("POST", "/v2/api/lambda/login", { body: { email, password: "coach password 1", role: "admin" } })
+    ).json().token as string;
+    // As a signed-in person on the schedule (their own rows), as staff on published texts, refused on accounts.
+    expect((await loose.call("GET", "/v4/api/records/schedule", { token: coach })).statusCode).toBe(200);
+    expect((await loose.call("GET", "/v4/api/records/cms", { token: coach })).statusCode).toBe(200);
+    expect((await loose.call("GET", "/v4/api/records/user", { token: coach })).statusCode).toBe(403);
+    // A changed staff role ends the token on these reads as well.
+    const id = made.json().user_id as number;
+    expect(
+      (await loose.call("PUT", `/v2/api/lambda/admin/users/${id}`, { token: a.token, body: { staff_role: "support" } })).statusCode,
+    ).toBe(200);
+    expect((await loose.call("GET", "/v4/api/records/schedule", { token: coach })).statusCode).toBe(401);
+  });
 });

@@ -175,6 +175,7 @@ describe("login", () => {
     expect(res.json()).toEqual({
       error: false,
       role: "user",
+      staff_role: null,
       token: expect.any(String),
       expire_at: 3600,
       user_id: u.user_id,
@@ -308,7 +309,7 @@ describe("tokens", () => {
 
   it("revokes tokens when the role changes or the account is disabled", async () => {
     const u = await t.signUp("user");
-    await t.db.update(users).set({ role: "admin" }).where(eq(users.id, u.user_id));
+    await t.db.update(users).set({ role: "admin", staffRole: "administrator" }).where(eq(users.id, u.user_id));
     expect((await t.call("GET", "/v2/api/lambda/profile", { token: u.token })).statusCode).toBe(401);
     const v = await t.signUp("user");
     await t.db.update(users).set({ status: "disabled" }).where(eq(users.id, v.user_id));

@@ -82,14 +82,14 @@ export function recoveryRoutes(app: App, { deps, tags }: RouteContext) {
     {
       schema: {
         tags,
-        summary: "Admin: invite someone to create a staff account (mails a link valid 7 days)",
+        summary: "Administrator: invite someone to create a staff account with a staff role (mails a link valid 7 days)",
         body: InviteAdminRequest,
         response: { 200: MessageResponse, ...errors },
       },
-      preHandler: app.requireAuth("admin"),
+      preHandler: app.requireStaff("staff.manage"),
     },
     async (request) => {
-      await recovery.inviteAdmin(deps, request.principal!, request.body.email);
+      await recovery.inviteAdmin(deps, request.principal!, request.body.email, request.body.staff_role);
       return { error: false as const, message: "Invitation sent" };
     },
   );

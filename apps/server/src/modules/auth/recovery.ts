@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { SignInResponse } from "@academy/contract/auth";
 import type { Role } from "@academy/contract/common";
+import { STAFF_ROLE_LABELS, type StaffRole } from "@academy/contract/staff";
 import { HttpError } from "../../lib/http-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { hashToken, newSecureToken } from "../../lib/secure-token.ts";
@@ -110,7 +111,12 @@ export async function magicLogin(deps: AuthDeps, token: string): Promise<SignInR
 }
 
 /** An admin invites someone to create a staff account; the link carries a one-time token. */
-export async function inviteAdmin({ db, config, mail }: AuthDeps, actor: Principal, email: string): Promise<void> {
+export async function inviteAdmin(
+  { db, config, mail }: AuthDeps,
+  actor: Principal,
+  email: string,
+  staffRole: StaffRole = "administrator",
+): Promise<void> {
   const existing = await repo.findUserByEmail(db, email);
   if (existing)
     throw new HttpError(409, "An account with this email already exists", {
@@ -123,12 +129,14 @@ export async function inviteAdmin({ db, config, mail }: AuthDeps, actor: Princip
       email,
       tokenHash: hashToken(token),
       invitedBy: actor.id,
+      staffRole,
       expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 3600_000),
     });
     await enqueueMail(tx, "admin-invite", email, {
       inviter: inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email : "An administrator",
       link: `${config.publicUrl}/admin/signup?invitation=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`,
       days: String(INVITATION_DAYS),
+      role: STAFF_ROLE_LABELS[staffRole],
     });
   });
   mail.kick();

@@ -53,8 +53,8 @@ export async function bumpTokenVersion(db: Db, id: number): Promise<void> {
     .where(eq(users.id, id));
 }
 
-/** Marks an unused, unexpired invitation for this email as used; true when one was. */
-export async function consumeAdminInvitation(db: Db, tokenHash: string, email: string): Promise<boolean> {
+/** Marks an unused, unexpired invitation for this email as used; the staff role it gives, or null when there was none. */
+export async function consumeAdminInvitation(db: Db, tokenHash: string, email: string): Promise<UserRow["staffRole"]> {
   const rows = await db
     .update(adminInvitations)
     .set({ usedAt: new Date() })
@@ -66,8 +66,8 @@ export async function consumeAdminInvitation(db: Db, tokenHash: string, email: s
         sql`lower(${adminInvitations.email}) = ${email.toLowerCase()}`,
       ),
     )
-    .returning({ id: adminInvitations.id });
-  return rows.length === 1;
+    .returning({ staffRole: adminInvitations.staffRole });
+  return rows.length === 1 ? (rows[0]?.staffRole ?? null) : null;
 }
 
 /** Serialises first-admin registration on PostgreSQL; PGlite runs one transaction at a time anyway. */

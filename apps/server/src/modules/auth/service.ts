@@ -1,9 +1,11 @@
 import type { CheckResponse, LoginRequest, LoginResponse, Profile, RegisterRequest, SignInResponse } from "@academy/contract/auth";
 import type { Role } from "@academy/contract/common";
+import type { StaffRole } from "@academy/contract/staff";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { conflict, forbidden, HttpError } from "../../lib/http-error.ts";
+import { badRequest, conflict, forbidden, HttpError } from "../../lib/http-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
+import { can } from "../../lib/permissions.ts";
 import type { SecretBox } from "../../lib/secret-box.ts";
 import { hashToken, newSecureToken } from "../../lib/secure-token.ts";
 import { isTimeZone } from "../../lib/time-zone.ts";
@@ -48,7 +50,8 @@ export async function loginAnswer({ tokens, config }: Pick<AuthDeps, "tokens" | 
   return {
     error: false,
     role: user.role,
-    token: await tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion }),
+    staff_role: user.staffRole,
+    token: await tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion, staffRole: user.staffRole }),
     expire_at: tokens.ttlSeconds,
     user_id: user.id,
     first_name: user.firstName,
@@ -118,15 +121,24 @@ export async function register(
 ): Promise<RegisterResult> {
   const { db, config, mail } = deps;
   const isAdminActor = actor?.role === "admin";
+  // Staff make accounts with `users.write`; staff accounts are for administrators (`staff.manage`).
+  if (isAdminActor && !can(actor, input.role === "admin" ? "staff.manage" : "users.write")) throw forbidden();
+  if (input.role !== "admin" && input.staff_role !== undefined)
+    throw badRequest("Only staff accounts have a staff role", { staff_role: "Only staff accounts have a staff role" });
   // Counted before the password is hashed: REGISTER_RATE_LIMIT sign-ups an hour per address.
   if (!isAdminActor) await limits.hit(db, { key: `register:${ip}`, max: config.REGISTER_RATE_LIMIT, windowSeconds: 3600 });
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
     let isInvited = false;
+    // The first admin administers; an invitation gives the role it was sent with; an administrator chooses.
+    let staffRole: StaffRole | null = input.role === "admin" ? (input.staff_role ?? "administrator") : null;
     if (input.role === "admin" && !isAdminActor) {
       await repo.lockAdminRegistration(tx);
-      isInvited = input.invitation !== undefined && (await repo.consumeAdminInvitation(tx, hashToken(input.invitation), input.email));
+      const invited =
+        input.invitation === undefined ? null : await repo.consumeAdminInvitation(tx, hashToken(input.invitation), input.email);
+      isInvited = invited !== null;
       if (!isInvited && (await repo.hasAdmin(tx))) throw forbidden("Admin accounts need an invitation");
+      staffRole = invited ?? "administrator";
     }
     if (await repo.findUserByEmail(tx, input.email))
       throw conflict("An account with this email already exists", { email: "An account with this email already exists" });
@@ -134,6 +146,7 @@ export async function register(
       email: input.email,
       passwordHash,
       role: input.role,
+      staffRole,
       firstName: input.first_name ?? "",
       lastName: input.last_name ?? "",
       // An admin typed this address, or the invitation link mailed to it was opened: it is proven.
@@ -162,6 +175,7 @@ export function toProfile(config: Config, user: repo.UserRow): Profile {
     id: user.id,
     email: user.email,
     role: user.role,
+    staff_role: user.staffRole,
     first_name: user.firstName,
     last_name: user.lastName,
     photo: user.photo,
@@ -225,9 +239,22 @@ export async function lockAccountForStaffChange(db: Db, id: number): Promise<Acc
   return findUserById(db, id);
 }
 
-/** Sets an account's role, and its password when one is given; either signs the account out everywhere. */
-export async function changeRole(db: Db, id: number, role: repo.UserRow["role"], passwordHash?: string): Promise<void> {
-  await repo.updateUser(db, id, { role, ...(passwordHash !== undefined && { passwordHash }) });
+/**
+ * Sets an account's role and staff role (null for a candidate), and its password when one is
+ * given; any of them signs the account out everywhere, so a new staff role applies at once.
+ */
+export async function changeRole(
+  db: Db,
+  id: number,
+  role: repo.UserRow["role"],
+  staffRole: StaffRole | null,
+  passwordHash?: string,
+): Promise<void> {
+  await repo.updateUser(db, id, {
+    role,
+    staffRole: role === "admin" ? staffRole : null,
+    ...(passwordHash !== undefined && { passwordHash }),
+  });
   await repo.bumpTokenVersion(db, id);
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Role } from "@academy/contract/common";
+import { isStaffRole, type StaffRole } from "@academy/contract/staff";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Db } from "../../db/client.ts";
 import { keepSecretOnce } from "./repo.ts";
@@ -8,7 +9,11 @@ const ISSUER = "rescue-academy";
 const AUDIENCE = "rescue-academy:api";
 const ALGORITHM = "HS256";
 
-export type AccessClaims = { userId: number; role: Role; tokenVersion: number };
+/**
+ * What an access token says: its account, route role and token version, and for staff their staff
+ * role, so that a change of staff role (checked against the account on every call) ends the token.
+ */
+export type AccessClaims = { userId: number; role: Role; tokenVersion: number; staffRole: StaffRole | null };
 
 export type TokenService = {
   ttlSeconds: number;
@@ -34,9 +39,9 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
   const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
   return {
     ttlSeconds,
-    sign: async ({ userId, role, tokenVersion }) => {
+    sign: async ({ userId, role, tokenVersion, staffRole }) => {
       const issuedAt = Math.floor(now() / 1000);
-      return new SignJWT({ role, tv: tokenVersion, typ: "access" })
+      return new SignJWT({ role, tv: tokenVersion, typ: "access", ...(staffRole ? { sr: staffRole } : {}) })
         .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -65,7 +70,10 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
         const tokenVersion = payload.tv;
         if (payload.typ !== "access" || !Number.isSafeInteger(userId) || typeof tokenVersion !== "number") return null;
         if (role !== "user" && role !== "admin") return null;
-        const claims: AccessClaims = { userId, role, tokenVersion };
+        // Staff tokens name a staff role and candidates' never do (a token from before staff roles is void).
+        const staffRole: StaffRole | null = role === "admin" && isStaffRole(payload.sr) ? payload.sr : null;
+        if (role === "admin" ? !staffRole : payload.sr !== undefined) return null;
+        const claims: AccessClaims = { userId, role, tokenVersion, staffRole };
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
         verified.set(token, { claims, expiresAt: (payload.exp as number) * 1000 });
         return claims;

@@ -47,10 +47,19 @@ export async function issueVerification(
 }
 
 /** A signed-in person asks for a new confirmation link: 3 per 5 minutes per address. */
-export async function resendVerification({ db, config, mail }: AuthDeps, principal: Principal): Promise<void> {
-  const user = await repo.findUserById(db, principal.id);
+export async function resendVerification(deps: AuthDeps, principal: Principal): Promise<void> {
+  await mailNewLink(deps, principal.id, "Your email address is already confirmed");
+}
+
+/** Staff (`users.verify`) mail a new confirmation link to someone's address; same limit as their own resend. */
+export async function resendVerificationFor(deps: AuthDeps, userId: number): Promise<void> {
+  await mailNewLink(deps, userId, "This email address is already confirmed");
+}
+
+async function mailNewLink({ db, config, mail }: AuthDeps, userId: number, confirmedMessage: string): Promise<void> {
+  const user = await repo.findUserById(db, userId);
   if (!user) throw notFound("User not found");
-  if (user.emailVerified) throw conflict("Your email address is already confirmed");
+  if (user.emailVerified) throw conflict(confirmedMessage);
   await limits.hit(db, { key: `verify:${user.email.toLowerCase()}`, max: 3, windowSeconds: 5 * 60 });
   await db.transaction((tx) => issueVerification(tx, config.publicUrl, user));
   mail.kick();

@@ -29,8 +29,8 @@ const BASE = "/v2/api/lambda/blog";
 export const blogRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (app, { db, publicUrl }) => {
   const tags = ["blog"];
   const reader = app.lenientAuth;
-  const staff = app.requireAuth("admin");
-  const viewerOf = (request: { principal: { id: number; role: "user" | "admin" } | null }) => request.principal;
+  const staff = app.requireStaff("content.write");
+  const viewerOf = (request: { principal: service.Viewer }) => request.principal;
 
   app.get(
     `${BASE}/all`,

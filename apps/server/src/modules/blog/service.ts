@@ -14,16 +14,19 @@ import {
   slugifyTitle,
 } from "@academy/contract/blog";
 import type { Role } from "@academy/contract/common";
+import type { StaffRole } from "@academy/contract/staff";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-error.ts";
+import { can } from "../../lib/permissions.ts";
 import * as repo from "./repo.ts";
 import { imagesWithoutAlt, sanitizePostBody, textOf } from "./sanitize.ts";
 
 /** Who is reading: staff see drafts and scheduled posts; everyone else only what is public now. */
-export type Viewer = { id: number; role: Role } | null;
-const isStaff = (viewer: Viewer) => viewer?.role === "admin";
+export type Viewer = { id: number; role: Role; staffRole: StaffRole | null } | null;
+/** Staff who write the blog see its drafts and scheduled posts. */
+const isStaff = (viewer: Viewer) => can(viewer, "content.write");
 
 const WORDS_PER_MINUTE = 220;
 
@@ -232,7 +235,7 @@ export async function createPost(db: Db, authorId: number, body: SavePost, now =
     if (isUniqueViolation(e)) throw slugClash(slug);
     throw e;
   }
-  return (await getPost(db, { id: authorId, role: "admin" }, String(id), now)).model;
+  return (await getPost(db, { id: authorId, role: "admin", staffRole: "editor" }, String(id), now)).model;
 }
 
 export async function updatePost(db: Db, editorId: number, id: number, body: SavePost, now = new Date()): Promise<BlogPost> {
@@ -251,7 +254,7 @@ export async function updatePost(db: Db, editorId: number, id: number, body: Sav
     if (isUniqueViolation(e)) throw slugClash(slug);
     throw e;
   }
-  return (await getPost(db, { id: editorId, role: "admin" }, String(id), now)).model;
+  return (await getPost(db, { id: editorId, role: "admin", staffRole: "editor" }, String(id), now)).model;
 }
 
 export async function deletePost(db: Db, id: number): Promise<void> {

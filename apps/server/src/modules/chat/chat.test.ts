@@ -22,10 +22,10 @@ const C = "/v2/api/lambda/subscription/channel";
 type Person = { token: string; user_id: number; email: string };
 type Msg = { id: number; message: string; user_id: number; timestamp: string; is_image: boolean };
 
-/** A staff account of its own (a coach): a candidate made staff, signed in as staff. */
+/** A staff account of its own (support, who may write to anyone): a candidate made staff, signed in as staff. */
 async function staff(): Promise<Person> {
   const who = await t.signUp("user");
-  await t.db.update(users).set({ role: "admin" }).where(eq(users.id, who.user_id));
+  await t.db.update(users).set({ role: "admin", staffRole: "support" }).where(eq(users.id, who.user_id));
   const res = await t.call("POST", "/v2/api/lambda/login", { body: { email: who.email, password: who.password, role: "admin" } });
   expect(res.statusCode).toBe(200);
   return { ...(res.json() as { token: string; user_id: number }), email: who.email };

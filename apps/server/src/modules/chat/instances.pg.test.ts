@@ -48,7 +48,7 @@ describe("chat across two instances on one PostgreSQL", () => {
   it("a message sent to one instance reaches a poller held by the other at once, and presence is shared", async () => {
     const learner = await register(one, 1);
     const coachAccount = await register(two, 2);
-    await first.db.update(users).set({ role: "admin" }).where(eq(users.id, coachAccount.user_id));
+    await first.db.update(users).set({ role: "admin", staffRole: "coach" }).where(eq(users.id, coachAccount.user_id));
     const login = await call(two, "POST", "/v2/api/lambda/login", undefined, {
       email: coachAccount.email,
       password: "correct horse battery",

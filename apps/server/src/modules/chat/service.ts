@@ -3,6 +3,7 @@ import { CHAT_PAGE_SIZE } from "@academy/contract/constants";
 import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http-error.ts";
+import { can } from "../../lib/permissions.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { enqueueMail, withdrawMail } from "../mail/service.ts";
 import * as realtime from "../realtime/service.ts";
@@ -42,8 +43,10 @@ const roomOut = (r: repo.RoomRow, online: Set<number>): ChatRoom => ({
 });
 
 /**
- * `POST room`: the room of you and another person, made on first use. Staff open a room with
- * anyone; a candidate only with a coach they booked (or in a room staff already opened).
+ * `POST room`: the room of you and another person, made on first use. Staff with `chat.all`
+ * (administrators, support) open a room with anyone; other staff with colleagues and, a coach, with
+ * the candidates who booked them; a candidate only with a coach they booked (or in a room staff
+ * already opened).
  */
 export async function openRoom({ db }: Deps, who: Principal, body: { user_id: number; other_user_id: number }) {
   if (body.user_id !== who.id) throw forbidden("You can only open rooms of your own");
@@ -57,6 +60,9 @@ export async function openRoom({ db }: Deps, who: Principal, body: { user_id: nu
   if (who.role !== "admin") {
     if (other.role !== "admin") throw forbidden("You can only message your coach or staff support");
     if (!(await repo.hasBooked(db, who.id, other.id))) throw forbidden("You can message a coach once you have booked a session with them");
+  } else if (!can(who, "chat.all") && other.role !== "admin") {
+    if (!can(who, "coaching.own") || !(await repo.hasBooked(db, other.id, who.id)))
+      throw forbidden("You can message colleagues and the candidates who booked you");
   }
   const roomId = await db.transaction((tx) => repo.insertRoom(tx, low, high, who.id));
   return { room_id: roomId, chat_id: roomId };

@@ -27,7 +27,7 @@ function checkValue(type: string, value: string): void {
 /** The spec's `cms` calls: admin writes through the records engine, so its rule and rich-text sanitizing apply. */
 export const cmsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ["cms"];
-  const preHandler = app.requireAuth("admin");
+  const preHandler = app.requireStaff("content.write");
 
   app.post(
     "/v2/api/lambda/cms",

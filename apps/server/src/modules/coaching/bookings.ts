@@ -2,6 +2,7 @@
 import type { Booking, BookSessionRequest } from "@academy/contract/coaching";
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/http-error.ts";
+import { can } from "../../lib/permissions.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import type { CalendarProvider } from "../../providers/calendar/calendar.ts";
 import { assertAllowed } from "../entitlements/service.ts";
@@ -39,7 +40,7 @@ function isDoubleBooking(e: unknown): boolean {
  */
 export async function bookSession(deps: Deps, principal: Principal, body: BookSessionRequest, now = Date.now()) {
   const { db } = deps;
-  if (principal.role !== "admin" && body.user_id !== principal.id) throw forbidden("You can only book sessions for yourself");
+  if (!can(principal, "coaching.all") && body.user_id !== principal.id) throw forbidden("You can only book sessions for yourself");
   const { start, end } = parseTimes(body.meeting_start, body.meeting_end);
   if (body.coach_id === body.user_id) throw badRequest("A coach cannot book a session with themselves");
   // Chosen before the transaction; inside it the coach's row is locked and everything checked again.
@@ -78,12 +79,17 @@ export async function bookSession(deps: Deps, principal: Principal, body: BookSe
   }
 }
 
+/** Whether the caller acts on the booking as staff: its coach, or staff over every coach's bookings. */
+const isStaffOf = (principal: Principal, booking: repo.BookingRow) =>
+  can(principal, "coaching.all") || (can(principal, "coaching.own") && booking.row.coachId === principal.id);
+
 async function ownBooking(db: Db, principal: Principal, id: number, lock: boolean): Promise<repo.BookingRow> {
   const booking = await repo.findBooking(db, id, lock);
-  // Another person's booking answers as if it did not exist.
-  if (!booking || booking.row.coachId === null || (principal.role !== "admin" && booking.row.userId !== principal.id))
-    throw notFound("No such booking");
-  return booking;
+  if (!booking || booking.row.coachId === null) throw notFound("No such booking");
+  if (booking.row.userId === principal.id || isStaffOf(principal, booking)) return booking;
+  // Another candidate's booking answers as if it did not exist; staff learn it is not theirs.
+  if (principal.role === "admin") throw forbidden("This is another coach's booking");
+  throw notFound("No such booking");
 }
 
 /**
@@ -97,7 +103,7 @@ export async function cancelSession(deps: Deps, principal: Principal, id: number
     const start = booking.row.meetingStart.getTime();
     if (start <= now) throw conflict("This session has already started");
     const notice = (booking.cancelNoticeHours ?? 0) * HOUR;
-    if (principal.role !== "admin" && now > start - notice)
+    if (!isStaffOf(principal, booking) && now > start - notice)
       throw conflict(`Sessions can be cancelled up to ${noticeText((booking.cancelNoticeHours ?? 0) * 60)} before they start`);
     await repo.updateBooking(tx, id, {
       status: "cancelled",
@@ -132,7 +138,7 @@ export async function rescheduleSession(
       if (booking.row.status !== "booked") throw conflict("This session is cancelled");
       const oldStart = booking.row.meetingStart.getTime();
       if (oldStart <= now) throw conflict("This session has already started");
-      if (principal.role !== "admin" && now > oldStart - coach.rescheduleNoticeHours * HOUR)
+      if (!isStaffOf(principal, booking) && now > oldStart - coach.rescheduleNoticeHours * HOUR)
         throw conflict(`Sessions can be moved up to ${noticeText(coach.rescheduleNoticeHours * 60)} before they start`);
       const refusal = refusalOf(rulesOf(coach), start, end, await bookedAround(tx, coach, start, end, id), now);
       if (refusal) throwRefusal(refusal);

@@ -33,7 +33,8 @@ export const coachingRoutes: FastifyPluginAsyncZod<{ deps: service.Deps }> = asy
   const { db } = deps;
   const tags = ["scheduling"];
   const signedIn = app.requireAuth();
-  const staff = app.requireAuth("admin");
+  // Each coach their own; `coaching.all` (administrators) every coach's: the service scopes what a call reaches.
+  const staff = app.requireStaff("coaching.own");
   const candidate = app.requireAuth("user");
 
   app.get(
@@ -225,7 +226,7 @@ export const coachingRoutes: FastifyPluginAsyncZod<{ deps: service.Deps }> = asy
       },
       preHandler: staff,
     },
-    async (request) => ({ error: false as const, ...(await service.listBookings(db, request.query)) }),
+    async (request) => ({ error: false as const, ...(await service.listBookings(db, request.principal!, request.query)) }),
   );
 
   app.get(
@@ -239,6 +240,6 @@ export const coachingRoutes: FastifyPluginAsyncZod<{ deps: service.Deps }> = asy
       },
       preHandler: staff,
     },
-    async (request) => ({ error: false as const, model: await service.learnerBrief(db, request.params.id) }),
+    async (request) => ({ error: false as const, model: await service.learnerBrief(db, request.principal!, request.params.id) }),
   );
 };

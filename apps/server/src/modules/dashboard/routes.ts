@@ -4,6 +4,8 @@ import { DashboardResponse } from "@academy/contract/quiz";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
+import { forbidden } from "../../lib/http-error.ts";
+import { can } from "../../lib/permissions.ts";
 import { projectNameGuard } from "../../lib/project-name.ts";
 import * as quiz from "../quiz/service.ts";
 import { getAdminDashboard } from "./service.ts";
@@ -35,6 +37,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string;
     },
     async (request) => {
       const principal = request.principal!;
+      // The academy's figures (revenue among them) are for staff with `dashboard.read`; other staff
+      // have no dashboard of figures (their staff area opens on their own screens).
+      if (principal.role === "admin" && !can(principal, "dashboard.read")) throw forbidden();
       if (principal.role === "admin")
         return { error: false as const, model: await getAdminDashboard(db, { adminId: principal.id, days: request.query.days, currency }) };
       return { error: false as const, model: await quiz.dashboard(db, principal.id) };

@@ -9,8 +9,6 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
  * from the outbox, and deleting a photo only when nothing uses it.
  */
 export const emailAdminRoutes: FastifyPluginAsyncZod<service.EmailAdminDeps> = async (app, deps) => {
-  const preHandler = app.requireAuth("admin");
-
   app.post(
     "/v2/api/lambda/email/:id/test",
     {
@@ -20,7 +18,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<service.EmailAdminDeps> = a
         params: IdParams,
         response: { 200: MessageResponse, ...errors },
       },
-      preHandler,
+      preHandler: app.requireStaff("content.write"),
     },
     async (request) => {
       const to = await service.sendTestMail(deps, request.params.id, request.principal!.id);
@@ -37,7 +35,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<service.EmailAdminDeps> = a
         params: IdParams,
         response: { 200: MessageResponse, ...errors },
       },
-      preHandler,
+      preHandler: app.requireStaff("outbox.write"),
     },
     async (request) => {
       await service.retryOutboxMail(deps, request.params.id);
@@ -54,7 +52,7 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<service.EmailAdminDeps> = a
         params: IdParams,
         response: { 200: MessageResponse, ...errors },
       },
-      preHandler,
+      preHandler: app.requireStaff("content.write"),
     },
     async (request) => {
       await service.deleteUnusedPhoto(deps, request.params.id, (e) => request.log.warn({ err: e }, "stored file not removed"));

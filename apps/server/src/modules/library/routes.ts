@@ -83,7 +83,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; ma
   });
   const tags = ["library"];
   const reader = app.requireAuth("user", "admin");
-  const staff = app.requireAuth("admin");
+  const staffRead = app.requireStaff("library.read");
+  const staffWrite = app.requireStaff("library.write");
 
   app.get(
     "/v2/api/library/documents",
@@ -172,7 +173,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; ma
     "/v2/api/library/admin/documents",
     {
       schema: { tags, summary: "Every document, paged (staff)", querystring: AdminLibraryListQuery, response: { 200: Ok, ...errors } },
-      preHandler: staff,
+      preHandler: staffRead,
     },
     async (request) => ({ error: false as const, ...(await service.adminListDocuments(db, request.query)) }),
   );
@@ -186,7 +187,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; ma
         params: IdParams,
         response: { 200: Ok, ...errors },
       },
-      preHandler: staff,
+      preHandler: staffRead,
     },
     async (request) => ({ error: false as const, model: await service.adminGetDocument(db, request.params.id) }),
   );
@@ -202,7 +203,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; ma
         response: { 201: Ok, 415: ErrorResponse, ...errors },
       },
       bodyLimit: maxBytes + 64 * 1024,
-      preHandler: staff,
+      preHandler: staffWrite,
     },
     async (request, reply) => {
       const { file, fields } = await readUpload(request, maxBytes, true);
@@ -228,7 +229,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; ma
         response: { 200: Ok, 415: ErrorResponse, ...errors },
       },
       bodyLimit: maxBytes + 64 * 1024,
-      preHandler: staff,
+      preHandler: staffWrite,
     },
     async (request) => {
       const { file } = await readUpload(request, maxBytes, false);
@@ -249,7 +250,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; ma
         body: UpdateLibraryDocumentRequest,
         response: { 200: Ok, ...errors },
       },
-      preHandler: staff,
+      preHandler: staffWrite,
     },
     async (request) => ({ error: false as const, model: await service.updateDocumentDetails(db, request.params.id, request.body) }),
   );

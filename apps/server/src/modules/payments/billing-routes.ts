@@ -15,12 +15,12 @@ import { type App, errors, ModelOf, P, type RouteContext } from "./route-context
 import * as service from "./service.ts";
 
 /** Invoices, charges and orders, for staff. */
-export function adminBillingRoutes(app: App, { deps, admin, tags, sendInvoicePdf, authDeps }: RouteContext) {
+export function adminBillingRoutes(app: App, { deps, staffRead, tags, sendInvoicePdf, authDeps }: RouteContext) {
   // ---------- billing (admin) ----------
   app.get(
     `${P}/invoices`,
     {
-      ...admin,
+      ...staffRead,
       schema: {
         tags,
         summary: "All invoices, paged: search `q` (number, email, description), filters status and user_id, sort",
@@ -33,7 +33,7 @@ export function adminBillingRoutes(app: App, { deps, admin, tags, sendInvoicePdf
   app.get(
     `${P}/invoices-v2`,
     {
-      ...admin,
+      ...staffRead,
       schema: {
         tags,
         summary: "All invoices with the customer's email, paged: search, filters and sort as `invoices`",
@@ -45,16 +45,20 @@ export function adminBillingRoutes(app: App, { deps, admin, tags, sendInvoicePdf
   );
   app.get(
     `${P}/invoice/:id`,
-    { ...admin, schema: { tags, summary: "One invoice", params: IdParams, response: { 200: ModelOf(InvoiceRow), ...errors } } },
+    { ...staffRead, schema: { tags, summary: "One invoice", params: IdParams, response: { 200: ModelOf(InvoiceRow), ...errors } } },
     async (r) => ({ error: false as const, model: await service.getInvoice(deps, r.params.id) }),
   );
-  app.get(`${P}/invoice/:id/pdf`, { ...admin, schema: { tags, summary: "Any invoice as a PDF", params: IdParams } }, async (r, reply) => {
-    return sendInvoicePdf(reply, r.params.id);
-  });
+  app.get(
+    `${P}/invoice/:id/pdf`,
+    { ...staffRead, schema: { tags, summary: "Any invoice as a PDF", params: IdParams } },
+    async (r, reply) => {
+      return sendInvoicePdf(reply, r.params.id);
+    },
+  );
   app.get(
     `${P}/orders`,
     {
-      ...admin,
+      ...staffRead,
       schema: {
         tags,
         summary: "One-time purchases, paged: search `q` (email, provider id), filters status and user_id, sort",
@@ -66,13 +70,13 @@ export function adminBillingRoutes(app: App, { deps, admin, tags, sendInvoicePdf
   );
   app.get(
     `${P}/order/:id`,
-    { ...admin, schema: { tags, summary: "One one-time purchase", params: IdParams, response: { 200: ModelOf(OrderRow), ...errors } } },
+    { ...staffRead, schema: { tags, summary: "One one-time purchase", params: IdParams, response: { 200: ModelOf(OrderRow), ...errors } } },
     async (r) => ({ error: false as const, model: await service.getOrder(deps, r.params.id) }),
   );
   app.get(
     `${P}/charges`,
     {
-      ...admin,
+      ...staffRead,
       schema: {
         tags,
         summary: "All card charges, paged: search `q` (email, provider id), filters status and user_id, sort",
@@ -84,7 +88,7 @@ export function adminBillingRoutes(app: App, { deps, admin, tags, sendInvoicePdf
   );
   app.get(
     `${P}/charge/:id`,
-    { ...admin, schema: { tags, summary: "One card charge", params: IdParams, response: { 200: ModelOf(ChargeRow), ...errors } } },
+    { ...staffRead, schema: { tags, summary: "One card charge", params: IdParams, response: { 200: ModelOf(ChargeRow), ...errors } } },
     async (r) => ({ error: false as const, model: await service.getCharge(deps, r.params.id) }),
   );
 

@@ -16,12 +16,12 @@ import { type App, CreatedResponse, errors, ModelOf, P, type RouteContext } from
 import * as service from "./service.ts";
 
 /** The catalogue: products and prices for staff, the plans on sale for everyone. */
-export function catalogueRoutes(app: App, { deps, admin, tags }: RouteContext) {
+export function catalogueRoutes(app: App, { deps, staffRead, staffWrite, tags }: RouteContext) {
   // ---------- products (admin) ----------
   app.post(
     `${P}/product`,
     {
-      ...admin,
+      ...staffWrite,
       schema: {
         tags,
         summary: "Create a product (optionally selling a package)",
@@ -37,7 +37,7 @@ export function catalogueRoutes(app: App, { deps, admin, tags }: RouteContext) {
   app.get(
     `${P}/product`,
     {
-      ...admin,
+      ...staffRead,
       schema: {
         tags,
         summary: "Products, paged: search `q` (name), filters status (0 archived, 1 active) and package_id, sort",
@@ -49,13 +49,13 @@ export function catalogueRoutes(app: App, { deps, admin, tags }: RouteContext) {
   );
   app.get(
     `${P}/product/:id`,
-    { ...admin, schema: { tags, summary: "One product", params: IdParams, response: { 200: ModelOf(ProductRow), ...errors } } },
+    { ...staffRead, schema: { tags, summary: "One product", params: IdParams, response: { 200: ModelOf(ProductRow), ...errors } } },
     async (r) => ({ error: false as const, model: await service.getProduct(deps, r.params.id) }),
   );
   app.put(
     `${P}/product/:id`,
     {
-      ...admin,
+      ...staffWrite,
       schema: {
         tags,
         summary: "Rename, relink or archive a product",
@@ -74,7 +74,7 @@ export function catalogueRoutes(app: App, { deps, admin, tags }: RouteContext) {
   app.post(
     `${P}/price`,
     {
-      ...admin,
+      ...staffWrite,
       schema: {
         tags,
         summary: "Create a price of a product (amount in minor units)",
@@ -90,7 +90,7 @@ export function catalogueRoutes(app: App, { deps, admin, tags }: RouteContext) {
   app.get(
     `${P}/price`,
     {
-      ...admin,
+      ...staffRead,
       schema: {
         tags,
         summary:
@@ -104,7 +104,7 @@ export function catalogueRoutes(app: App, { deps, admin, tags }: RouteContext) {
   app.get(
     `${P}/price/:id`,
     {
-      ...admin,
+      ...staffRead,
       schema: { tags, summary: "One price with its provider object", params: IdParams, response: { 200: ModelOf(PriceRow), ...errors } },
     },
     async (r) => ({ error: false as const, model: await service.getPrice(deps, r.params.id) }),
@@ -112,7 +112,7 @@ export function catalogueRoutes(app: App, { deps, admin, tags }: RouteContext) {
   app.put(
     `${P}/price/:id`,
     {
-      ...admin,
+      ...staffWrite,
       schema: {
         tags,
         summary: "Rename or archive (status 0) a price; amounts never change",
@@ -129,7 +129,7 @@ export function catalogueRoutes(app: App, { deps, admin, tags }: RouteContext) {
   app.delete(
     `${P}/price/:id`,
     {
-      ...admin,
+      ...staffWrite,
       schema: {
         tags,
         summary:
@@ -146,7 +146,7 @@ export function catalogueRoutes(app: App, { deps, admin, tags }: RouteContext) {
   app.get(
     `${P}/paymentlinks`,
     {
-      ...admin,
+      ...staffRead,
       schema: {
         tags,
         summary: "A shareable link per active plan price",

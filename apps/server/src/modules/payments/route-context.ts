@@ -29,7 +29,9 @@ export function routeContext(app: App, deps: service.PaymentsDeps, testMode: Tes
     deps,
     testMode,
     authDeps,
-    admin: { preHandler: app.requireAuth("admin") },
+    /** Staff reads (products, prices, subscriptions, billing) and staff changes of the payment calls. */
+    staffRead: { preHandler: app.requireStaff("payments.read") },
+    staffWrite: { preHandler: app.requireStaff("payments.write") },
     user: { preHandler: app.requireAuth("user") },
     tags: ["payments"],
     me: (request: { principal: { id: number } | null }) => request.principal!.id,

@@ -11,12 +11,12 @@ import { type App, errors, ModelOf, P, type RouteContext } from "./route-context
 import * as service from "./service.ts";
 
 /** Every subscription, for staff: list, view, end at period end, resume, end now. */
-export function adminSubscriptionRoutes(app: App, { deps, admin, tags }: RouteContext) {
+export function adminSubscriptionRoutes(app: App, { deps, staffRead, staffWrite, tags }: RouteContext) {
   // ---------- subscriptions (admin) ----------
   app.get(
     `${P}/subscriptions`,
     {
-      ...admin,
+      ...staffRead,
       schema: {
         tags,
         summary: "All subscriptions, paged: search `q` (email, plan, provider id), filters status, user_id and price_id, sort",
@@ -28,12 +28,18 @@ export function adminSubscriptionRoutes(app: App, { deps, admin, tags }: RouteCo
   );
   app.get(
     `${P}/subscription/:id`,
-    { ...admin, schema: { tags, summary: "One subscription", params: IdParams, response: { 200: ModelOf(SubscriptionRow), ...errors } } },
+    {
+      ...staffRead,
+      schema: { tags, summary: "One subscription", params: IdParams, response: { 200: ModelOf(SubscriptionRow), ...errors } },
+    },
     async (r) => ({ error: false as const, model: await service.getSubscription(deps, r.params.id) }),
   );
   app.delete(
     `${P}/subscription/:id`,
-    { ...admin, schema: { tags, summary: "End any subscription now", params: IdParams, response: { 200: MessageResponse, ...errors } } },
+    {
+      ...staffWrite,
+      schema: { tags, summary: "End any subscription now", params: IdParams, response: { 200: MessageResponse, ...errors } },
+    },
     async (r) => {
       await service.cancelNow(deps, r.params.id);
       return { error: false as const, message: "Subscription canceled" };
@@ -42,7 +48,7 @@ export function adminSubscriptionRoutes(app: App, { deps, admin, tags }: RouteCo
   app.put(
     `${P}/subscription/:id`,
     {
-      ...admin,
+      ...staffWrite,
       schema: {
         tags,
         summary: "Set any subscription to end at the close of its period (cancel_at_period_end true), or take that back",
@@ -59,7 +65,7 @@ export function adminSubscriptionRoutes(app: App, { deps, admin, tags }: RouteCo
   app.post(
     `${P}/subscription/usage-charge`,
     {
-      ...admin,
+      ...staffWrite,
       schema: {
         tags,
         summary: "Record metered usage on a subscription (billed at renewal)",

@@ -15,16 +15,19 @@ import {
   type PmWorkspaceListQuery,
   type PmWorkspacePage,
 } from "@academy/contract/pm";
+import type { StaffRole } from "@academy/contract/staff";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http-error.ts";
+import { can } from "../../lib/permissions.ts";
 import { type PlanSession, sessionOfCandidate, sessionsOfCandidate } from "../coaching/service.ts";
 import { sectionForReader, sectionsForThemes } from "../library/service.ts";
 import { dashboard, getOnboarding, listTracks } from "../quiz/service.ts";
 import * as repo from "./repo.ts";
 
-export type Viewer = { id: number; role: Role };
-const isStaff = (v: Viewer) => v.role === "admin";
+export type Viewer = { id: number; role: Role; staffRole: StaffRole | null };
+/** Staff who read learners' study plans (`users.read`); no staff member changes one. */
+const isStaff = (v: Viewer) => can(v, "users.read");
 
 // ---------------------------------------------------------------- shapes
 
@@ -80,7 +83,7 @@ async function readableWorkspace(db: Db, viewer: Viewer, id: number) {
 /** Only the owner changes a board; staff who can see it get 403, others 404. */
 function checkWriter(ownerId: number, viewer: Viewer, what: string) {
   if (ownerId === viewer.id) return;
-  if (isStaff(viewer)) throw forbidden("Staff can see a learner's study plan; only the learner changes it");
+  if (viewer.role === "admin") throw forbidden("Staff can see a learner's study plan; only the learner changes it");
   throw notFound(`${what} not found`);
 }
 

@@ -45,7 +45,8 @@ const ExportQuery = QuestionListQuery.omit({ page: true, limit: true }).extend({
 export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string }> = async (app, { db, projectId }) => {
   const tags = ["question bank"];
   const base = "/v3/api/custom/:name/quiz/admin";
-  const auth = app.requireAuth("admin");
+  const read = app.requireStaff("question-bank.read");
+  const write = app.requireStaff("question-bank.write");
   app.addHook("preHandler", projectNameGuard(projectId));
 
   app.get(
@@ -58,7 +59,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         querystring: QuestionListQuery,
         response: { 200: AdminQuestionListResponse, ...errors },
       },
-      preHandler: auth,
+      preHandler: read,
     },
     async (request) => ({ error: false as const, ...(await service.listQuestions(db, request.query)) }),
   );
@@ -66,7 +67,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
     `${base}/questions/:id`,
     {
       schema: { tags, summary: "One question with its key", params: WithId, response: { 200: AdminQuestionResponse, ...errors } },
-      preHandler: auth,
+      preHandler: read,
     },
     async (request) => ({
       error: false as const,
@@ -83,7 +84,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         body: QuestionBody,
         response: { 200: AdminQuestionResponse, ...errors },
       },
-      preHandler: auth,
+      preHandler: write,
     },
     async (request) => ({ error: false as const, model: await service.createQuestion(db, request.body) }),
   );
@@ -97,7 +98,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         body: QuestionBody,
         response: { 200: AdminQuestionResponse, ...errors },
       },
-      preHandler: auth,
+      preHandler: write,
     },
     async (request) => ({ error: false as const, model: await service.updateQuestion(db, request.params.id, request.body) }),
   );
@@ -111,7 +112,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         body: z.strictObject({ status: QuestionStatus }),
         response: { 200: AdminQuestionResponse, ...errors },
       },
-      preHandler: auth,
+      preHandler: write,
     },
     async (request) => ({ error: false as const, model: await service.setStatus(db, request.params.id, request.body.status) }),
   );
@@ -125,7 +126,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         querystring: ExportQuery,
         response: { 200: z.string(), ...errors },
       },
-      preHandler: auth,
+      preHandler: read,
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
@@ -147,7 +148,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         body: ImportRequest,
         response: { 200: ImportResponse, ...errors, 400: z.union([ImportErrorResponse, ErrorResponse]) },
       },
-      preHandler: auth,
+      preHandler: write,
       bodyLimit: 1024 * 1024,
     },
     async (request, reply) => {
@@ -173,7 +174,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         params: Name,
         response: { 200: ItemStatisticsResponse, ...errors },
       },
-      preHandler: auth,
+      preHandler: read,
     },
     async () => ({
       error: false as const,
@@ -190,7 +191,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         body: ReviewDecisionRequest,
         response: { 200: ReviewDecisionResponse, ...errors },
       },
-      preHandler: auth,
+      preHandler: write,
     },
     async (request) => ({
       error: false as const,
@@ -202,7 +203,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
     `${base}/themes`,
     {
       schema: { tags, summary: "Every theme with its tracks", params: Name, response: { 200: AdminThemesResponse, ...errors } },
-      preHandler: auth,
+      preHandler: read,
     },
     async () => ({ error: false as const, list: await service.listThemes(db) }),
   );
@@ -210,7 +211,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
     `${base}/blueprints`,
     {
       schema: { tags, summary: "Every blueprint version of every track", params: Name, response: { 200: BlueprintsResponse, ...errors } },
-      preHandler: auth,
+      preHandler: read,
     },
     async () => ({
       error: false as const,
@@ -227,7 +228,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
         body: NewBlueprintRequest,
         response: { 200: BlueprintResponse, ...errors },
       },
-      preHandler: auth,
+      preHandler: write,
     },
     async (request) => ({ error: false as const, model: await service.addBlueprint(db, request.body) }),
   );

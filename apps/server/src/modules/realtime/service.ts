@@ -2,6 +2,7 @@ import { ANNOUNCEMENT_CHANNEL, POLL_TIMEOUT } from "@academy/contract/constants"
 import type { FastifyReply } from "fastify";
 import type { Database, Db } from "../../db/client.ts";
 import { badRequest, forbidden, HttpError } from "../../lib/http-error.ts";
+import { can } from "../../lib/permissions.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { countAttempt } from "../auth/service.ts";
 import { type Bus, createMemoryBus, createPostgresBus, createRedisBus } from "./bus.ts";
@@ -190,7 +191,7 @@ export async function hold<T>(
 /** Whether the user may read (and, with `send`, write) a channel: 403 otherwise. */
 async function assertChannel(hub: Hub, who: Principal, channel: string, send = false): Promise<void> {
   if (channel === ANNOUNCEMENT_CHANNEL) {
-    if (send && who.role !== "admin") throw forbidden("Only staff send announcements");
+    if (send && !can(who, "chat.all")) throw forbidden("Only staff send announcements");
     return;
   }
   const [kind, idText] = channel.split(":");

@@ -35,9 +35,9 @@ function numberOr(value: number | string | undefined, fallback: number, field: s
   return parsePositive(value as string, field);
 }
 
-const whereOf = (actor: engine.Actor, table: string, condition: Record<string, unknown> | undefined) => {
+const whereOf = (actor: engine.Actor, table: string, condition: Record<string, unknown> | undefined, op: "list" | "update" | "delete") => {
   const clean = Object.fromEntries(Object.entries(condition ?? {}).filter(([, v]) => !isBlank(v) || v === null));
-  return engine.conditionOf(actor, table, clean);
+  return engine.conditionOf(actor, table, clean, op);
 };
 
 export const legacyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -59,7 +59,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const actor = actorOf(request);
       const { table, action } = request.params;
       engine.authorize(engine.tableInfo(table), "list", actor);
-      const where = whereOf(actor, table, body.payload);
+      const where = whereOf(actor, table, body.payload, "list");
       const order = isBlank(body.sortId) ? undefined : `${body.sortId},${(body.direction ?? "desc").toLowerCase()}`;
       if (action === "GETALL") {
         const size = numberOr(body.limit, engine.LIMITS.listSize, "limit");
@@ -86,7 +86,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const actor = actorOf(request);
       const { table } = request.params;
       engine.authorize(engine.tableInfo(table), "update", actor);
-      const where = whereOf(actor, table, request.body.where);
+      const where = whereOf(actor, table, request.body.where, "update");
       if (!where) throw badRequest("condition is required.");
       const changed = await engine.updateRows(db, actor, table, { where }, request.body.set);
       return { error: false as const, message: `Updated ${changed} record${changed === 1 ? "" : "s"}` };
@@ -108,7 +108,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const actor = actorOf(request);
       const { table } = request.params;
       engine.authorize(engine.tableInfo(table), "delete", actor);
-      const where = whereOf(actor, table, request.body.where);
+      const where = whereOf(actor, table, request.body.where, "delete");
       if (!where) throw badRequest("condition is required.");
       const deleted = await engine.deleteRows(db, actor, table, { where });
       return { error: false as const, message: `Deleted ${deleted} record${deleted === 1 ? "" : "s"}` };

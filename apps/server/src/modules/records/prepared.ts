@@ -69,7 +69,14 @@ export const isUnconfirmed = (actor: Actor): actor is Actor & { userId: number; 
   actor.unconfirmedVersion !== undefined && actor.userId !== null;
 
 export const accountValues = (actor: Actor) =>
-  isUnconfirmed(actor) ? currentAccountValues({ userId: actor.userId, tokenVersion: actor.unconfirmedVersion, role: actor.role }) : {};
+  isUnconfirmed(actor)
+    ? currentAccountValues({
+        userId: actor.userId,
+        tokenVersion: actor.unconfirmedVersion,
+        role: actor.accountRole ?? actor.role,
+        staffRole: actor.staffRole,
+      })
+    : {};
 
 /** The caller's account row when it is still current (one row), as a subquery reads can start from. */
 export const currentAccountRow = (db: Db) => db.select({ __account: users.id }).from(users).where(isCurrentAccount).as("current_account");
@@ -81,5 +88,5 @@ export async function confirmAccount(db: Db, actor: Actor): Promise<Actor> {
     accountValues(actor),
   );
   if (!row) throw tokenExpired();
-  return { role: actor.role, userId: actor.userId };
+  return { role: actor.role, userId: actor.userId, staffRole: actor.staffRole, accountRole: actor.accountRole };
 }

@@ -7,7 +7,7 @@ import { badRequest, tokenExpired } from "../../lib/http-error.ts";
 import { parseFilters, placeholders, shown } from "./filters.ts";
 import { accountValues, confirmAccount, currentAccountRow, isUnconfirmed, preparedQuery, rawRows, reachKey, readerOf } from "./prepared.ts";
 import { OWNED_ROW_COUNTED, type Rows } from "./rules.ts";
-import { type Actor, authorize, LIMITS, type Row, readable, scopeOf, selection, type TableInfo, tableInfo } from "./tables.ts";
+import { type Actor, actorFor, authorize, LIMITS, type Row, readable, scopeOf, selection, type TableInfo, tableInfo } from "./tables.ts";
 import { translateDbError } from "./writes.ts";
 
 type OrderTerm = { field: string; direction: "asc" | "desc" };
@@ -31,13 +31,14 @@ const orderBy = (terms: OrderTerm[], columnOf: (field: string) => PgColumn) =>
   terms.map(({ field, direction }) => (direction === "asc" ? asc : desc)(columnOf(field)));
 
 /** Nests each joined row under the joined table's name, filtered by that table's own rule. */
-async function attachJoins(db: Db, info: TableInfo, rows: Row[], joinNames: readonly string[], actor: Actor): Promise<void> {
+async function attachJoins(db: Db, info: TableInfo, rows: Row[], joinNames: readonly string[], caller: Actor): Promise<void> {
   if (joinNames.length > LIMITS.joins) throw badRequest(`At most ${LIMITS.joins} joins`, { join: "Too many joins" });
-  const own = readable(info, actor.role);
+  const own = readable(info, actorFor(info, "view", caller).role);
   for (const name of new Set(joinNames)) {
     const join = info.joins.get(name);
     if (!join || !own.has(join.local.name)) throw badRequest(`Unknown join: ${shown(name)}`, { join: "Unknown join" });
     const target = tableInfo(join.target);
+    const actor = actorFor(target, "view", caller);
     const scope = scopeOf(target, authorize(target, "view", actor), actor);
     const keys = [...new Set(rows.map((r) => r[join.local.name]).filter((k) => k !== null && k !== undefined))];
     const found = keys.length
@@ -53,8 +54,9 @@ async function attachJoins(db: Db, info: TableInfo, rows: Row[], joinNames: read
 
 export type ListOptions = { filters?: readonly string[]; where?: SQL; order?: string; joins?: readonly string[] };
 
-export async function listRows(db: Db, caller: Actor, tableName: string, opts: ListOptions & { size?: number }): Promise<Row[]> {
+export async function listRows(db: Db, staffOrNot: Actor, tableName: string, opts: ListOptions & { size?: number }): Promise<Row[]> {
   const info = tableInfo(tableName);
+  const caller = actorFor(info, "list", staffOrNot);
   const reach = authorize(info, "list", caller);
   const size = opts.size ?? LIMITS.listSize;
   if (!Number.isSafeInteger(size) || size < 1 || size > LIMITS.listSize)
@@ -75,11 +77,12 @@ export type Page = {
 
 export async function pageRows(
   db: Db,
-  caller: Actor,
+  staffOrNot: Actor,
   tableName: string,
   opts: ListOptions & { page: number; size: number },
 ): Promise<Page> {
   const info = tableInfo(tableName);
+  const caller = actorFor(info, "list", staffOrNot);
   const reach = authorize(info, "list", caller);
   if (!Number.isSafeInteger(opts.page) || opts.page < 1) throw badRequest("page must be 1 or more", { page: "Out of range" });
   if (!Number.isSafeInteger(opts.size) || opts.size < 1 || opts.size > LIMITS.pageSize)
@@ -209,7 +212,8 @@ async function readWindow(
   const read = readerOf(columns);
   const list: Row[] = [];
   for (const raw of found) if (raw.__id !== null) list.push(read(raw));
-  if (opts.joins?.length) await attachJoins(db, info, list, opts.joins, { role: actor.role, userId: actor.userId });
+  if (opts.joins?.length)
+    await attachJoins(db, info, list, opts.joins, { role: actor.role, userId: actor.userId, staffRole: actor.staffRole });
   if (!window.counted) return { list, total: 0, capped: false };
   if (!countsMatches) return { list, total: Number(found[0]?.__total ?? 0), capped: false };
   // Matches counted beside the window; a window past the last match has none beside it, so
@@ -282,8 +286,9 @@ function buildCountedMatches(
 }
 
 /** Rows by id: `view` for one id, `list` for several; rows out of the caller's reach are simply absent. */
-export async function getRows(db: Db, caller: Actor, tableName: string, ids: number[], joins: readonly string[] = []): Promise<Row[]> {
+export async function getRows(db: Db, staffOrNot: Actor, tableName: string, ids: number[], joins: readonly string[] = []): Promise<Row[]> {
   const info = tableInfo(tableName);
+  const caller = actorFor(info, ids.length === 1 ? "view" : "list", staffOrNot);
   if (ids.length > LIMITS.ids) throw badRequest(`At most ${LIMITS.ids} ids`, { id: "Too many ids" });
   const reach = authorize(info, ids.length === 1 ? "view" : "list", caller);
   const columns = readable(info, caller.role);
@@ -319,13 +324,13 @@ export async function getRows(db: Db, caller: Actor, tableName: string, ids: num
       .orderBy(desc(info.id))
       .catch(translateDbError);
   }
-  if (joins.length) await attachJoins(db, info, rows, joins, { role: caller.role, userId: caller.userId });
+  if (joins.length) await attachJoins(db, info, rows, joins, { role: caller.role, userId: caller.userId, staffRole: caller.staffRole });
   return rows;
 }
 
 export async function exportRows(db: Db, caller: Actor, tableName: string): Promise<{ columns: string[]; rows: Row[] }> {
-  const actor = await confirmAccount(db, caller);
   const info = tableInfo(tableName);
+  const actor = actorFor(info, "export", await confirmAccount(db, caller));
   const scope = scopeOf(info, authorize(info, "export", actor), actor);
   const columns = readable(info, actor.role);
   const rows = await db.select(selection(columns)).from(info.table).where(scope).orderBy(asc(info.id)).limit(LIMITS.exportRows);
@@ -358,8 +363,8 @@ export async function joinRows(db: Db, caller: Actor, query: JoinQuery): Promise
   if (new Set(query.tables).size !== query.tables.length) throw badRequest("A table may appear once");
   if (query.pairs.length !== query.tables.length - 1) throw badRequest("Give one join per additional table");
   const infos = query.tables.map((t) => tableInfo(t));
-  const scopes = infos.map((info) => scopeOf(info, authorize(info, "list", actor), actor));
-  const visible = new Map(infos.map((info) => [info.name, readable(info, actor.role)]));
+  const scopes = infos.map((info) => scopeOf(info, authorize(info, "list", actor), actorFor(info, "list", actor)));
+  const visible = new Map(infos.map((info) => [info.name, readable(info, actorFor(info, "list", actor).role)]));
   const [first, ...rest] = infos as [TableInfo, ...TableInfo[]];
   const joined = new Set([first.name]);
   const ons: { table: PgTable; on: SQL }[] = [];
@@ -396,8 +401,8 @@ export async function joinRows(db: Db, caller: Actor, query: JoinQuery): Promise
 
 /** Legacy AUTOCOMPLETE: rows whose text field starts with `query` (case-insensitive), id and field only. */
 export async function autocomplete(db: Db, caller: Actor, tableName: string, field: string, query: string, limit: number): Promise<Row[]> {
-  const actor = await confirmAccount(db, caller);
   const info = tableInfo(tableName);
+  const actor = actorFor(info, "list", await confirmAccount(db, caller));
   const scope = scopeOf(info, authorize(info, "list", actor), actor);
   const columns = readable(info, actor.role);
   const column = columns.get(field);

@@ -11,6 +11,7 @@ export const actorOf = (request: { principal?: Principal | null; isAccountUnconf
     ? {
         role: request.principal.role,
         userId: request.principal.id,
+        staffRole: request.principal.staffRole,
         unconfirmedVersion: request.isAccountUnconfirmed ? request.principal.tokenVersion : undefined,
       }
     : { role: "anonymous", userId: null };

@@ -1,4 +1,6 @@
 /** The records engine's tables: each schema table with its rule, who may reach which rows and read which fields. */
+
+import { hasPermission, RECORD_TABLE_PERMISSIONS, type StaffRole } from "@academy/contract/staff";
 import { and, eq, getTableColumns, is, type SQL, sql } from "drizzle-orm";
 import { getTableConfig, type PgColumn, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../../db/schema/index.ts";
@@ -10,6 +12,10 @@ import { INTERNAL_TABLES, isHiddenField, type Op, type Role, type Rows, RULES, t
 export type Actor = {
   role: Role;
   userId: number | null;
+  /** A staff caller's staff role: which tables they reach as staff (RECORD_TABLE_PERMISSIONS). */
+  staffRole?: StaffRole | null;
+  /** Staff acting as a signed-in person on a table: their account's own role, for the account check. */
+  accountRole?: "admin";
   /**
    * The token version of a caller whose token is genuine but whose account is not yet checked
    * (the records reads check it in their own query); undefined once it is confirmed.
@@ -94,8 +100,27 @@ export function tableInfo(name: string): TableInfo {
   return info;
 }
 
+const READS: ReadonlySet<Op> = new Set(["list", "view", "export"]);
+
+/**
+ * Who a caller is on a table: staff whose staff role holds the table's permission for `op`
+ * (RECORD_TABLE_PERMISSIONS in the contract) act as staff; other staff act as a signed-in person
+ * (their own rows, public rows, or 403), the same as the staff calls decide. A table the contract
+ * does not list is for administrators alone.
+ */
+export function actorFor(info: TableInfo, op: Op, actor: Actor): Actor {
+  if (actor.role !== "admin") return actor;
+  const entry = RECORD_TABLE_PERMISSIONS[info.name];
+  const needed = entry ? (READS.has(op) ? entry.read : entry.write) : undefined;
+  const isStaff = entry
+    ? needed === null || (needed !== undefined && hasPermission(actor.staffRole, needed))
+    : actor.staffRole === "administrator";
+  return isStaff ? actor : { ...actor, role: "user", accountRole: "admin" };
+}
+
 /** Which rows the actor may reach for `op`, or 401/403. */
-export function authorize(info: TableInfo, op: Op, actor: Actor): Rows {
+export function authorize(info: TableInfo, op: Op, caller: Actor): Rows {
+  const actor = actorFor(info, op, caller);
   const rows = info.rule.access[op]?.[actor.role];
   if (!rows) throw actor.role === "anonymous" ? unauthorized() : forbidden();
   return rows;
@@ -133,8 +158,9 @@ export function readable(info: TableInfo, role: Role): ReadonlyMap<string, PgCol
 export const selection = (columns: ReadonlyMap<string, PgColumn>) => Object.fromEntries(columns);
 
 /** An equality condition object checked against the fields the actor may read. */
-export function conditionOf(actor: Actor, tableName: string, condition: Record<string, unknown>): SQL | undefined {
-  return parseConditionObject(condition, readable(tableInfo(tableName), actor.role));
+export function conditionOf(actor: Actor, tableName: string, condition: Record<string, unknown>, op: Op = "update"): SQL | undefined {
+  const info = tableInfo(tableName);
+  return parseConditionObject(condition, readable(info, actorFor(info, op, actor).role));
 }
 
 export const exposedTables = () => [...tables.keys()];

@@ -7,7 +7,7 @@ import { badRequest, HttpError } from "../../lib/http-error.ts";
 import { isStorableDate, shown } from "./filters.ts";
 import { confirmAccount } from "./prepared.ts";
 import { isHiddenField, type Role } from "./rules.ts";
-import { type Actor, authorize, LIMITS, type Row, scopeOf, type TableInfo, tableInfo } from "./tables.ts";
+import { type Actor, actorFor, authorize, LIMITS, type Row, scopeOf, type TableInfo, tableInfo } from "./tables.ts";
 
 // ---- writes -------------------------------------------------------------------------------
 
@@ -131,8 +131,8 @@ export function translateDbError(error: unknown): never {
 }
 
 export async function createRow(db: Db, caller: Actor, tableName: string, body: unknown): Promise<number> {
-  const actor = await confirmAccount(db, caller);
   const info = tableInfo(tableName);
+  const actor = actorFor(info, "create", await confirmAccount(db, caller));
   const rows = authorize(info, "create", actor);
   const values = validateBody(info, actor.role, "create", body);
   if (rows === "own" && info.rule.owner) values[info.rule.owner] = actor.userId;
@@ -145,8 +145,8 @@ export type UpdateWhere = { id?: number; where?: SQL };
 
 /** Updates the rows matching `target` within the caller's reach; answers how many changed. */
 export async function updateRows(db: Db, caller: Actor, tableName: string, target: UpdateWhere, body: unknown): Promise<number> {
-  const actor = await confirmAccount(db, caller);
   const info = tableInfo(tableName);
+  const actor = actorFor(info, "update", await confirmAccount(db, caller));
   const scope = scopeOf(info, authorize(info, "update", actor), actor);
   const values = validateBody(info, actor.role, "update", body);
   const set: Row = { ...toKeys(info, values), ...toKeys(info, info.rule.onUpdate?.(values) ?? {}) };
@@ -163,8 +163,8 @@ export async function updateRows(db: Db, caller: Actor, tableName: string, targe
 }
 
 export async function deleteRows(db: Db, caller: Actor, tableName: string, target: UpdateWhere): Promise<number> {
-  const actor = await confirmAccount(db, caller);
   const info = tableInfo(tableName);
+  const actor = actorFor(info, "delete", await confirmAccount(db, caller));
   const scope = scopeOf(info, authorize(info, "delete", actor), actor);
   const condition = target.id !== undefined ? eq(info.id, target.id) : target.where;
   if (!condition) throw badRequest("condition is required.");

@@ -30,6 +30,7 @@ export async function listUsers(db: Db, q: AdminUserListQuery) {
     );
   }
   if (q.role) conditions.push(eq(users.role, q.role));
+  if (q.staff_role) conditions.push(eq(users.staffRole, q.staff_role));
   if (q.status) conditions.push(eq(users.status, q.status));
   if (q.email_verified) conditions.push(eq(users.emailVerified, q.email_verified === "true"));
   const where = conditions.length ? and(...conditions) : undefined;
@@ -47,11 +48,12 @@ export async function listUsers(db: Db, q: AdminUserListQuery) {
   return { rows, total: total?.n ?? 0 };
 }
 
+/** Active administrators: the academy keeps at least one. */
 export async function countActiveAdmins(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.role, "admin"), eq(users.status, "active")));
+    .where(and(eq(users.role, "admin"), eq(users.staffRole, "administrator"), eq(users.status, "active")));
   return row?.n ?? 0;
 }
 

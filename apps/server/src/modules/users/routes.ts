@@ -20,7 +20,6 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
  */
 export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const tags = ["users"];
-  const preHandler = app.requireAuth("admin");
 
   app.get(
     "/v2/api/lambda/admin/users",
@@ -31,14 +30,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         querystring: AdminUserListQuery,
         response: { 200: AdminUserListResponse, ...errors },
       },
-      preHandler,
+      preHandler: app.requireStaff("users.read"),
     },
     async (request) => ({ error: false as const, ...(await service.listUsers(db, request.query)) }),
   );
 
   app.get(
     "/v2/api/lambda/admin/users/:id",
-    { schema: { tags, summary: "One account", params: IdParams, response: { 200: AdminUserResponse, ...errors } }, preHandler },
+    {
+      schema: { tags, summary: "One account", params: IdParams, response: { 200: AdminUserResponse, ...errors } },
+      preHandler: app.requireStaff("users.read"),
+    },
     async (request) => ({ error: false as const, model: await service.getUser(db, request.params.id) }),
   );
 
@@ -54,7 +56,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         body: AdminUserUpdateRequest,
         response: { 200: AdminUserResponse, ...errors },
       },
-      preHandler,
+      preHandler: app.requireStaff("users.write"),
     },
     async (request) => ({
       error: false as const,
@@ -73,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         params: IdParams,
         response: { 200: AdminUserOverviewResponse, ...errors },
       },
-      preHandler,
+      preHandler: app.requireStaff("users.read"),
     },
     async (request) => ({ error: false as const, model: await service.getUserOverview(db, request.params.id) }),
   );
@@ -89,7 +91,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         params: IdParams,
         response: { 200: MessageResponse, ...errors },
       },
-      preHandler,
+      preHandler: app.requireStaff("users.reset-two-factor"),
     },
     async (request) => {
       await service.resetTwoFactor(db, request.principal!, request.params.id);
@@ -107,7 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         params: IdParams,
         response: { 200: MessageResponse, ...errors },
       },
-      preHandler,
+      preHandler: app.requireStaff("users.write"),
     },
     async (request) => {
       await service.deleteUser(db, request.principal!, request.params.id);

@@ -1,7 +1,8 @@
 import type { AdminUser, AdminUserListQuery, AdminUserOverview, AdminUserUpdateRequest } from "@academy/contract/users";
 import type { Db } from "../../db/client.ts";
-import { conflict, notFound } from "../../lib/http-error.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/http-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
+import { can } from "../../lib/permissions.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { type Account, changeRole, findUserById, lockAccountForStaffChange, resetSecondFactor, setEmail } from "../auth/service.ts";
 import { planOf } from "../entitlements/service.ts";
@@ -15,6 +16,7 @@ export function toAdminUser(u: Account): AdminUser {
     id: u.id,
     email: u.email,
     role: u.role,
+    staff_role: u.staffRole,
     first_name: u.firstName,
     last_name: u.lastName,
     photo: u.photo,
@@ -116,24 +118,30 @@ export async function getUserOverview(db: Db, id: number): Promise<AdminUserOver
  * every field as it was. Names and status go through the records rule of the `user` table (its
  * writable fields, its guard against disabling oneself and its sign-out on a status change), so
  * that rule stays the one answer on them; email, password and role are not the records API's to
- * write and are set here. A new password or role signs the account out everywhere. Nobody
- * changes their own role or disables themselves here, and the academy keeps one active admin.
+ * write and are set here. A new password, role or staff role signs the account out everywhere.
+ * Nobody changes their own role or disables themselves here, and the academy keeps one active
+ * administrator. Roles and staff roles are for administrators (`staff.manage`) alone.
  */
 export async function updateUserAsAdmin(db: Db, actor: Principal, id: number, input: AdminUserUpdateRequest): Promise<AdminUser> {
+  if ((input.role !== undefined || input.staff_role !== undefined) && !can(actor, "staff.manage")) throw forbidden();
   // Hashing takes a while: done before the transaction holds its locks.
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const user = await lockAccountForStaffChange(tx, id);
     if (!user) throw notFound("User not found");
     const role = input.role ?? user.role;
+    const staffRole = role === "admin" ? (input.staff_role ?? user.staffRole) : null;
     const status = input.status ?? user.status;
-    if (actor.id === id && role !== user.role)
+    if (role === "user" && input.staff_role !== undefined)
+      throw badRequest("Only staff accounts have a staff role", { staff_role: "Only staff accounts have a staff role" });
+    if (role === "admin" && !staffRole) throw badRequest("Choose the staff role of a staff account", { staff_role: "Choose a staff role" });
+    if (actor.id === id && (role !== user.role || staffRole !== user.staffRole))
       throw conflict("You cannot change your own role", { role: "You cannot change your own role" });
     if (actor.id === id && status !== user.status)
       throw conflict("You cannot disable your own account", { status: "You cannot disable your own account" });
-    const wasActiveAdmin = user.role === "admin" && user.status === "active";
-    if (wasActiveAdmin && (role !== "admin" || status !== "active") && (await repo.countActiveAdmins(tx)) <= 1)
-      throw conflict("The academy needs at least one active admin");
+    const wasActiveAdministrator = user.staffRole === "administrator" && user.status === "active";
+    if (wasActiveAdministrator && (staffRole !== "administrator" || status !== "active") && (await repo.countActiveAdmins(tx)) <= 1)
+      throw conflict("The academy needs at least one active administrator");
 
     if (input.email !== undefined && input.email !== user.email) await setEmail(tx, id, input.email, true);
     const profile = {
@@ -142,7 +150,8 @@ export async function updateUserAsAdmin(db: Db, actor: Principal, id: number, in
       ...(status !== user.status && { status }),
     };
     if (Object.keys(profile).length > 0) await records.updateRows(tx, records.actorOf({ principal: actor }), "user", { id }, profile);
-    if (role !== user.role || passwordHash !== undefined) await changeRole(tx, id, role, passwordHash);
+    if (role !== user.role || staffRole !== user.staffRole || passwordHash !== undefined)
+      await changeRole(tx, id, role, staffRole, passwordHash);
   });
   return getUser(db, id);
 }
@@ -153,8 +162,8 @@ export async function deleteUser(db: Db, actor: Principal, id: number): Promise<
   await db.transaction(async (tx) => {
     const user = await lockAccountForStaffChange(tx, id);
     if (!user) throw notFound("User not found");
-    if (user.role === "admin" && user.status === "active" && (await repo.countActiveAdmins(tx)) <= 1)
-      throw conflict("The academy needs at least one active admin");
+    if (user.staffRole === "administrator" && user.status === "active" && (await repo.countActiveAdmins(tx)) <= 1)
+      throw conflict("The academy needs at least one active administrator");
     await repo.deleteUser(tx, id);
   });
 }

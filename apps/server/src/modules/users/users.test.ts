@@ -130,9 +130,9 @@ describe("an admin's edit of an account", () => {
 
   it("changes a role and signs the account out; never your own role or status, never the last active admin", async () => {
     const u = await t.signUp("user");
-    const promoted = await edit(u.user_id, { role: "admin" });
+    const promoted = await edit(u.user_id, { role: "admin", staff_role: "support" });
     expect(promoted.statusCode, promoted.body).toBe(200);
-    expect(promoted.json().model.role).toBe("admin");
+    expect(promoted.json().model).toMatchObject({ role: "admin", staff_role: "support" });
     expect((await t.call("GET", "/v2/api/lambda/profile", { token: u.token })).statusCode).toBe(401);
     expect((await edit(u.user_id, { role: "user" })).json().model.role).toBe("user");
 

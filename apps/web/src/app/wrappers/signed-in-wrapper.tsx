@@ -8,7 +8,7 @@ import { useLogout } from "../../features/auth/hooks/use-logout";
 import { fullName } from "../../lib/auth-state";
 import { useAuth } from "../../lib/auth-store";
 import { Link, useLocation } from "../../lib/navigation";
-import { activeNavItem, adminNav, userNav, withUnreadCount } from "../nav";
+import { activeNavItem, staffNavFor, userNav, withUnreadCount } from "../nav";
 import { useSidebar } from "./use-sidebar";
 
 const SIDEBAR_ID = "app-sidebar";
@@ -43,7 +43,7 @@ export function SignedInWrapper({ role, children }: { role: Role; children: Reac
   // Staff who must set up two-factor sign-in first have nowhere else to go yet: no navigation.
   const hasNav = !(role === "admin" && state.twoFactorSetupRequired);
   const open = sidebar.open && hasNav;
-  const baseGroups = role === "admin" ? adminNav : userNav;
+  const baseGroups = useMemo(() => (role === "admin" ? staffNavFor(state.staffRole) : userNav), [role, state.staffRole]);
   const active = activeNavItem(baseGroups, pathname);
   const [unread, setUnread] = useState(0);
   const groups = useMemo(() => withUnreadCount(baseGroups, unread), [baseGroups, unread]);

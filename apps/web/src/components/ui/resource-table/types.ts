@@ -105,3 +105,6 @@ export interface ResourcePaths {
   edit?: (id: number) => string;
   view?: (id: number) => string;
 }
+
+/** The table of a screen whose staff role may read but not change it: no add, edit or delete. */
+export const READ_ONLY = { canCreate: false, canEdit: false, canDelete: false } as const;

@@ -6,9 +6,11 @@ import { Alert } from "../../../components/ui/alert";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../../components/ui/resource-table/types";
+import { READ_ONLY } from "../../../components/ui/resource-table/types";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
+import { useCan } from "../../../lib/auth-store";
 import { useAdminThemesQuery } from "../../../lib/shared-api/quiz";
 import { getLibraryDocument, libraryAdminKeys, useLibraryDocumentDetail } from "../api/get-document";
 import { listLibraryDocuments } from "../api/list-documents";
@@ -336,6 +338,8 @@ const routes = adminRoutesOf("library", ["edit", "view"]);
 /** Staff: every library document, uploads, edits, access per document and section, publishing. */
 export function AdminLibraryPage() {
   const panel = useAdminPanel(routes);
+  // Coaches read the library as staff see it; editors and administrators change it.
+  const canWrite = useCan("library.write");
   const themes = useAdminThemesQuery();
   const fields = useMemo(() => fieldsWith((themes.data ?? []).map((t) => ({ value: t.slug, label: t.name }))), [themes.data]);
   const filters = useMemo(
@@ -359,11 +363,12 @@ export function AdminLibraryPage() {
       searchLabel="Search by title"
       defaultSort={{ field: "title", direction: "asc" }}
       canCreate={false}
+      {...(canWrite ? {} : READ_ONLY)}
       paths={panel.paths}
       mode={panel.mode}
       renderView={(row) => <DocumentDetail id={row.id} />}
       rowLabel={(row) => row.title}
-      toolbar={<UploadForm />}
+      toolbar={canWrite ? <UploadForm /> : undefined}
     />
   );
 }

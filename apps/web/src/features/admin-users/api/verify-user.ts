@@ -13,3 +13,11 @@ export function useMarkEmailConfirmed() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
+
+/** POST /v2/api/lambda/verify/user/resend {user_id}: staff mail a new confirmation link to an account's address. */
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: (userId: number) =>
+      unwrap(api.post<Answer<typeof MessageResponse>>("/v2/api/lambda/verify/user/resend", { user_id: userId })),
+  });
+}

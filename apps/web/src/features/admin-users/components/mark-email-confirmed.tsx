@@ -1,7 +1,7 @@
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
-import { useMarkEmailConfirmed } from "../api/verify-user";
+import { useMarkEmailConfirmed, useResendConfirmation } from "../api/verify-user";
 
 /**
  * For an account whose address is not confirmed yet: staff who know it is right (the person
@@ -25,6 +25,28 @@ export function MarkEmailConfirmed({ userId, email, className }: { userId: numbe
       {/* The name starts with the words on the button, so a person who says them reaches it. */}
       {mark.isPending ? "Confirming…" : "Mark email as confirmed"}
       <span className="sr-only"> for {email}</span>
+    </button>
+  );
+}
+
+/** For an account whose address is not confirmed yet: mails the person a new confirmation link (older links stop working). */
+export function ResendConfirmation({ userId, email, className }: { userId: number; email: string; className?: string }) {
+  const resend = useResendConfirmation();
+  return (
+    <button
+      type="button"
+      className={className ?? buttonClass.ghost}
+      disabled={resend.isPending}
+      aria-busy={resend.isPending}
+      onClick={() =>
+        resend.mutate(userId, {
+          onSuccess: () => showToast(`A new confirmation link was mailed to ${email}`),
+          onError: (e) => showToast(toFormError(e).message, "error"),
+        })
+      }
+    >
+      {resend.isPending ? "Sending…" : "Send a new confirmation link"}
+      <span className="sr-only"> to {email}</span>
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { hasPermission, STAFF_ROLE_LABELS, type StaffRole } from "@academy/contract/staff";
 import type { AdminUserOverview } from "@academy/contract/users";
 import { type ReactNode, useId } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -7,7 +8,7 @@ import { Badge, StatusBadge } from "../../../components/ui/status-badge";
 import { useAuth } from "../../../lib/auth-store";
 import { formatDate, formatDateTime, formatInterval, formatMoney, formatPercent } from "../../../lib/format";
 import { useUserOverviewQuery } from "../api/get-user-overview";
-import { MarkEmailConfirmed } from "./mark-email-confirmed";
+import { MarkEmailConfirmed, ResendConfirmation } from "./mark-email-confirmed";
 import { ResetTwoFactor } from "./reset-two-factor";
 
 function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
@@ -202,7 +203,9 @@ export function UserDetails({ row }: { row: Row }) {
   const name = `${String(row.first_name ?? "")} ${String(row.last_name ?? "")}`.trim();
   const isCandidate = row.role === "user";
   // Your own two-factor sign-in is turned off from your profile, with a code.
-  const currentUserId = useAuth().state.user;
+  const { user: currentUserId, staffRole } = useAuth().state;
+  const canVerify = hasPermission(staffRole, "users.verify");
+  const canResetTwoFactor = hasPermission(staffRole, "users.reset-two-factor");
   return (
     <div className="space-y-6 text-sm">
       <div className="flex items-center gap-4">
@@ -220,7 +223,9 @@ export function UserDetails({ row }: { row: Row }) {
           <p className="truncate text-lg font-semibold text-slate-900">{name || "No name given"}</p>
           <p className="truncate text-slate-600">{String(row.email)}</p>
           <p className="mt-1 flex flex-wrap gap-1.5">
-            <Badge tone={isCandidate ? "info" : "quiet"}>{isCandidate ? "Candidate" : "Staff"}</Badge>
+            <Badge tone={isCandidate ? "info" : "quiet"}>
+              {isCandidate ? "Candidate" : `Staff: ${STAFF_ROLE_LABELS[row.staff_role as StaffRole] ?? "unknown role"}`}
+            </Badge>
             <Badge tone={row.status === "active" ? "good" : "quiet"}>{row.status === "active" ? "Active" : "Disabled"}</Badge>
           </p>
         </div>
@@ -235,11 +240,20 @@ export function UserDetails({ row }: { row: Row }) {
             ) : (
               <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 Not yet
-                <MarkEmailConfirmed
-                  userId={row.id}
-                  email={String(row.email)}
-                  className="font-semibold text-red-800 underline underline-offset-2 hover:text-red-900 disabled:opacity-60"
-                />
+                {canVerify ? (
+                  <>
+                    <MarkEmailConfirmed
+                      userId={row.id}
+                      email={String(row.email)}
+                      className="font-semibold text-red-800 underline underline-offset-2 hover:text-red-900 disabled:opacity-60"
+                    />
+                    <ResendConfirmation
+                      userId={row.id}
+                      email={String(row.email)}
+                      className="font-semibold text-red-800 underline underline-offset-2 hover:text-red-900 disabled:opacity-60"
+                    />
+                  </>
+                ) : null}
               </span>
             )}
           </dd>
@@ -248,7 +262,9 @@ export function UserDetails({ row }: { row: Row }) {
             {row.two_factor_enabled ? (
               <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 On
-                {row.id !== currentUserId ? <ResetTwoFactor userId={row.id} email={String(row.email)} isStaff={!isCandidate} /> : null}
+                {row.id !== currentUserId && canResetTwoFactor ? (
+                  <ResetTwoFactor userId={row.id} email={String(row.email)} isStaff={!isCandidate} />
+                ) : null}
               </span>
             ) : (
               "Off"

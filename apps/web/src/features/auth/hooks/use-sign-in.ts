@@ -16,6 +16,7 @@ export function useSignIn() {
           user: answer.user_id,
           token: answer.token,
           role: answer.role,
+          staffRole: answer.staff_role ?? null,
           userDetails: { firstName: answer.first_name, lastName: answer.last_name, photo: answer.photo },
           twoFactorSetupRequired: answer.two_factor_setup_required === true,
         },

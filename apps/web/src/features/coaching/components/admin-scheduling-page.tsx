@@ -9,6 +9,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
+import { useCan } from "../../../lib/auth-store";
 import { bookingsSource } from "../api/bookings";
 import { useCancelSession } from "../api/cancel-session";
 import { useCoaches } from "../api/coaches";
@@ -100,6 +101,7 @@ function BookingsTable({
     { key: "coach_name", label: "Coach", hideOnMobile: true },
     { key: "status", label: "Status", render: (b) => (b.status === "booked" ? "Booked" : "Cancelled") },
   ];
+  const seesEveryCoach = useCan("coaching.all");
   const filters = [
     {
       name: "when",
@@ -117,16 +119,21 @@ function BookingsTable({
         { value: "cancelled", label: "Cancelled" },
       ],
     },
-    {
-      name: "coach_id",
-      label: "Coach",
-      options: (coaches.data ?? []).map((c) => ({ value: String(c.id), label: `${c.first_name} ${c.last_name}` })),
-    },
+    // A coach sees their own sessions only: choosing a coach is for those who see every coach's.
+    ...(seesEveryCoach
+      ? [
+          {
+            name: "coach_id",
+            label: "Coach",
+            options: (coaches.data ?? []).map((c) => ({ value: String(c.id), label: `${c.first_name} ${c.last_name}` })),
+          },
+        ]
+      : []),
   ];
   return (
     <ResourceTable<Booking>
       title="Scheduling"
-      description={`Every coaching session, in your time zone (${tz}). Open one to read about the learner before the call.`}
+      description={`${seesEveryCoach ? "Every coaching session" : "Your coaching sessions"}, in your time zone (${tz}). Open one to read about the learner before the call.`}
       singular="booking"
       resourceKey={BOOKINGS}
       source={bookingsSource}

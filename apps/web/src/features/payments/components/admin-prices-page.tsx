@@ -2,7 +2,9 @@ import { useMemo } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { BulkAction, FormValues, ResourceColumn, ResourceField } from "../../../components/ui/resource-table/types";
+import { READ_ONLY } from "../../../components/ui/resource-table/types";
 import { linkClass } from "../../../components/ui/styles";
+import { useCan } from "../../../lib/auth-store";
 import { formatInterval, formatMoney, parseMoney } from "../../../lib/format";
 import { Link, useSearchParams } from "../../../lib/navigation";
 import { type PriceTableRow, pricesSource, RESOURCE, updatePrice, useCurrency, usePackageOptions, useProductOptions } from "../api/admin";
@@ -205,6 +207,7 @@ export const pricesModeOf = routes.modeOf;
  */
 export function AdminPricesPage() {
   const products = useProductOptions();
+  const canWrite = useCan("payments.write");
   const packages = usePackageOptions();
   const currency = useCurrency().data ?? "eur";
   const [params] = useSearchParams();
@@ -243,15 +246,18 @@ export function AdminPricesPage() {
       searchLabel="Search by name or product"
       {...useAdminPanel(routes)}
       renderView={(price) => <PriceView price={price} />}
-      rowActions={(price) => (
-        <SaleToggle
-          name={price.name}
-          status={price.status}
-          update={(status) => updatePrice(price.id, { status })}
-          refresh={[RESOURCE.prices]}
-        />
-      )}
-      bulkActions={[archive]}
+      {...(canWrite ? {} : READ_ONLY)}
+      rowActions={(price) =>
+        canWrite && (
+          <SaleToggle
+            name={price.name}
+            status={price.status}
+            update={(status) => updatePrice(price.id, { status })}
+            refresh={[RESOURCE.prices]}
+          />
+        )
+      }
+      bulkActions={canWrite ? [archive] : []}
       preview={(values) => <p className="text-sm text-slate-700">{pricePreview(values, currency)}</p>}
     />
   );

@@ -4,7 +4,9 @@ import { RelatedList } from "../../../components/ui/related-list";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField } from "../../../components/ui/resource-table/types";
+import { READ_ONLY } from "../../../components/ui/resource-table/types";
 import { linkClass } from "../../../components/ui/styles";
+import { useCan } from "../../../lib/auth-store";
 import { formatInterval, formatMoney } from "../../../lib/format";
 import { Link } from "../../../lib/navigation";
 import { productsSource, RESOURCE, updateProduct, usePackageOptions, useRelatedList } from "../api/admin";
@@ -120,6 +122,7 @@ const routes = adminRoutesOf("stripe_product", ["add", "edit", "view"]);
 /** /admin/stripe_product: what the academy sells at the card provider, and which package each product unlocks. */
 export function AdminProductsPage() {
   const packages = usePackageOptions();
+  const canWrite = useCan("payments.write");
   const fields = useMemo(() => productFields(packages.data ?? []), [packages.data]);
   const filters = useMemo(
     () => [
@@ -142,15 +145,18 @@ export function AdminProductsPage() {
       searchLabel="Search by name"
       {...useAdminPanel(routes)}
       renderView={(product) => <ProductView product={product} />}
-      rowActions={(product) => (
-        <SaleToggle
-          name={product.name}
-          status={product.status}
-          update={(status) => updateProduct(product.id, { status })}
-          // Archiving a product takes its prices off sale too.
-          refresh={[RESOURCE.products, RESOURCE.prices]}
-        />
-      )}
+      {...(canWrite ? {} : READ_ONLY)}
+      rowActions={(product) =>
+        canWrite && (
+          <SaleToggle
+            name={product.name}
+            status={product.status}
+            update={(status) => updateProduct(product.id, { status })}
+            // Archiving a product takes its prices off sale too.
+            refresh={[RESOURCE.products, RESOURCE.prices]}
+          />
+        )
+      }
     />
   );
 }

@@ -11,6 +11,7 @@ import type { ResourceColumn } from "../../../components/ui/resource-table/types
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { toFormError } from "../../../lib/api-client";
+import { useCan } from "../../../lib/auth-store";
 import { formatInterval, formatMoney } from "../../../lib/format";
 import { Link } from "../../../lib/navigation";
 import { cancelSubscriptionNow, RESOURCE, setCancelAtPeriodEnd, subscriptionsSource, usePriceOptions, useRelatedList } from "../api/admin";
@@ -207,6 +208,8 @@ export const subscriptionsModeOf = routes.modeOf;
 /** /admin/stripe_subscription and its view: every candidate's subscription; staff can end any. */
 export function AdminSubscriptionsPage() {
   const prices = usePriceOptions();
+  // Support read subscriptions; only those who change payments end one.
+  const canEnd = useCan("payments.write");
   const filters = useMemo(
     () => [
       { name: "status", label: "Status", options: STATUSES },
@@ -227,7 +230,9 @@ export function AdminSubscriptionsPage() {
       {...useAdminPanel(routes)}
       rowLabel={(s) => `subscription of ${s.email ?? s.user_id}`}
       renderView={(sub) => <SubscriptionView sub={sub} />}
-      rowActions={(sub) => <EndButton sub={sub} label="End" ariaLabel={`End subscription of ${sub.email ?? sub.user_id}`} />}
+      rowActions={
+        canEnd ? (sub) => <EndButton sub={sub} label="End" ariaLabel={`End subscription of ${sub.email ?? sub.user_id}`} /> : undefined
+      }
     />
   );
 }

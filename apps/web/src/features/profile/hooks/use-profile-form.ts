@@ -50,6 +50,7 @@ export function useRefreshSession() {
         payload: {
           user: state.user,
           role: state.role,
+          staffRole: state.staffRole,
           token: change.token ?? state.token,
           userDetails: {
             firstName: change.firstName ?? details.firstName,

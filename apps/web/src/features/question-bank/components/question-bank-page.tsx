@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
+import { useCan } from "../../../lib/auth-store";
 import { useAdminThemesQuery } from "../../../lib/shared-api/quiz";
-
 import { BlueprintsTab } from "./blueprints-tab";
 import { ImportExportTab } from "./import-export-tab";
 import { QuestionsTab } from "./questions-tab";
@@ -13,6 +13,9 @@ const TABS = ["Questions", "Blueprints", "Item statistics", "Import and export"]
 
 export function QuestionBankPage() {
   const [tab, setTab] = useState<(typeof TABS)[number]>("Questions");
+  // Import changes the bank: its tab is for the roles that change it.
+  const canWrite = useCan("question-bank.write");
+  const tabs = canWrite ? TABS : TABS.filter((t) => t !== "Import and export");
   const themes = useAdminThemesQuery();
   return (
     <>
@@ -21,7 +24,7 @@ export function QuestionBankPage() {
         description="Questions of every type, tracks and their blueprints, import and export, and how each question performs."
       />
       <div role="tablist" aria-label="Question bank" className="mb-5 flex flex-wrap gap-1 border-b border-slate-200">
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <button
             key={t}
             role="tab"
@@ -39,7 +42,7 @@ export function QuestionBankPage() {
         {themes.data && tab === "Questions" ? <QuestionsTab themes={themes.data} /> : null}
         {themes.data && tab === "Blueprints" ? <BlueprintsTab themes={themes.data} /> : null}
         {tab === "Item statistics" ? <StatsTab /> : null}
-        {tab === "Import and export" ? <ImportExportTab /> : null}
+        {tab === "Import and export" && canWrite ? <ImportExportTab /> : null}
       </div>
     </>
   );

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import type { ResourceColumn, ResourceFilter } from "../../../components/ui/resource-table/types";
 import { buttonClass } from "../../../components/ui/styles";
+import { useCan } from "../../../lib/auth-store";
 import { QUESTIONS, questionBankKeys, questionsSource } from "../api/question-bank";
 import { QuestionEditor } from "./question-editor";
 
@@ -26,6 +27,8 @@ export function QuestionsTab({ themes }: { themes: AdminTheme[] }) {
   const [editing, setEditing] = useState<AdminQuestion | "new" | null>(null);
   const client = useQueryClient();
   const names = new Map(themes.map((t) => [t.slug, t.name]));
+  // Coaches read the bank; editors and administrators change it.
+  const canWrite = useCan("question-bank.write");
 
   if (editing)
     return (
@@ -73,17 +76,23 @@ export function QuestionsTab({ themes }: { themes: AdminTheme[] }) {
       paths={{ list: "/admin/quizzes" }}
       mode={{ kind: "list" }}
       rowLabel={(q) => q.contentId}
-      rowActions={(q) => (
-        <button type="button" className={buttonClass.ghost} onClick={() => setEditing(q)} aria-label={`Edit ${q.contentId}`}>
-          Edit
-        </button>
-      )}
+      rowActions={
+        canWrite
+          ? (q) => (
+              <button type="button" className={buttonClass.ghost} onClick={() => setEditing(q)} aria-label={`Edit ${q.contentId}`}>
+                Edit
+              </button>
+            )
+          : undefined
+      }
       toolbar={
-        <div className="mb-4 flex justify-end">
-          <button type="button" className={buttonClass.primary} onClick={() => setEditing("new")}>
-            Add question
-          </button>
-        </div>
+        canWrite ? (
+          <div className="mb-4 flex justify-end">
+            <button type="button" className={buttonClass.primary} onClick={() => setEditing("new")}>
+              Add question
+            </button>
+          </div>
+        ) : undefined
       }
     />
   );
