@@ -4,6 +4,7 @@ import { emailOutbox } from "../../db/schema/accounts.ts";
 import { activityLog } from "../../db/schema/activity.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp } from "../../test/app.ts";
+import { CARDS, paymentsHelpers } from "../payments/test-helpers.ts";
 import { pruneActivity } from "./service.ts";
 
 const t = await createTestApp();
@@ -273,6 +274,69 @@ describe("the activity log of content and settings", () => {
       body: { meeting_start: "2030-01-01T10:00:00Z", meeting_end: "2030-01-01T11:00:00Z", meeting_details: "own" },
     });
     expect(await entryCount()).toBe(before);
+  });
+});
+
+describe("the activity log of payment objects", () => {
+  const { P, addCard, priceId } = paymentsHelpers(t);
+
+  it("logs products and prices: added, renamed, archived, deleted; a refused change logs nothing", async () => {
+    const made = await t.call("POST", `${P}/product`, { token: admin.token, body: { name: "Exam extras" } });
+    expect(made.statusCode, made.body).toBe(200);
+    const productId = made.json().data as number;
+    await t.call("PUT", `${P}/product/${productId}`, { token: admin.token, body: { name: "Exam extras+" } });
+    const price = await t.call("POST", `${P}/price`, {
+      token: admin.token,
+      body: { product_id: productId, name: "Mock pass", amount: 2500, type: "one_time" },
+    });
+    expect(price.statusCode, price.body).toBe(200);
+    const id = price.json().data as number;
+    await t.call("PUT", `${P}/price/${id}`, { token: admin.token, body: { status: 0 } });
+    await t.call("DELETE", `${P}/price/${id}`, { token: admin.token });
+
+    expect((await historyOf("stripe_product", productId)).reverse().map((e) => [e.kind, e.before, e.after])).toEqual([
+      ["payments.product", null, { name: "Exam extras", package_id: null, status: 1 }],
+      ["payments.product", { name: "Exam extras" }, { name: "Exam extras+" }],
+    ]);
+    const prices = (await historyOf("stripe_price", id)).reverse();
+    expect(prices.map((e) => [e.kind, e.summary])).toEqual([
+      ["payments.price", "Price Mock pass added"],
+      ["payments.price", "Price Mock pass archived"],
+      ["payments.price", "Price Mock pass deleted"],
+    ]);
+    expect(prices[1]).toMatchObject({ before: { status: 1 }, after: { status: 0 } });
+    expect(prices[2]!.before).toMatchObject({ name: "Mock pass", amount: 2500 });
+
+    const before = await entryCount();
+    const refused = await t.call("PUT", `${P}/product/${productId}`, { token: admin.token, body: { package_id: 999_999 } });
+    expect(refused.statusCode).toBe(400);
+    expect(await entryCount()).toBe(before);
+  });
+
+  it("logs a subscription set to end, resumed and ended by staff, for the subscriber to see", async () => {
+    const subscriber = await t.signUp("user");
+    await addCard(subscriber.token, CARDS.visa);
+    const sub = await t.call("POST", `${P}/customer/subscription`, {
+      token: subscriber.token,
+      body: { price_id: await priceId("Core monthly") },
+    });
+    expect(sub.statusCode, sub.body).toBe(200);
+    const subId = sub.json().model.id as number;
+    const url = `${P}/subscription/${subId}`;
+    expect((await t.call("PUT", url, { token: admin.token, body: { cancel_at_period_end: true } })).statusCode).toBe(200);
+    expect((await t.call("PUT", url, { token: admin.token, body: { cancel_at_period_end: false } })).statusCode).toBe(200);
+    expect((await t.call("DELETE", url, { token: admin.token })).statusCode).toBe(200);
+    // Ending it twice is refused, and logs nothing.
+    expect((await t.call("DELETE", url, { token: admin.token })).statusCode).toBe(409);
+
+    const entries = (await historyOf("stripe_subscription", subId)).reverse();
+    expect(entries.map((e) => [e.kind, e.after, e.subject_user_id])).toEqual([
+      ["payments.subscription_end", { cancel_at_period_end: true }, subscriber.user_id],
+      ["payments.subscription_end", { cancel_at_period_end: false }, subscriber.user_id],
+      ["payments.subscription_end", { status: "canceled" }, subscriber.user_id],
+    ]);
+    const own = await t.call("GET", "/v2/api/lambda/profile/activity", { token: subscriber.token });
+    expect(own.json().list).toHaveLength(3);
   });
 });
 
