@@ -256,6 +256,37 @@ describe("the activity log of content and settings", () => {
     });
   });
 
+  it("logs blog posts going live, back to draft and deleted, and questions put into and taken out of quizzes", async () => {
+    const B = "/v2/api/lambda/blog";
+    const draft = await t.call("POST", `${B}/create`, { token: admin.token, body: { title: "Shift tips", body: "<p>Draft</p>" } });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const postId = draft.json().model.id as number;
+    const save = (status: string) =>
+      t.call("POST", `${B}/edit/${postId}`, { token: admin.token, body: { title: "Shift tips", body: "<p>Text</p>", status } });
+    expect((await save("draft")).statusCode).toBe(200);
+    expect((await save("published")).statusCode).toBe(200);
+    expect((await save("draft")).statusCode).toBe(200);
+    expect((await t.call("DELETE", `${B}/delete/${postId}`, { token: admin.token })).statusCode).toBe(200);
+    expect((await historyOf("blog_post", postId)).reverse().map((e) => [e.kind, e.summary])).toEqual([
+      ["content.publish", "Blog post Shift tips published"],
+      ["content.unpublish", "Blog post Shift tips back to draft"],
+      ["content.delete", "Blog post Shift tips deleted"],
+    ]);
+
+    const A = "/v3/api/custom/academy-test/quiz/admin";
+    const list = await t.call("GET", `${A}/questions`, { token: admin.token, query: { status: "active", limit: "1" } });
+    const question = list.json().list[0] as { id: number };
+    const status = (s: string) => t.call("PUT", `${A}/questions/${question.id}/status`, { token: admin.token, body: { status: s } });
+    expect((await status("retired")).statusCode).toBe(200);
+    expect((await status("review")).statusCode).toBe(200);
+    expect((await status("active")).statusCode).toBe(200);
+    // Retired to review keeps it out of quizzes: not a publish or unpublish.
+    expect((await historyOf("question", question.id)).reverse().map((e) => [e.kind, e.before, e.after])).toEqual([
+      ["content.unpublish", { status: "active" }, { status: "retired" }],
+      ["content.publish", { status: "review" }, { status: "active" }],
+    ]);
+  });
+
   it("logs package changes as settings, and nothing a candidate writes", async () => {
     const list = await t.call("GET", "/v4/api/records/packages", { token: admin.token });
     const plan = list.json().list[0] as { id: number; name: string; quizzes_per_week: number | null };

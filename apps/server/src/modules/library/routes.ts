@@ -251,6 +251,9 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; ma
       },
       preHandler: staff,
     },
-    async (request) => ({ error: false as const, model: await service.updateDocumentDetails(db, request.params.id, request.body) }),
+    async (request) => ({
+      error: false as const,
+      model: await service.updateDocumentDetails(db, request.principal!.id, request.params.id, request.body),
+    }),
   );
 };
