@@ -84,6 +84,9 @@ const AdminBlogTermsPage = queryScreen(() => import("../features/blog/components
 const StudyPlanPage = queryScreen(() => import("../features/study-plan/components/study-plan-page"), "StudyPlanPage");
 const LearnerPlansPage = queryScreen(() => import("../features/study-plan/components/learner-plans-page"), "LearnerPlansPage");
 const GetCoachingPage = queryScreen(() => import("../features/coaching/components/get-coaching-page"), "GetCoachingPage");
+const ActivityPage = queryScreen(() => import("../features/activity/components/activity-page"), "ActivityPage");
+const RecordHistory = lazyScreen(() => import("../features/activity/components/record-history"), "RecordHistory");
+const OwnActivitySection = lazyScreen(() => import("../features/activity/components/own-activity-section"), "OwnActivitySection");
 const AdminAnalyticsPage = queryScreen(() => import("../features/analytics/components/admin-analytics-page"), "AdminAnalyticsPage");
 const MySessionsSection = lazyScreen(() => import("../features/analytics/components/my-sessions-section"), "MySessionsSection");
 const AdminSchedulingPage = queryScreen(() => import("../features/coaching/components/admin-scheduling-page"), "AdminSchedulingPage");
@@ -137,6 +140,7 @@ function renderScreen(screen: Screen, route: AppRoute) {
           recordingSection={
             <Suspense fallback={null}>
               <MySessionsSection />
+              <OwnActivitySection />
             </Suspense>
           }
         />
@@ -154,7 +158,15 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "admin-pages":
       return <PagesPage />;
     case "admin-users":
-      return <UsersPage />;
+      return (
+        <UsersPage
+          historyOf={(id: number) => (
+            <Suspense fallback={null}>
+              <RecordHistory table="user" id={id} />
+            </Suspense>
+          )}
+        />
+      );
     case "admin-email":
       return <EmailPage />;
     case "admin-photos":
@@ -247,6 +259,8 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <AdminChatPage />;
     case "admin-analytics":
       return <AdminAnalyticsPage />;
+    case "admin-activity":
+      return <ActivityPage />;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { RegisterResponse } from "@academy/contract/auth";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@academy/contract/constants";
 import type { AdminUserListResponse, AdminUserResponse } from "@academy/contract/users";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { TextField } from "../../../components/ui/form-field";
 import { Modal } from "../../../components/ui/modal";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
@@ -175,8 +175,11 @@ function InviteAdmin({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Candidate and staff accounts: search, add with a role, edit, disable or delete, invite staff. */
-export function UsersPage() {
+/**
+ * Candidate and staff accounts: search, add with a role, edit, disable or delete, invite staff.
+ * `historyOf`: what staff changed on an account, shown in its view panel (composed in by the app).
+ */
+export function UsersPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   const { pathname } = useLocation();
   const panel = useAdminPanel(pathname.startsWith("/admin/users") ? usersRoutes : userRoutes);
   const source = useMemo(usersSource, []);
@@ -200,7 +203,12 @@ export function UsersPage() {
         defaultSort={{ field: "created_at", direction: "desc" }}
         {...panel}
         rowLabel={(r) => String(r.email)}
-        renderView={(row) => <UserDetails row={row} />}
+        renderView={(row) => (
+          <>
+            <UserDetails row={row} />
+            {historyOf ? <div className="mt-6">{historyOf(row.id)}</div> : null}
+          </>
+        )}
         rowActions={(row) => (row.email_verified ? null : <MarkEmailConfirmed userId={row.id} email={String(row.email)} />)}
         canExport
       />
