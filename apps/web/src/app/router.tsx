@@ -158,15 +158,7 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "admin-pages":
       return <PagesPage />;
     case "admin-users":
-      return (
-        <UsersPage
-          historyOf={(id: number) => (
-            <Suspense fallback={null}>
-              <RecordHistory table="user" id={id} />
-            </Suspense>
-          )}
-        />
-      );
+      return <UsersPage historyOf={historyIn("user")} />;
     case "admin-email":
       return <EmailPage />;
     case "admin-photos":
@@ -202,11 +194,11 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "checkout":
       return <CheckoutPage />;
     case "admin-prices":
-      return <AdminPricesPage />;
+      return <AdminPricesPage historyOf={historyIn("stripe_price")} />;
     case "admin-subscriptions":
-      return <AdminSubscriptionsPage />;
+      return <AdminSubscriptionsPage historyOf={historyIn("stripe_subscription")} />;
     case "admin-products":
-      return <AdminProductsPage />;
+      return <AdminProductsPage historyOf={historyIn("stripe_product")} />;
     case "admin-billing":
       return <AdminBillingPage />;
     case "library":
@@ -216,7 +208,7 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "assistant":
       return <AssistantPage />;
     case "admin-library":
-      return <AdminLibraryPage />;
+      return <AdminLibraryPage historyOf={historyIn("library_document")} />;
     case "study-plan":
       return <StudyPlanPage />;
     case "admin-study-plans":
@@ -262,6 +254,15 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "admin-activity":
       return <ActivityPage />;
   }
+}
+
+/** A record's activity-log history for its staff view panel (the activity feature, composed into another's screen). */
+function historyIn(table: string) {
+  return (id: number) => (
+    <Suspense fallback={null}>
+      <RecordHistory table={table} id={id} />
+    </Suspense>
+  );
 }
 
 /** A path whose screen lives at another path: go there, keeping the query (a sign-in's redirect_uri). */
