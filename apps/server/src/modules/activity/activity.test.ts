@@ -287,6 +287,19 @@ describe("the activity log of content and settings", () => {
     ]);
   });
 
+  it("logs a library document unpublished and published again", async () => {
+    const docs = await t.call("GET", "/v2/api/library/admin/documents", { token: admin.token });
+    expect(docs.statusCode, docs.body).toBe(200);
+    const doc = docs.json().list[0] as { id: number; title: string };
+    const set = (status: string) => t.call("PUT", `/v2/api/library/admin/documents/${doc.id}`, { token: admin.token, body: { status } });
+    expect((await set("unpublished")).statusCode).toBe(200);
+    expect((await set("published")).statusCode).toBe(200);
+    expect((await historyOf("library_document", doc.id)).reverse().map((e) => [e.kind, e.summary])).toEqual([
+      ["content.unpublish", `Library document ${doc.title} unpublished`],
+      ["content.publish", `Library document ${doc.title} published`],
+    ]);
+  });
+
   it("logs package changes as settings, and nothing a candidate writes", async () => {
     const list = await t.call("GET", "/v4/api/records/packages", { token: admin.token });
     const plan = list.json().list[0] as { id: number; name: string; quizzes_per_week: number | null };
