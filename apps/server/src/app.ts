@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { accountPruningJob } from "./jobs/account-pruning.ts";
+import { activityRetentionJob } from "./jobs/activity-retention.ts";
 import { itemCalibrationJob } from "./jobs/item-calibration.ts";
 import { mailDeliveryJob } from "./jobs/mail-delivery.ts";
 import { realtimePruningJob } from "./jobs/realtime-pruning.ts";
@@ -12,6 +13,7 @@ import { badRequest } from "./lib/http-error.ts";
 import { jsonDepth, MAX_JSON_DEPTH } from "./lib/json-depth.ts";
 import { safeError } from "./lib/safe-error.ts";
 import { createSecretBox } from "./lib/secret-box.ts";
+import { activityRoutes } from "./modules/activity/routes.ts";
 import { createIngestTokens } from "./modules/analytics/ingest-token.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { assistantRoutes } from "./modules/assistant/routes.ts";
@@ -116,6 +118,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(accountPruningJob, { db: database.db });
   await app.register(itemCalibrationJob, { db: database.db });
   await app.register(sessionRetentionJob, { db: database.db, retentionDays: config.ANALYTICS_RETENTION_DAYS });
+  await app.register(activityRetentionJob, { db: database.db, retentionDays: config.ACTIVITY_RETENTION_DAYS });
   const authDeps = { db: database.db, tokens, config, mail, twoFactorBox: createSecretBox(signingKey, "two-factor"), clock };
 
   await app.register(errorsPlugin);
@@ -151,7 +154,8 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   });
   await app.register(dashboardRoutes, { db: database.db, projectId: config.PROJECT_ID, currency: config.PAYMENTS_CURRENCY });
   await app.register(recordsRoutes, { db: database.db });
-  await app.register(usersRoutes, { db: database.db });
+  await app.register(usersRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(activityRoutes, { db: database.db });
   await app.register(cmsRoutes, { db: database.db });
   await app.register(blogRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(pmRoutes, { db: database.db });

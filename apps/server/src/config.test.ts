@@ -79,4 +79,12 @@ describe("configuration", () => {
       expect((e as Error).message).toMatch(/PORT[\s\S]*JWT_SECRET|JWT_SECRET[\s\S]*PORT/);
     }
   });
+
+  it("keeps the activity log a year unless told, and refuses a retention that is not a number of days", () => {
+    expect(loadConfig({}).ACTIVITY_RETENTION_DAYS).toBe(365);
+    expect(loadConfig({ ACTIVITY_RETENTION_DAYS: "90" }).ACTIVITY_RETENTION_DAYS).toBe(90);
+    for (const bad of ["0", "-5", "1.5", "forever", "4000"]) {
+      expect(() => loadConfig({ ACTIVITY_RETENTION_DAYS: bad }), bad).toThrow(/ACTIVITY_RETENTION_DAYS/);
+    }
+  });
 });

@@ -94,6 +94,8 @@ export const ConfigSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Days a recorded session is kept after its last batch; a job deletes older sessions and events. */
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days an activity-log entry (what staff changed) is kept; an hourly job deletes older ones. */
+  ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Session-analytics batches one person may send a minute (429 over it). */
   ANALYTICS_INGEST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Sign-ups allowed per hour from one address (an admin creating accounts is not counted). */

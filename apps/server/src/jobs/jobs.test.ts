@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import type { Hub } from "../modules/realtime/service.ts";
 import type { MailTransport } from "../providers/mail/transport.ts";
 import { accountPruningJob } from "./account-pruning.ts";
+import { activityRetentionJob } from "./activity-retention.ts";
 import { itemCalibrationJob } from "./item-calibration.ts";
 import { mailDeliveryJob } from "./mail-delivery.ts";
 import { realtimePruningJob } from "./realtime-pruning.ts";
@@ -26,6 +27,7 @@ describe("background jobs", () => {
     ["account pruning", (app: ReturnType<typeof Fastify>) => app.register(accountPruningJob, { db })],
     ["item calibration", (app: ReturnType<typeof Fastify>) => app.register(itemCalibrationJob, { db })],
     ["session retention", (app: ReturnType<typeof Fastify>) => app.register(sessionRetentionJob, { db, retentionDays: 30 })],
+    ["activity retention", (app: ReturnType<typeof Fastify>) => app.register(activityRetentionJob, { db, retentionDays: 365 })],
     ["realtime pruning", (app: ReturnType<typeof Fastify>) => app.register(realtimePruningJob, { hub: { db } as unknown as Hub })],
   ] as const;
 

@@ -56,6 +56,7 @@ export const adminNav: readonly NavGroup[] = [
       },
       { label: "Study plans", to: "/admin/study-plans" },
       { label: "Session analytics", to: "/admin/analytics" },
+      { label: "Activity log", to: "/admin/activity" },
     ],
   },
   {

@@ -92,6 +92,7 @@ export const routeDescriptions: Readonly<Record<string, string>> = {
   "/admin/edit-library/:id": "Edit a study document's title, tracks, themes, access and status.",
   "/admin/view-library/:id": "A study document's sections, their access and the questions citing each.",
   "/user/study-plan": "Your themes in three columns (to study, studying, ready), made from your onboarding and weak themes.",
+  "/admin/activity": "Who changed what and when: accounts, payment objects, content and settings, with the fields before and after.",
   "/admin/analytics": "Sessions per day, pages and screen sizes used, the sign-up funnel and each recorded session.",
   "/admin/analytics/sessions/:id": "One recorded session, event by event.",
   "/admin/study-plans": "Each learner's study plan board, as they keep it.",

@@ -1,5 +1,7 @@
+import { hasPermission } from "@academy/contract/staff";
 import { type ComponentType, lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
+import { useAuth } from "../lib/auth-store";
 import { Redirect, useLocation } from "../lib/navigation";
 import { AccessGate } from "./access-gate";
 import { NotFoundPage } from "./not-found-page";
@@ -84,6 +86,9 @@ const AdminBlogTermsPage = queryScreen(() => import("../features/blog/components
 const StudyPlanPage = queryScreen(() => import("../features/study-plan/components/study-plan-page"), "StudyPlanPage");
 const LearnerPlansPage = queryScreen(() => import("../features/study-plan/components/learner-plans-page"), "LearnerPlansPage");
 const GetCoachingPage = queryScreen(() => import("../features/coaching/components/get-coaching-page"), "GetCoachingPage");
+const ActivityPage = queryScreen(() => import("../features/activity/components/activity-page"), "ActivityPage");
+const RecordHistory = lazyScreen(() => import("../features/activity/components/record-history"), "RecordHistory");
+const OwnActivitySection = lazyScreen(() => import("../features/activity/components/own-activity-section"), "OwnActivitySection");
 const AdminAnalyticsPage = queryScreen(() => import("../features/analytics/components/admin-analytics-page"), "AdminAnalyticsPage");
 const MySessionsSection = lazyScreen(() => import("../features/analytics/components/my-sessions-section"), "MySessionsSection");
 const AdminSchedulingPage = queryScreen(() => import("../features/coaching/components/admin-scheduling-page"), "AdminSchedulingPage");
@@ -137,6 +142,7 @@ function renderScreen(screen: Screen, route: AppRoute) {
           recordingSection={
             <Suspense fallback={null}>
               <MySessionsSection />
+              <OwnActivitySection />
             </Suspense>
           }
         />
@@ -154,7 +160,7 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "admin-pages":
       return <PagesPage />;
     case "admin-users":
-      return <UsersPage />;
+      return <UsersPage historyOf={historyIn("user")} />;
     case "admin-email":
       return <EmailPage />;
     case "admin-photos":
@@ -190,11 +196,11 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "checkout":
       return <CheckoutPage />;
     case "admin-prices":
-      return <AdminPricesPage />;
+      return <AdminPricesPage historyOf={historyIn("stripe_price")} />;
     case "admin-subscriptions":
-      return <AdminSubscriptionsPage />;
+      return <AdminSubscriptionsPage historyOf={historyIn("stripe_subscription")} />;
     case "admin-products":
-      return <AdminProductsPage />;
+      return <AdminProductsPage historyOf={historyIn("stripe_product")} />;
     case "admin-billing":
       return <AdminBillingPage />;
     case "library":
@@ -204,7 +210,7 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "assistant":
       return <AssistantPage />;
     case "admin-library":
-      return <AdminLibraryPage />;
+      return <AdminLibraryPage historyOf={historyIn("library_document")} />;
     case "study-plan":
       return <StudyPlanPage />;
     case "admin-study-plans":
@@ -247,7 +253,27 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <AdminChatPage />;
     case "admin-analytics":
       return <AdminAnalyticsPage />;
+    case "admin-activity":
+      return <ActivityPage />;
   }
+}
+
+/**
+ * A record's activity-log history for its staff view panel (the activity feature, composed into
+ * another's screen), for staff whose role reads the log.
+ */
+function historyIn(table: string) {
+  return (id: number) => <HistoryIfAllowed table={table} id={id} />;
+}
+
+function HistoryIfAllowed({ table, id }: { table: string; id: number }) {
+  const { staffRole } = useAuth().state;
+  if (!hasPermission(staffRole, "activity.read")) return null;
+  return (
+    <Suspense fallback={null}>
+      <RecordHistory table={table} id={id} />
+    </Suspense>
+  );
 }
 
 /** A path whose screen lives at another path: go there, keeping the query (a sign-in's redirect_uri). */

@@ -73,6 +73,7 @@ export type Screen =
   | "get-coaching"
   | "admin-scheduling"
   | "admin-analytics"
+  | "admin-activity"
   | "admin-chat";
 
 export interface AppRoute {
@@ -111,6 +112,7 @@ export const STAFF_SCREEN_PERMISSIONS: Partial<Record<Screen, Permission>> = {
   "admin-email": "content.write",
   "admin-photos": "content.write",
   "admin-scheduling": "coaching.own",
+  "admin-activity": "activity.read",
 };
 
 const route = (path: string, access: Access, title: string, screen: Screen): AppRoute => {
@@ -227,6 +229,7 @@ export const routeTable: readonly AppRoute[] = [
   route("/admin/blog/tags/edit/:id", "admin", "Rename tag", "admin-blog-tags"),
   route("/admin/scheduling", "admin", "Scheduling", "admin-scheduling"),
   route("/admin/analytics", "admin", "Session analytics", "admin-analytics"),
+  route("/admin/activity", "admin", "Activity log", "admin-activity"),
   route("/admin/analytics/sessions/:id", "admin", "Session timeline", "admin-analytics"),
   route("/admin/view-scheduling/:id", "admin", "Session details", "admin-scheduling"),
   route("/admin/chat", "admin", "Chat", "admin-chat"),

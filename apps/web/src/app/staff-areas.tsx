@@ -22,6 +22,7 @@ const AREA_ICONS: Readonly<Record<string, keyof typeof ICONS>> = {
   "/admin/scheduling": "chart",
   "/admin/chat": "chat",
   "/admin/analytics": "chart",
+  "/admin/activity": "check",
   "/admin/profile": "user",
 };
 

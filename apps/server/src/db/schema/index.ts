@@ -1,6 +1,7 @@
 // The drizzle schema, one file per domain; drizzle-kit reads this list.
 
 export * from "./accounts.ts";
+export * from "./activity.ts";
 export * from "./analytics.ts";
 export * from "./blog.ts";
 export * from "./chat.ts";

@@ -70,6 +70,36 @@ export const DEFAULT_EMAIL_TEMPLATES: Template[] = [
     ),
   },
   {
+    slug: "staff-email-changed",
+    name: "Email changed by staff",
+    subject: "The email of your Rescue Academy account was changed",
+    placeholders: ["first_name", "old_email", "new_email", "contact_url"],
+    text: "Hello {{first_name}},\n\nThe academy's staff changed the sign-in email of your account from {{old_email}} to {{new_email}}. From now on you sign in with {{new_email}}, and our mails go there.\n\nIf you did not ask for this, or something looks wrong, reach us here: {{contact_url}}\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>The academy's staff changed the sign-in email of your account from <strong>{{old_email}}</strong> to <strong>{{new_email}}</strong>. From now on you sign in with {{new_email}}, and our mails go there.</p><p>If you did not ask for this, or something looks wrong, reach us:</p>${button("{{contact_url}}", "Contact the academy")}`,
+    ),
+  },
+  {
+    slug: "staff-password-changed",
+    name: "Password changed by staff",
+    subject: "The password of your Rescue Academy account was changed",
+    placeholders: ["first_name", "email", "contact_url"],
+    text: 'Hello {{first_name}},\n\nThe academy\'s staff set a new password for your account ({{email}}), and every session of it was signed out. Ask the staff member who helped you for it, or choose your own with "Forgot password" on the sign-in page.\n\nIf you did not ask for this, reach us here: {{contact_url}}\n',
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>The academy's staff set a new password for your account ({{email}}), and every session of it was signed out. Ask the staff member who helped you for it, or choose your own with "Forgot password" on the sign-in page.</p><p>If you did not ask for this, reach us:</p>${button("{{contact_url}}", "Contact the academy")}`,
+    ),
+  },
+  {
+    slug: "staff-two-factor-reset",
+    name: "Two-factor sign-in reset by staff",
+    subject: "Two-factor sign-in of your Rescue Academy account was reset",
+    placeholders: ["first_name", "email", "contact_url"],
+    text: "Hello {{first_name}},\n\nThe academy's staff reset two-factor sign-in on your account ({{email}}): your authenticator app no longer signs you in, and every session was signed out. Sign in with your password, then turn two-factor sign-in on again from your profile (staff are asked to set it up at their next sign-in).\n\nIf you did not ask for this, reach us here: {{contact_url}}\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>The academy's staff reset two-factor sign-in on your account ({{email}}): your authenticator app no longer signs you in, and every session was signed out. Sign in with your password, then turn two-factor sign-in on again from your profile (staff are asked to set it up at their next sign-in).</p><p>If you did not ask for this, reach us:</p>${button("{{contact_url}}", "Contact the academy")}`,
+    ),
+  },
+  {
     slug: "coaching-booked",
     name: "Coaching session booked",
     subject: "Coaching session with {{other_name}} on {{when}}",

@@ -70,7 +70,8 @@ export function accountRoutes(app: App, { deps, tags }: RouteContext) {
       preHandler: app.requireStaff("users.write"),
     },
     async (request) => {
-      await account.adminUpdateEmail(deps, request.body.id, request.body.email);
+      await account.adminUpdateEmail(deps, request.principal!, request.body.id, request.body.email);
+      deps.mail.kick();
       return updated;
     },
   );
@@ -87,7 +88,8 @@ export function accountRoutes(app: App, { deps, tags }: RouteContext) {
       preHandler: app.requireStaff("users.write"),
     },
     async (request) => {
-      await account.adminUpdatePassword(deps, request.body.id, request.body.password);
+      await account.adminUpdatePassword(deps, request.principal!, request.body.id, request.body.password);
+      deps.mail.kick();
       return updated;
     },
   );
@@ -104,7 +106,7 @@ export function accountRoutes(app: App, { deps, tags }: RouteContext) {
       preHandler: app.requireStaff("users.verify"),
     },
     async (request) => {
-      await account.verifyUser(deps, request.body.user_id);
+      await account.verifyUser(deps, request.principal!, request.body.user_id);
       return updated;
     },
   );

@@ -5,6 +5,7 @@ import type { Principal } from "../../plugins/auth.ts";
 import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
 import type { AuthDeps } from "./service.ts";
+import { staffConfirmEmail, staffSetEmail, staffSetPassword } from "./staff-changes.ts";
 import { issueVerification } from "./verification.ts";
 
 const wrongCurrentPassword = () =>
@@ -81,26 +82,30 @@ async function targetUser(db: Db, id: number) {
   return user;
 }
 
-/** Admin: sets another account's email (marked verified: an admin checked it). */
-export async function adminUpdateEmail({ db }: AuthDeps, id: number, email: string): Promise<void> {
-  const user = await targetUser(db, id);
-  await setEmail(db, user.id, email, true);
-}
-
-/** Admin: sets another account's password; that account's sessions are signed out. */
-export async function adminUpdatePassword({ db }: AuthDeps, id: number, password: string): Promise<void> {
-  const user = await targetUser(db, id);
-  const passwordHash = await hashPassword(password);
+/** Admin: sets another account's email (marked verified: an admin checked it); logged, and the person is mailed at both addresses. */
+export async function adminUpdateEmail({ db, config }: AuthDeps, actor: Principal, id: number, email: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await repo.updateUser(tx, user.id, { passwordHash });
-    await repo.bumpTokenVersion(tx, user.id);
+    const user = await targetUser(tx, id);
+    await staffSetEmail({ db: tx, actorId: actor.id, publicUrl: config.publicUrl }, user, email);
   });
 }
 
-/** Admin: marks an account's email as verified. */
-export async function verifyUser({ db }: AuthDeps, id: number): Promise<void> {
+/** Admin: sets another account's password; that account's sessions are signed out, the change logged and the person mailed. */
+export async function adminUpdatePassword({ db, config }: AuthDeps, actor: Principal, id: number, password: string): Promise<void> {
   await targetUser(db, id);
-  await repo.updateUser(db, id, { emailVerified: true });
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const user = await targetUser(tx, id);
+    await staffSetPassword({ db: tx, actorId: actor.id, publicUrl: config.publicUrl }, user, passwordHash);
+  });
+}
+
+/** Admin: marks an account's email as verified (logged when it was not). */
+export async function verifyUser({ db, config }: AuthDeps, actor: Principal, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await targetUser(tx, id);
+    await staffConfirmEmail({ db: tx, actorId: actor.id, publicUrl: config.publicUrl }, user);
+  });
 }
 
 export const getPreferences = (db: Db, principal: Principal) => repo.getPreferences(db, principal.id);

@@ -22,6 +22,14 @@ import { issueVerification } from "./verification.ts";
 export { setEmail } from "./account.ts";
 export { hit as countAttempt, type Limit } from "./rate-limit.ts";
 export type { UserRow } from "./repo.ts";
+export {
+  logAccountDeletion,
+  type StaffChange,
+  staffConfirmEmail,
+  staffSetEmail,
+  staffSetPassword,
+  tellTwoFactorReset,
+} from "./staff-changes.ts";
 
 export type AuthDeps = {
   db: Db;

@@ -124,7 +124,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
       preHandler: staff,
     },
     async (request) => {
-      await service.deletePost(db, request.params.id);
+      await service.deletePost(db, request.principal!.id, request.params.id);
       return { error: false as const, message: "Deleted" };
     },
   );

@@ -20,6 +20,7 @@ import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-error.ts";
 import { can } from "../../lib/permissions.ts";
+import { recordActivity } from "../activity/service.ts";
 import * as repo from "./repo.ts";
 import { imagesWithoutAlt, sanitizePostBody, textOf } from "./sanitize.ts";
 
@@ -229,6 +230,7 @@ export async function createPost(db: Db, authorId: number, body: SavePost, now =
       if (await repo.slugTaken(tx, slug)) throw slugClash(slug);
       const postId = await repo.insertPost(tx, { ...columnsOf(body, slug, publishAt), authorId });
       await repo.setPostTerms(tx, postId, categoryIds, tagIds);
+      await logPostChange(tx, authorId, postId, undefined, { title: body.title, slug, status: body.status, publishAt });
       return postId;
     });
   } catch (e) {
@@ -249,6 +251,7 @@ export async function updatePost(db: Db, editorId: number, id: number, body: Sav
       if (await repo.slugTaken(tx, slug, id)) throw slugClash(slug);
       await repo.updatePost(tx, id, { ...columnsOf(body, slug, publishAt), authorId: before.authorId ?? editorId });
       await repo.setPostTerms(tx, id, categoryIds, tagIds);
+      await logPostChange(tx, editorId, id, before, { title: body.title, slug, status: body.status, publishAt });
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw slugClash(slug);
@@ -257,8 +260,46 @@ export async function updatePost(db: Db, editorId: number, id: number, body: Sav
   return (await getPost(db, { id: editorId, role: "admin", staffRole: "editor" }, String(id), now)).model;
 }
 
-export async function deletePost(db: Db, id: number): Promise<void> {
-  if (!(await repo.deletePost(db, id))) throw notFound("Post not found");
+export async function deletePost(db: Db, staffId: number, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const post = await repo.lockPost(tx, id);
+    if (!post || !(await repo.deletePost(tx, id))) throw notFound("Post not found");
+    await recordActivity(tx, {
+      actorId: staffId,
+      kind: "content.delete",
+      record: { table: "blog_post", id },
+      summary: `Blog post ${post.title} deleted`,
+      before: { title: post.title, slug: post.slug, status: post.status },
+    });
+  });
+}
+
+type PostState = { title: string; slug: string; status: string; publishAt: Date | null };
+const isLive = (status: string | undefined) => status === "published" || status === "scheduled";
+
+/**
+ * The activity-log entry of a staff save: publishing (or scheduling) a post, taking it back to a
+ * draft, and changes to a live post (live at once). A draft's saves, every two seconds while its
+ * writer types, are not the log's business.
+ */
+async function logPostChange(db: Db, staffId: number, id: number, before: PostState | undefined, after: PostState) {
+  const wasLive = isLive(before?.status);
+  if (!wasLive && !isLive(after.status)) return;
+  const kind = isLive(after.status) ? "content.publish" : "content.unpublish";
+  const summary = !wasLive
+    ? `Blog post ${after.title} ${after.status === "scheduled" ? "scheduled" : "published"}`
+    : kind === "content.unpublish"
+      ? `Blog post ${after.title} back to draft`
+      : `Live blog post ${after.title} changed`;
+  const fields = (p: PostState) => ({ title: p.title, slug: p.slug, status: p.status, publish_at: p.publishAt });
+  await recordActivity(db, {
+    actorId: staffId,
+    kind,
+    record: { table: "blog_post", id },
+    summary,
+    before: before ? fields(before) : null,
+    after: fields(after),
+  });
 }
 
 // ---------------------------------------------------------------- categories and tags

@@ -5,6 +5,7 @@ import { readTogether } from "../../db/read-together.ts";
 import { slugify } from "../../db/seed/content.ts";
 import { badRequest, notFound } from "../../lib/http-error.ts";
 import type { FileStore } from "../../providers/storage/store.ts";
+import { recordActivity } from "../activity/service.ts";
 import { questionsCitingDocument } from "../question-bank/service.ts";
 import { storeUpload } from "../uploads/service.ts";
 import { parseLibraryFile, titleOf } from "./library-file.ts";
@@ -57,6 +58,14 @@ export async function uploadDocument(
       ...(stored ?? {}),
     });
     await repo.writeSections(tx, row.id, parsed.sections);
+    if (row.status === "published")
+      await recordActivity(tx, {
+        actorId: staffId,
+        kind: "content.publish",
+        record: { table: "library_document", id: row.id },
+        summary: `Library document ${row.title} added`,
+        after: { title: row.title, slug: row.slug, tier: row.tier, status: row.status },
+      });
     return row;
   });
   return getAdminRow(deps.db, doc.id);
@@ -90,6 +99,7 @@ export async function replaceDocumentFile(
 /** Staff edits make a content document theirs: the files no longer overwrite it. */
 export async function updateDocumentDetails(
   db: Db,
+  staffId: number,
   id: number,
   body: {
     title?: string;
@@ -115,6 +125,16 @@ export async function updateDocumentDetails(
     const isContentEdit = Object.keys(fields).some((k) => k !== "status") || !!sectionTiers;
     await repo.updateDocument(tx, id, { ...fields, ...(isContentEdit ? { origin: "admin" as const } : {}) });
     for (const [anchor, tier] of Object.entries(sectionTiers ?? {})) await repo.setSectionTier(tx, id, anchor, tier);
+    // Publishing and unpublishing go into the activity log (what readers can open changed).
+    if (fields.status !== undefined && fields.status !== doc.status)
+      await recordActivity(tx, {
+        actorId: staffId,
+        kind: fields.status === "published" ? "content.publish" : "content.unpublish",
+        record: { table: "library_document", id },
+        summary: `Library document ${fields.title ?? doc.title} ${fields.status}`,
+        before: { status: doc.status },
+        after: { status: fields.status },
+      });
   });
   return getAdminRow(db, id);
 }

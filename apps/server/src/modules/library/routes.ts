@@ -252,6 +252,9 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ db: Db; store: FileStore; ma
       },
       preHandler: staffWrite,
     },
-    async (request) => ({ error: false as const, model: await service.updateDocumentDetails(db, request.params.id, request.body) }),
+    async (request) => ({
+      error: false as const,
+      model: await service.updateDocumentDetails(db, request.principal!.id, request.params.id, request.body),
+    }),
   );
 };

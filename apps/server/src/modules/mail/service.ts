@@ -13,6 +13,9 @@ export type TemplateSlug =
   | "magic-link"
   | "two-factor"
   | "admin-invite"
+  | "staff-email-changed"
+  | "staff-password-changed"
+  | "staff-two-factor-reset"
   | "coaching-booked"
   | "coaching-changed"
   | "coaching-cancelled"
@@ -92,6 +95,9 @@ export function sampleValues(origin: string, firstName: string): Record<string, 
     code: "482913",
     role: "user",
     expires_in: "30 minutes",
+    old_email: "old-address@example.com",
+    new_email: "candidate@example.com",
+    contact_url: `${origin}/contact-us`,
   };
 }
 

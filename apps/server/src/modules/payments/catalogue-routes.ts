@@ -30,7 +30,7 @@ export function catalogueRoutes(app: App, { deps, staffRead, staffWrite, tags }:
       },
     },
     async (r) => {
-      const row = await service.createProduct(deps, r.body);
+      const row = await service.createProduct(deps, r.principal!.id, r.body);
       return { error: false as const, message: "Product created", data: row.id };
     },
   );
@@ -65,7 +65,7 @@ export function catalogueRoutes(app: App, { deps, staffRead, staffWrite, tags }:
       },
     },
     async (r) => {
-      await service.updateProduct(deps, r.params.id, r.body);
+      await service.updateProduct(deps, r.principal!.id, r.params.id, r.body);
       return { error: false as const, message: "Updated" };
     },
   );
@@ -83,7 +83,7 @@ export function catalogueRoutes(app: App, { deps, staffRead, staffWrite, tags }:
       },
     },
     async (r) => {
-      const row = await service.createPrice(deps, r.body);
+      const row = await service.createPrice(deps, r.principal!.id, r.body);
       return { error: false as const, message: "Price created", data: row.id };
     },
   );
@@ -122,7 +122,7 @@ export function catalogueRoutes(app: App, { deps, staffRead, staffWrite, tags }:
       },
     },
     async (r) => {
-      await service.updatePrice(deps, r.params.id, r.body);
+      await service.updatePrice(deps, r.principal!.id, r.params.id, r.body);
       return { error: false as const, message: "Updated" };
     },
   );
@@ -139,7 +139,7 @@ export function catalogueRoutes(app: App, { deps, staffRead, staffWrite, tags }:
       },
     },
     async (r) => {
-      await service.deletePrice(deps, r.params.id);
+      await service.deletePrice(deps, r.principal!.id, r.params.id);
       return { error: false as const, message: "Price deleted" };
     },
   );

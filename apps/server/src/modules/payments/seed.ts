@@ -20,10 +20,10 @@ export async function seedPaymentPlans(db: Db, provider: PaymentProvider, curren
     if (!productId) {
       const pkg = await repo.findPackageBySlug(db, plan.pkg);
       if (!pkg) continue;
-      productId = (await createProduct(deps, { name: pkg.name, package_id: pkg.id })).id;
+      productId = (await createProduct(deps, null, { name: pkg.name, package_id: pkg.id })).id;
       products.set(plan.pkg, productId);
     }
-    await createPrice(deps, {
+    await createPrice(deps, null, {
       product_id: productId,
       name: plan.name,
       amount: plan.amount,

@@ -41,7 +41,7 @@ export function adminSubscriptionRoutes(app: App, { deps, staffRead, staffWrite,
       schema: { tags, summary: "End any subscription now", params: IdParams, response: { 200: MessageResponse, ...errors } },
     },
     async (r) => {
-      await service.cancelNow(deps, r.params.id);
+      await service.cancelNow(deps, r.principal!.id, r.params.id);
       return { error: false as const, message: "Subscription canceled" };
     },
   );
@@ -59,7 +59,7 @@ export function adminSubscriptionRoutes(app: App, { deps, staffRead, staffWrite,
     },
     async (r) => ({
       error: false as const,
-      model: await service.setCancelAtPeriodEnd(deps, "admin", r.params.id, r.body.cancel_at_period_end),
+      model: await service.setCancelAtPeriodEnd(deps, { staff: r.principal!.id }, r.params.id, r.body.cancel_at_period_end),
     }),
   );
   app.post(

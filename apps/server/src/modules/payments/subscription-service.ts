@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ListQuery, SubscriptionListQuery } from "@academy/contract/payments";
 import { badRequest, conflict, notFound } from "../../lib/http-error.ts";
+import { recordActivity } from "../activity/service.ts";
 import { ensureCustomer } from "./account-service.ts";
 import * as catalogueRepo from "./catalogue-repo.ts";
 import { sellablePrice } from "./catalogue-service.ts";
@@ -66,27 +67,53 @@ export async function changePlan(deps: PaymentsDeps, userId: number, priceId: nu
 
 /**
  * Sets a subscription to end at the close of its period, or takes that back. A candidate acts on
- * their own (another's answers like a missing one); staff (`"admin"`) on any.
+ * their own (another's answers like a missing one); staff (`{ staff: id }`) on any, logged once the
+ * provider took the change (our copy follows with the provider's event, in its own transaction).
  */
-export async function setCancelAtPeriodEnd(deps: PaymentsDeps, actor: number | "admin", subscriptionId: number | null, cancel: boolean) {
+export async function setCancelAtPeriodEnd(
+  deps: PaymentsDeps,
+  actor: number | { staff: number },
+  subscriptionId: number | null,
+  cancel: boolean,
+) {
+  const isStaff = typeof actor !== "number";
   const sub =
-    subscriptionId === null && actor !== "admin"
+    subscriptionId === null && !isStaff
       ? await ownOpenSubscription(deps, actor)
       : await subscriptionRepo.findSubscription(deps.db, subscriptionId ?? 0);
-  if (!sub || (actor !== "admin" && sub.userId !== actor)) throw notFound("Subscription not found");
+  if (!sub || (!isStaff && sub.userId !== actor)) throw notFound("Subscription not found");
   if (sub.status === "canceled") throw conflict("This subscription has already ended");
   if (cancel && sub.cancelAtPeriodEnd) throw conflict("This subscription is already set to end at the close of its period");
   if (!cancel && !sub.cancelAtPeriodEnd) throw conflict("This subscription is not set to end");
   await call(() => deps.provider.setCancelAtPeriodEnd(sub.stripeId, cancel));
-  return subscriptionRepo.subscriptionRow((await subscriptionRepo.getSubscriptionJoined(deps.db, sub.id))!, actor === "admin");
+  if (isStaff)
+    await recordActivity(deps.db, {
+      actorId: actor.staff,
+      kind: "payments.subscription_end",
+      record: { table: "stripe_subscription", id: sub.id },
+      subjectUserId: sub.userId,
+      summary: cancel ? "Subscription set to end at the close of its period" : "Subscription set to go on (no longer ending)",
+      before: { cancel_at_period_end: sub.cancelAtPeriodEnd },
+      after: { cancel_at_period_end: cancel },
+    });
+  return subscriptionRepo.subscriptionRow((await subscriptionRepo.getSubscriptionJoined(deps.db, sub.id))!, isStaff);
 }
 
-/** Admin: ends any subscription at once. */
-export async function cancelNow(deps: PaymentsDeps, subscriptionId: number) {
+/** Admin: ends any subscription at once (logged, as `setCancelAtPeriodEnd` logs). */
+export async function cancelNow(deps: PaymentsDeps, staffId: number, subscriptionId: number) {
   const sub = await subscriptionRepo.findSubscription(deps.db, subscriptionId);
   if (!sub) throw notFound("Subscription not found");
   if (sub.status === "canceled") throw conflict("This subscription has already ended");
   await call(() => deps.provider.cancelSubscriptionNow(sub.stripeId));
+  await recordActivity(deps.db, {
+    actorId: staffId,
+    kind: "payments.subscription_end",
+    record: { table: "stripe_subscription", id: sub.id },
+    subjectUserId: sub.userId,
+    summary: "Subscription ended at once",
+    before: { status: sub.status },
+    after: { status: "canceled" },
+  });
 }
 
 /** Admin: records metered usage, billed at the subscription's next renewal. */

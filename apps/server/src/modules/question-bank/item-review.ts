@@ -2,6 +2,7 @@ import type { ItemStatistic, ReviewQueueItem } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
 import { notFound } from "../../lib/http-error.ts";
 import { computeItemStatistics, kr20 } from "./item-statistics.ts";
+import { logStatusChange } from "./questions.ts";
 import * as repo from "./repo.ts";
 
 /** The statistics screen and the item review queue, from the database. */
@@ -82,10 +83,12 @@ export async function queueDoubtfulQuestions(db: Db, now = new Date()) {
  * Staff's decision on a queued question: "keep" puts it back in quizzes and closes its flag (the
  * same sign does not raise it again); "retire" takes it out for good.
  */
-export async function decideReview(db: Db, id: number, decision: "keep" | "retire") {
+export async function decideReview(db: Db, staffId: number, id: number, decision: "keep" | "retire") {
   const updated = await db.transaction(async (tx) => {
+    const current = await repo.getQuestion(tx, id);
     const q = await repo.updateQuestion(tx, id, { status: decision === "keep" ? "active" : "retired" });
-    if (!q) throw notFound("Question not found");
+    if (!q || !current) throw notFound("Question not found");
+    await logStatusChange(tx, staffId, q, current.status, q.status);
     await repo.resolveFlag(tx, id, decision === "keep" ? "kept" : "retired");
     return q;
   });

@@ -1,6 +1,7 @@
 import type { AdminQuestion } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../lib/http-error.ts";
+import { recordActivity } from "../activity/service.ts";
 import { checkQuestion, type Status } from "./question-format.ts";
 import * as repo from "./repo.ts";
 
@@ -39,17 +40,45 @@ export async function getQuestion(db: Db, id: number) {
   return toAdmin(q);
 }
 
-export async function createQuestion(db: Db, body: { theme: string; status?: Status; question: Record<string, unknown> }) {
+/**
+ * A question's status is whether quizzes use it: "active" publishes it, "review" or "retired"
+ * takes it out. Staff moving it between the two are written to the activity log, with the change.
+ */
+export async function logStatusChange(db: Db, staffId: number, q: { id: number; contentId: string }, from: string | null, to: string) {
+  const isLive = (s: string | null) => s === "active";
+  if (from === to || (from !== null && isLive(from) === isLive(to)) || (from === null && !isLive(to))) return;
+  await recordActivity(db, {
+    actorId: staffId,
+    kind: isLive(to) ? "content.publish" : "content.unpublish",
+    record: { table: "question", id: q.id },
+    summary: `Question ${q.contentId} ${isLive(to) ? "put into quizzes" : `taken out of quizzes (${to})`}`,
+    before: from === null ? null : { status: from },
+    after: { status: to },
+  });
+}
+
+export async function createQuestion(db: Db, staffId: number, body: { theme: string; status?: Status; question: Record<string, unknown> }) {
   const themes = await repo.themeSlugs(db);
   if (!themes.has(body.theme)) throw badRequest("Unknown theme", { theme: "Unknown theme" });
   const id = `${body.theme}-custom-${String(await repo.nextCustomNumber(db, body.theme)).padStart(3, "0")}`;
   const checked = checkQuestion({ ...body.question, id, theme: body.theme, status: body.status ?? "review" }, themes);
   if (!checked.ok) throw badRequest("Check the highlighted fields", checked.errors);
-  return toAdmin(await repo.insertQuestion(db, checked.row));
+  return toAdmin(
+    await db.transaction(async (tx) => {
+      const row = await repo.insertQuestion(tx, checked.row);
+      await logStatusChange(tx, staffId, row, null, row.status);
+      return row;
+    }),
+  );
 }
 
 /** Editing detaches a question from the content files: a restart no longer overwrites it. */
-export async function updateQuestion(db: Db, id: number, body: { theme: string; status?: Status; question: Record<string, unknown> }) {
+export async function updateQuestion(
+  db: Db,
+  staffId: number,
+  id: number,
+  body: { theme: string; status?: Status; question: Record<string, unknown> },
+) {
   const current = await repo.getQuestion(db, id);
   if (!current) throw notFound("Question not found");
   const checked = checkQuestion(
@@ -58,14 +87,23 @@ export async function updateQuestion(db: Db, id: number, body: { theme: string; 
   );
   if (!checked.ok) throw badRequest("Check the highlighted fields", checked.errors);
   const { contentId: _keep, ...set } = checked.row;
-  const updated = (await repo.updateQuestion(db, id, set))!;
-  // The flag's evidence was about the question as it stood: an edit closes it.
-  await repo.resolveFlag(db, id, "edited");
+  const updated = await db.transaction(async (tx) => {
+    const row = (await repo.updateQuestion(tx, id, set))!;
+    // The flag's evidence was about the question as it stood: an edit closes it.
+    await repo.resolveFlag(tx, id, "edited");
+    await logStatusChange(tx, staffId, row, current.status, row.status);
+    return row;
+  });
   return toAdmin(updated);
 }
 
-export async function setStatus(db: Db, id: number, status: Status) {
-  const updated = await repo.updateQuestion(db, id, { status });
-  if (!updated) throw notFound("Question not found");
+export async function setStatus(db: Db, staffId: number, id: number, status: Status) {
+  const updated = await db.transaction(async (tx) => {
+    const current = await repo.getQuestion(tx, id);
+    if (!current) throw notFound("Question not found");
+    const row = (await repo.updateQuestion(tx, id, { status }))!;
+    await logStatusChange(tx, staffId, row, current.status, status);
+    return row;
+  });
   return toAdmin(updated);
 }

@@ -86,7 +86,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
       },
       preHandler: write,
     },
-    async (request) => ({ error: false as const, model: await service.createQuestion(db, request.body) }),
+    async (request) => ({ error: false as const, model: await service.createQuestion(db, request.principal!.id, request.body) }),
   );
   app.put(
     `${base}/questions/:id`,
@@ -100,7 +100,10 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
       },
       preHandler: write,
     },
-    async (request) => ({ error: false as const, model: await service.updateQuestion(db, request.params.id, request.body) }),
+    async (request) => ({
+      error: false as const,
+      model: await service.updateQuestion(db, request.principal!.id, request.params.id, request.body),
+    }),
   );
   app.put(
     `${base}/questions/:id/status`,
@@ -114,7 +117,10 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
       },
       preHandler: write,
     },
-    async (request) => ({ error: false as const, model: await service.setStatus(db, request.params.id, request.body.status) }),
+    async (request) => ({
+      error: false as const,
+      model: await service.setStatus(db, request.principal!.id, request.params.id, request.body.status),
+    }),
   );
   app.get(
     `${base}/export`,
@@ -196,7 +202,7 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
     async (request) => ({
       error: false as const,
       message: request.body.decision === "keep" ? "Back in quizzes" : "Retired",
-      model: await service.decideReview(db, request.params.id, request.body.decision),
+      model: await service.decideReview(db, request.principal!.id, request.params.id, request.body.decision),
     }),
   );
   app.get(

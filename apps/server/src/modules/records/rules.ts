@@ -11,6 +11,7 @@ import {
   rateLimits,
   twoFactorState,
 } from "../../db/schema/accounts.ts";
+import { activityLog } from "../../db/schema/activity.ts";
 import { analyticsConsents, analyticsEvents, analyticsSessions } from "../../db/schema/analytics.ts";
 import { blogCategories, blogPostCategories, blogPosts, blogPostTags, blogTags } from "../../db/schema/blog.ts";
 import { chatMembers, chatMessages, chatRooms, realtimeEvents, realtimePresence } from "../../db/schema/chat.ts";
@@ -120,6 +121,8 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   analyticsEvents,
   // Read and written through the `preference` calls.
   preferences,
+  // What staff changed: written by the services that make each change, read through the activity calls.
+  activityLog,
   // The quiz engine's own tables: questions carry their keys and answers their scoring, which
   // no client may read before it submits. The quiz and question-bank calls serve them.
   blueprints,

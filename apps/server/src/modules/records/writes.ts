@@ -1,9 +1,13 @@
 /** Records writes: body schemas from the table's columns and rule, create, update and delete within the caller's reach. */
+
+import type { ActivityRecordTable } from "@academy/contract/activity";
 import { and, eq, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { badRequest, HttpError } from "../../lib/http-error.ts";
+import { changedFields, recordActivity } from "../activity/service.ts";
+import { AUDITED, type AuditEntry, type TableAudit } from "./audit.ts";
 import { isStorableDate, shown } from "./filters.ts";
 import { confirmAccount } from "./prepared.ts";
 import { isHiddenField, type Role } from "./rules.ts";
@@ -137,8 +141,40 @@ export async function createRow(db: Db, caller: Actor, tableName: string, body: 
   const values = validateBody(info, actor.role, "create", body);
   if (rows === "own" && info.rule.owner) values[info.rule.owner] = actor.userId;
   if (rows === "public") Object.assign(values, info.rule.publicRows);
+  const audit = auditOf(info, actor);
+  if (audit?.created) {
+    const created = audit.created;
+    return db.transaction(async (tx) => {
+      const [row] = await tx.insert(info.table).values(toKeys(info, values)).returning().catch(translateDbError);
+      const added = toColumns(info, row as Row);
+      await logChange(tx, info, actor, added, created(added));
+      return Number(added.id);
+    });
+  }
   const [created] = await db.insert(info.table).values(toKeys(info, values)).returning({ id: info.id }).catch(translateDbError);
   return Number((created as { id: number }).id);
+}
+
+// ---- the activity log of staff writes (audit.ts says which tables and how they read) ---------
+
+function auditOf(info: TableInfo, actor: Actor): TableAudit | undefined {
+  return actor.role === "admin" && actor.userId !== null ? AUDITED[info.name] : undefined;
+}
+
+/** A row as the table's column names (what the rules and the log speak), from drizzle's keys. */
+function toColumns(info: TableInfo, row: Row): Row {
+  const out: Row = {};
+  for (const [name, key] of info.keys) if (key in row) out[name] = row[key];
+  return out;
+}
+
+async function logChange(db: Db, info: TableInfo, actor: Actor, row: Row, entry: AuditEntry | null): Promise<void> {
+  if (!entry) return;
+  await recordActivity(db, {
+    ...entry,
+    actorId: actor.userId!,
+    record: { table: info.name as ActivityRecordTable, id: Number(row.id) },
+  });
 }
 
 export type UpdateWhere = { id?: number; where?: SQL };
@@ -153,12 +189,33 @@ export async function updateRows(db: Db, caller: Actor, tableName: string, targe
   if (info.columns.has("updated_at")) Object.assign(set, toKeys(info, { updated_at: new Date() }));
   const condition = target.id !== undefined ? eq(info.id, target.id) : target.where;
   if (!condition) throw badRequest("condition is required.");
-  const changed = await db
-    .update(info.table)
-    .set(set)
-    .where(and(condition, scope, info.rule.updateGuard?.(actor.userId, values)))
-    .returning({ id: info.id })
-    .catch(translateDbError);
+  const where = and(condition, scope, info.rule.updateGuard?.(actor.userId, values));
+  const audit = auditOf(info, actor);
+  if (audit?.updated) {
+    const updated = audit.updated;
+    return db.transaction(async (tx) => {
+      const before = new Map(
+        (await tx.select().from(info.table).where(where).for("update")).map((r) => {
+          const row = toColumns(info, r as Row);
+          return [Number(row.id), row] as const;
+        }),
+      );
+      const rows = await tx.update(info.table).set(set).where(where).returning().catch(translateDbError);
+      for (const r of rows) {
+        const after = toColumns(info, r as Row);
+        const was = before.get(Number(after.id));
+        if (!was) continue;
+        const written = Object.keys(values);
+        const change = changedFields(
+          Object.fromEntries(written.map((k) => [k, was[k]])),
+          Object.fromEntries(written.map((k) => [k, after[k]])),
+        );
+        if (change.isChanged) await logChange(tx, info, actor, after, updated(was, after, { before: change.before, after: change.after }));
+      }
+      return rows.length;
+    });
+  }
+  const changed = await db.update(info.table).set(set).where(where).returning({ id: info.id }).catch(translateDbError);
   return changed.length;
 }
 
@@ -176,6 +233,18 @@ export async function deleteRows(db: Db, caller: Actor, tableName: string, targe
       .where(and(condition, scope, inUse.when(info.id)))
       .limit(1);
     if (busy) throw new HttpError(409, inUse.message);
+  }
+  const audit = auditOf(info, actor);
+  if (audit?.deleted) {
+    const deletedEntry = audit.deleted;
+    return db.transaction(async (tx) => {
+      const rows = await tx.delete(info.table).where(and(condition, scope)).returning().catch(translateDbError);
+      for (const r of rows) {
+        const gone = toColumns(info, r as Row);
+        await logChange(tx, info, actor, gone, deletedEntry(gone));
+      }
+      return rows.length;
+    });
   }
   const deleted = await db.delete(info.table).where(and(condition, scope)).returning({ id: info.id }).catch(translateDbError);
   return deleted.length;

@@ -18,7 +18,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
  * account and changing its email, password or role are not the records API's to do at all (the
  * rule grants no delete and no such field), so their rules live in this module's service.
  */
-export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (app, { db, publicUrl }) => {
   const tags = ["users"];
 
   app.get(
@@ -58,10 +58,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
       preHandler: app.requireStaff("users.write"),
     },
-    async (request) => ({
-      error: false as const,
-      model: await service.updateUserAsAdmin(db, request.principal!, request.params.id, request.body),
-    }),
+    async (request) => {
+      const model = await service.updateUserAsAdmin(db, request.principal!, request.params.id, request.body, publicUrl);
+      app.mail.kick();
+      return { error: false as const, model };
+    },
   );
 
   app.get(
@@ -94,7 +95,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       preHandler: app.requireStaff("users.reset-two-factor"),
     },
     async (request) => {
-      await service.resetTwoFactor(db, request.principal!, request.params.id);
+      await service.resetTwoFactor(db, request.principal!, request.params.id, publicUrl);
       app.mail.kick();
       return { error: false as const, message: "Two-factor sign-in was reset" };
     },
@@ -112,7 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       preHandler: app.requireStaff("users.write"),
     },
     async (request) => {
-      await service.deleteUser(db, request.principal!, request.params.id);
+      await service.deleteUser(db, request.principal!, request.params.id, publicUrl);
       return { error: false as const, message: "Deleted" };
     },
   );

@@ -4,9 +4,21 @@ import { badRequest, conflict, forbidden, notFound } from "../../lib/http-error.
 import { hashPassword } from "../../lib/passwords.ts";
 import { can } from "../../lib/permissions.ts";
 import type { Principal } from "../../plugins/auth.ts";
-import { type Account, changeRole, findUserById, lockAccountForStaffChange, resetSecondFactor, setEmail } from "../auth/service.ts";
+import { recordActivity } from "../activity/service.ts";
+import {
+  type Account,
+  changeRole,
+  findUserById,
+  lockAccountForStaffChange,
+  logAccountDeletion,
+  resetSecondFactor,
+  type StaffChange,
+  staffSetEmail,
+  staffSetPassword,
+  tellTwoFactorReset,
+} from "../auth/service.ts";
 import { planOf } from "../entitlements/service.ts";
-import { enqueueMail, enqueueWritten } from "../mail/service.ts";
+import { enqueueWritten } from "../mail/service.ts";
 import * as payments from "../payments/service.ts";
 import * as records from "../records/service.ts";
 import * as repo from "./repo.ts";
@@ -122,7 +134,13 @@ export async function getUserOverview(db: Db, id: number): Promise<AdminUserOver
  * Nobody changes their own role or disables themselves here, and the academy keeps one active
  * administrator. Roles and staff roles are for administrators (`staff.manage`) alone.
  */
-export async function updateUserAsAdmin(db: Db, actor: Principal, id: number, input: AdminUserUpdateRequest): Promise<AdminUser> {
+export async function updateUserAsAdmin(
+  db: Db,
+  actor: Principal,
+  id: number,
+  input: AdminUserUpdateRequest,
+  publicUrl: string,
+): Promise<AdminUser> {
   if ((input.role !== undefined || input.staff_role !== undefined) && !can(actor, "staff.manage")) throw forbidden();
   // Hashing takes a while: done before the transaction holds its locks.
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
@@ -143,27 +161,43 @@ export async function updateUserAsAdmin(db: Db, actor: Principal, id: number, in
     if (wasActiveAdministrator && (staffRole !== "administrator" || status !== "active") && (await repo.countActiveAdmins(tx)) <= 1)
       throw conflict("The academy needs at least one active administrator");
 
-    if (input.email !== undefined && input.email !== user.email) await setEmail(tx, id, input.email, true);
+    // Each change is logged with it, and the person is told of a new email or password (at the address they had).
+    const change: StaffChange = { db: tx, actorId: actor.id, publicUrl };
+    if (input.email !== undefined && input.email !== user.email) await staffSetEmail(change, user, input.email);
     const profile = {
       ...(input.first_name !== undefined && { first_name: input.first_name }),
       ...(input.last_name !== undefined && { last_name: input.last_name }),
       ...(status !== user.status && { status }),
     };
     if (Object.keys(profile).length > 0) await records.updateRows(tx, records.actorOf({ principal: actor }), "user", { id }, profile);
-    if (role !== user.role || staffRole !== user.staffRole || passwordHash !== undefined)
-      await changeRole(tx, id, role, staffRole, passwordHash);
+    if (role !== user.role || staffRole !== user.staffRole) {
+      await changeRole(tx, id, role, staffRole);
+      const was = user.staffRole ? `${user.role} (${user.staffRole})` : user.role;
+      const now = role === "admin" && staffRole ? `${role} (${staffRole})` : role;
+      await recordActivity(tx, {
+        actorId: actor.id,
+        kind: "account.role",
+        record: { table: "user", id },
+        subjectUserId: id,
+        summary: `Role changed from ${was} to ${now}`,
+        before: { role: user.role, staff_role: user.staffRole },
+        after: { role, staff_role: role === "admin" ? staffRole : null },
+      });
+    }
+    if (passwordHash !== undefined) await staffSetPassword(change, user, passwordHash);
   });
   return getUser(db, id);
 }
 
 /** Deletes an account; the academy never loses its last active admin, and nobody deletes themselves. */
-export async function deleteUser(db: Db, actor: Principal, id: number): Promise<void> {
+export async function deleteUser(db: Db, actor: Principal, id: number, publicUrl: string): Promise<void> {
   if (actor.id === id) throw conflict("You cannot delete your own account here");
   await db.transaction(async (tx) => {
     const user = await lockAccountForStaffChange(tx, id);
     if (!user) throw notFound("User not found");
     if (user.staffRole === "administrator" && user.status === "active" && (await repo.countActiveAdmins(tx)) <= 1)
       throw conflict("The academy needs at least one active administrator");
+    await logAccountDeletion({ db: tx, actorId: actor.id, publicUrl }, user);
     await repo.deleteUser(tx, id);
   });
 }
@@ -174,12 +208,12 @@ export async function deleteUser(db: Db, actor: Principal, id: number): Promise<
  * next sign-in (ADMIN_2FA_REQUIRED); candidates may turn it on again from their profile. Your
  * own is turned off from your profile, with a code.
  */
-export async function resetTwoFactor(db: Db, actor: Principal, id: number): Promise<void> {
+export async function resetTwoFactor(db: Db, actor: Principal, id: number, publicUrl: string): Promise<void> {
   if (actor.id === id) throw conflict("Turn your own two-factor sign-in off from your profile");
   await db.transaction(async (tx) => {
     const user = await findUserById(tx, id);
     if (!user) throw notFound("User not found");
     if (!(await resetSecondFactor(tx, id))) throw conflict("Two-factor sign-in is not on for this account");
-    await enqueueMail(tx, "two-factor", user.email, { first_name: user.firstName || "there", state: "reset by the academy's staff" });
+    await tellTwoFactorReset({ db: tx, actorId: actor.id, publicUrl }, user);
   });
 }

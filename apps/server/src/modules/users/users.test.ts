@@ -195,7 +195,7 @@ describe("resetting another person's two-factor sign-in", () => {
     expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null });
     expect((await t.call("GET", "/v2/api/lambda/profile", { token: staff.token })).statusCode).toBe(401);
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.to, staff.email));
-    expect(mails.map((m) => m.subject)).toContain("Two-factor sign-in was reset by the academy's staff");
+    expect(mails.map((m) => m.subject)).toContain("Two-factor sign-in of your Rescue Academy account was reset");
 
     // The password alone signs in again, straight to two-factor setup (no code asked for).
     const login = await t.call("POST", "/v2/api/lambda/login", {

@@ -87,7 +87,10 @@ export interface ResourceColumn<R extends Row = Row> {
 export interface ResourceFilter {
   name: string;
   label: string;
+  /** The choices of a select (none for an `input` filter). */
   options: readonly Option[];
+  /** A typed value instead of a choice: a day (`date`, sent as YYYY-MM-DD) or a whole number (`number`, e.g. a record's id). */
+  input?: "date" | "number";
 }
 
 /** A button over the selected rows besides delete (e.g. "Archive selected"); it answers the toast's text. */

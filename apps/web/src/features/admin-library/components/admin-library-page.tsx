@@ -1,7 +1,7 @@
 import type { AdminLibraryRow, LibraryTier } from "@academy/contract/library";
 import { sectionPath } from "@academy/contract/library-links";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
@@ -336,7 +336,8 @@ function DocumentDetail({ id }: { id: number }) {
 const routes = adminRoutesOf("library", ["edit", "view"]);
 
 /** Staff: every library document, uploads, edits, access per document and section, publishing. */
-export function AdminLibraryPage() {
+/** `historyOf`: a record's activity-log history, shown in its view panel (composed in by the app). */
+export function AdminLibraryPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   const panel = useAdminPanel(routes);
   // Coaches read the library as staff see it; editors and administrators change it.
   const canWrite = useCan("library.write");
@@ -366,7 +367,12 @@ export function AdminLibraryPage() {
       {...(canWrite ? {} : READ_ONLY)}
       paths={panel.paths}
       mode={panel.mode}
-      renderView={(row) => <DocumentDetail id={row.id} />}
+      renderView={(row) => (
+        <>
+          <DocumentDetail id={row.id} />
+          {historyOf ? <div className="mt-6">{historyOf(row.id)}</div> : null}
+        </>
+      )}
       rowLabel={(row) => row.title}
       toolbar={canWrite ? <UploadForm /> : undefined}
     />

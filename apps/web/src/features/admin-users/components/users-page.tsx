@@ -2,7 +2,7 @@ import type { RegisterResponse } from "@academy/contract/auth";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@academy/contract/constants";
 import { hasPermission, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "@academy/contract/staff";
 import type { AdminUserListResponse, AdminUserResponse } from "@academy/contract/users";
-import { type FormEvent, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useMemo, useState } from "react";
 import { TextField } from "../../../components/ui/form-field";
 import { Modal } from "../../../components/ui/modal";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
@@ -233,8 +233,9 @@ function InviteAdmin({ onClose }: { onClose: () => void }) {
  * Candidate and staff accounts: search, add candidates, edit, disable or delete, invite staff with a
  * role. What shows follows the staff role (the server refuses the rest anyway): support reads and
  * confirms; administrators change accounts and manage staff.
+ * `historyOf`: what staff changed on an account, shown in its view panel (composed in by the app).
  */
-export function UsersPage() {
+export function UsersPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   const { staffRole } = useAuth().state;
   const canWrite = hasPermission(staffRole, "users.write");
   const canManageStaff = hasPermission(staffRole, "staff.manage");
@@ -264,7 +265,12 @@ export function UsersPage() {
         defaultSort={{ field: "created_at", direction: "desc" }}
         {...panel}
         rowLabel={(r) => String(r.email)}
-        renderView={(row) => <UserDetails row={row} />}
+        renderView={(row) => (
+          <>
+            <UserDetails row={row} />
+            {historyOf ? <div className="mt-6">{historyOf(row.id)}</div> : null}
+          </>
+        )}
         rowActions={(row) => (row.email_verified || !canVerify ? null : <MarkEmailConfirmed userId={row.id} email={String(row.email)} />)}
         {...(canWrite ? {} : READ_ONLY)}
         canExport

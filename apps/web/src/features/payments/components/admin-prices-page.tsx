@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { BulkAction, FormValues, ResourceColumn, ResourceField } from "../../../components/ui/resource-table/types";
@@ -205,7 +205,8 @@ export const pricesModeOf = routes.modeOf;
  * /admin/stripe_price (and add, edit and view over it): the spec's price table. Add and edit in a
  * side panel, view, archive or delete, select for bulk archiving; export is off.
  */
-export function AdminPricesPage() {
+/** `historyOf`: a record's activity-log history, shown in its view panel (composed in by the app). */
+export function AdminPricesPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   const products = useProductOptions();
   const canWrite = useCan("payments.write");
   const packages = usePackageOptions();
@@ -245,7 +246,12 @@ export function AdminPricesPage() {
       filters={filters}
       searchLabel="Search by name or product"
       {...useAdminPanel(routes)}
-      renderView={(price) => <PriceView price={price} />}
+      renderView={(price) => (
+        <>
+          <PriceView price={price} />
+          {historyOf ? <div className="mt-6">{historyOf(price.id)}</div> : null}
+        </>
+      )}
       {...(canWrite ? {} : READ_ONLY)}
       rowActions={(price) =>
         canWrite && (

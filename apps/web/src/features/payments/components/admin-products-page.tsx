@@ -1,5 +1,5 @@
 import type { PriceRow, ProductRow } from "@academy/contract/payments";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { RelatedList } from "../../../components/ui/related-list";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
@@ -120,7 +120,8 @@ function ProductView({ product }: { product: ProductRow }) {
 const routes = adminRoutesOf("stripe_product", ["add", "edit", "view"]);
 
 /** /admin/stripe_product: what the academy sells at the card provider, and which package each product unlocks. */
-export function AdminProductsPage() {
+/** `historyOf`: a record's activity-log history, shown in its view panel (composed in by the app). */
+export function AdminProductsPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   const packages = usePackageOptions();
   const canWrite = useCan("payments.write");
   const fields = useMemo(() => productFields(packages.data ?? []), [packages.data]);
@@ -144,7 +145,12 @@ export function AdminProductsPage() {
       filters={filters}
       searchLabel="Search by name"
       {...useAdminPanel(routes)}
-      renderView={(product) => <ProductView product={product} />}
+      renderView={(product) => (
+        <>
+          <ProductView product={product} />
+          {historyOf ? <div className="mt-6">{historyOf(product.id)}</div> : null}
+        </>
+      )}
       {...(canWrite ? {} : READ_ONLY)}
       rowActions={(product) =>
         canWrite && (

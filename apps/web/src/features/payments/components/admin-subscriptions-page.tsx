@@ -1,6 +1,6 @@
 import type { InvoiceRow, SubscriptionRow } from "@academy/contract/payments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { Modal } from "../../../components/ui/modal";
 import { RelatedList } from "../../../components/ui/related-list";
@@ -206,7 +206,8 @@ const routes = adminRoutesOf("stripe_subscription", ["view"]);
 export const subscriptionsModeOf = routes.modeOf;
 
 /** /admin/stripe_subscription and its view: every candidate's subscription; staff can end any. */
-export function AdminSubscriptionsPage() {
+/** `historyOf`: a record's activity-log history, shown in its view panel (composed in by the app). */
+export function AdminSubscriptionsPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   const prices = usePriceOptions();
   // Support read subscriptions; only those who change payments end one.
   const canEnd = useCan("payments.write");
@@ -229,7 +230,12 @@ export function AdminSubscriptionsPage() {
       searchLabel="Search by email or plan"
       {...useAdminPanel(routes)}
       rowLabel={(s) => `subscription of ${s.email ?? s.user_id}`}
-      renderView={(sub) => <SubscriptionView sub={sub} />}
+      renderView={(sub) => (
+        <>
+          <SubscriptionView sub={sub} />
+          {historyOf ? <div className="mt-6">{historyOf(sub.id)}</div> : null}
+        </>
+      )}
       rowActions={
         canEnd ? (sub) => <EndButton sub={sub} label="End" ariaLabel={`End subscription of ${sub.email ?? sub.user_id}`} /> : undefined
       }
