@@ -92,9 +92,10 @@ export const CANDIDATES_PER_ARM = 150;
  * the best of all (the price of ranking a few hundred at any size). A section holding every concept
  * is always among them when one exists, so "every word first" holds. `some: false` leaves out the
  * arms for some of the concepts; `when`, a condition PostgreSQL decides once, runs the arms only
- * when it holds.
+ * when it holds; `bodyOnly` keeps only the arms over the whole search vector (one pass over the
+ * matches, for a filter that rejects most of them).
  */
-function candidates(where: SQL, opts: { some?: boolean; when?: SQL } = {}): SQL {
+function candidates(where: SQL, opts: { some?: boolean; when?: SQL; bodyOnly?: boolean } = {}): SQL {
   const arm = (vector: SQL, query: "all" | "any") => {
     const conditions = [
       ...(opts.when ? [opts.when] : []),
@@ -108,11 +109,9 @@ function candidates(where: SQL, opts: { some?: boolean; when?: SQL } = {}): SQL 
   const heading = sql`ts_filter(s.search, '{a}')`;
   const lead = sql`library_search_lead(s.search)`;
   const body = sql`s.search`;
-  const arms = (opts.some === false ? (["all"] as const) : (["all", "any"] as const)).flatMap((query) => [
-    arm(heading, query),
-    arm(lead, query),
-    arm(body, query),
-  ]);
+  const arms = (opts.some === false ? (["all"] as const) : (["all", "any"] as const)).flatMap((query) =>
+    opts.bodyOnly ? [arm(body, query)] : [arm(heading, query), arm(lead, query), arm(body, query)],
+  );
   return sql`SELECT DISTINCT c.id FROM (${sql.join(arms, sql` UNION ALL `)}) AS c`;
 }
 
@@ -232,6 +231,7 @@ export function retrieveStatement(input: RetrieveInput): Statement {
     ),
     more AS (${candidates(sql`d.status = 'published' AND ${needs} <= ${sql.placeholder("rank")}`, {
       when: sql`(SELECT count(*) FROM matches WHERE needs <= ${sql.placeholder("rank")}) < ${sql.placeholder("limit")}`,
+      bodyOnly: true,
     })}),
     more_matches AS (
       SELECT s.id, s.document_id, ${needs} AS needs, s.search @@ q.allq AS every, ${score} AS rank
