@@ -9,11 +9,15 @@ import pg from "pg";
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const PROJECT = Buffer.from("rescue-academy:local-project-secret").toString("base64");
 
+/** Starts the built server (`BENCH_SERVER`, a path from the repository root, runs another build: a "before" to compare). */
 export function startServer({ port, dataDir, env = {} }) {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(" ") : []), path.join(root, "apps/server/dist/server.js")],
+    [
+      ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(" ") : []),
+      path.join(root, process.env.BENCH_SERVER ?? "apps/server/dist/server.js"),
+    ],
     {
       cwd: root,
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },

@@ -35,5 +35,8 @@ export { TOKEN_EXPIRED, TWO_FACTOR_REQUIRED, UNAUTHORIZED } from "./constants.ts
 export type ModelAnswer<T> = { error: false; model: T };
 /** Every row: `{error:false, list}`. */
 export type ListAnswer<T> = { error: false; list: T[] };
-/** One page of rows, with the count and the number of pages (`total_capped`: more match than were counted). */
-export type PageAnswer<T> = { error: false; list: T[]; total: number; num_pages: number; total_capped?: boolean };
+/**
+ * One page of rows, with the count and the number of pages (`total_capped`: more match than were
+ * counted; `estimated`: the total is the database's estimate of a whole table's rows).
+ */
+export type PageAnswer<T> = { error: false; list: T[]; total: number; num_pages: number; total_capped?: boolean; estimated?: boolean };

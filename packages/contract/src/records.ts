@@ -43,6 +43,12 @@ export const RecordPageResponse = z.object({
     .boolean()
     .optional()
     .describe("true when more rows match than a filtered page counts (1,000, or as far as the page reaches): total is then a lower bound"),
+  estimated: z
+    .boolean()
+    .optional()
+    .describe(
+      "true when total is PostgreSQL's estimate of a whole table's rows (an administrator's unfiltered page of 10,000 rows or more), not a count",
+    ),
   limit: z.number().int(),
   num_pages: z.number().int(),
   page: z.number().int(),

@@ -32,6 +32,7 @@ export function recordsSource<R extends Row = Row>(table: string, opts: { search
         rows: answer.list,
         total: answer.total,
         totalCapped: answer.total_capped === true,
+        totalEstimated: answer.estimated === true,
         numPages: answer.num_pages,
       } satisfies ListResult<R>;
     },

@@ -47,6 +47,11 @@ function vocabularyAt(db: Db, version: string): Promise<Vocabulary> {
   return vocabulary;
 }
 
+/** The plan of a search or a question on the library as it is now (for tests and benchmarks: a search reads its version with the reader's tier). */
+export async function planNow(db: Db, text: string): Promise<QueryPlan> {
+  return planAt(db, await repo.searchVersion(db), text);
+}
+
 /** The plan of a search or a question at the library's `version`. */
 async function planAt(db: Db, version: string, text: string): Promise<QueryPlan> {
   return planWith(db, await vocabularyAt(db, version), text);

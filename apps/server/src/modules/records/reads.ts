@@ -70,6 +70,8 @@ export type Page = {
   total: number;
   /** More rows match than were counted: `total` is a lower bound (a filtered page counts up to LIMITS.exactTotal). */
   total_capped: boolean;
+  /** `total` is PostgreSQL's estimate of a whole table's rows (LIMITS.estimateFrom or more), not a count. */
+  estimated: boolean;
   limit: number;
   num_pages: number;
   page: number;
@@ -91,8 +93,16 @@ export async function pageRows(
   // Deep offsets read every row before them: past this, narrow the filter instead.
   if (offset > LIMITS.maxOffset)
     throw badRequest(`page is too deep (at most ${LIMITS.maxOffset} rows in); narrow the filter`, { page: "Too deep" });
-  const { list, total, capped } = await readWindow(db, caller, info, reach, opts, { size: opts.size, offset, counted: true });
-  return { list, total, total_capped: capped, limit: opts.size, num_pages: Math.ceil(total / opts.size), page: opts.page };
+  const { list, total, capped, estimated } = await readWindow(db, caller, info, reach, opts, { size: opts.size, offset, counted: true });
+  return {
+    list,
+    total,
+    total_capped: capped,
+    estimated,
+    limit: opts.size,
+    num_pages: Math.ceil(total / opts.size),
+    page: opts.page,
+  };
 }
 
 /**
@@ -107,7 +117,7 @@ async function readWindow(
   rows: Rows,
   opts: ListOptions,
   window: { size: number; offset: number; counted: boolean },
-): Promise<{ list: Row[]; total: number; capped: boolean }> {
+): Promise<{ list: Row[]; total: number; capped: boolean; estimated: boolean }> {
   const columns = readable(info, caller.role);
   // The client's filters have a fixed shape (fields, operators, value counts) whose values go in
   // as placeholders, so filtered windows are prepared too; a server-built condition is not.
@@ -172,12 +182,15 @@ async function readWindow(
           .from(ownedRowCounts)
           .where(and(eq(ownedRowCounts.tableName, info.name), eq(ownedRowCounts.ownerId, sql.placeholder("owner"))))
           .as("counted")
-      : db
-          .select({ __total: sql<number>`count(*)::int`.as("__total") })
-          .from(info.table)
-          .where(where_)
-          .as("counted");
+      : where_
+        ? db
+            .select({ __total: sql<number>`count(*)::int`.as("__total") })
+            .from(info.table)
+            .where(where_)
+            .as("counted")
+        : wholeTableTotal(db, info);
     fields.__total = counted.__total;
+    if (!totalIsKept && !where_) fields.__estimated = (counted as unknown as Record<string, unknown>).__estimated;
     const query = account
       ? db
           .select(fields as Record<string, PgColumn>)
@@ -214,8 +227,8 @@ async function readWindow(
   for (const raw of found) if (raw.__id !== null) list.push(read(raw));
   if (opts.joins?.length)
     await attachJoins(db, info, list, opts.joins, { role: actor.role, userId: actor.userId, staffRole: actor.staffRole });
-  if (!window.counted) return { list, total: 0, capped: false };
-  if (!countsMatches) return { list, total: Number(found[0]?.__total ?? 0), capped: false };
+  if (!window.counted) return { list, total: 0, capped: false, estimated: false };
+  if (!countsMatches) return { list, total: Number(found[0]?.__total ?? 0), capped: false, estimated: found[0]?.__estimated === true };
   // Matches counted beside the window; a window past the last match has none beside it, so
   // (only then) they are counted on their own, as far as the same reach.
   let matches = Number(found[0]?.__total ?? 0);
@@ -235,7 +248,30 @@ async function readWindow(
     ).catch(translateDbError);
     matches = Number(counted?.__total ?? 0);
   }
-  return matches >= reach ? { list, total: reach - 1, capped: true } : { list, total: matches, capped: false };
+  return matches >= reach
+    ? { list, total: reach - 1, capped: true, estimated: false }
+    : { list, total: matches, capped: false, estimated: false };
+}
+
+/**
+ * A whole table's total without reading it: the planner's estimate (the rows per page of the last
+ * ANALYZE, times the table's pages now, as PostgreSQL's own planner scales it), when that is
+ * LIMITS.estimateFrom rows or more; otherwise, or for a table never analysed, its exact count.
+ * `__estimated` says which.
+ */
+function wholeTableTotal(db: Db, info: TableInfo) {
+  const name = sql.raw(`'"${info.name}"'`);
+  const estimate = sql`(SELECT CASE WHEN c.reltuples < 0 OR c.relpages = 0 THEN 0::float8
+      ELSE c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int) END AS n
+    FROM pg_class c WHERE c.oid = ${name}::regclass) AS e`;
+  const from = sql.raw(String(LIMITS.estimateFrom));
+  return db
+    .select({
+      __total: sql<number>`(CASE WHEN e.n >= ${from} THEN round(e.n) ELSE (SELECT count(*) FROM ${info.table}) END)::int`.as("__total"),
+      __estimated: sql<boolean>`e.n >= ${from}`.as("__estimated"),
+    })
+    .from(estimate)
+    .as("counted");
 }
 
 /**
@@ -396,7 +432,7 @@ export async function joinRows(db: Db, caller: Actor, query: JoinQuery): Promise
   if (size > LIMITS.pageSize) throw badRequest(`limit must be 1 to ${LIMITS.pageSize}`, { limit: "Out of range" });
   const [list, [counted]] = await Promise.all([ordered.limit(size).offset((page - 1) * size), counter.where(where)]);
   const total = counted?.total ?? 0;
-  return { list, total, total_capped: false, limit: size, num_pages: Math.ceil(total / size), page };
+  return { list, total, total_capped: false, estimated: false, limit: size, num_pages: Math.ceil(total / size), page };
 }
 
 /** Legacy AUTOCOMPLETE: rows whose text field starts with `query` (case-insensitive), id and field only. */

@@ -35,6 +35,11 @@ export const LIMITS = {
    * matches most of a large table costs the same as on a small one.
    */
   exactTotal: 1_000,
+  /**
+   * A whole table's page (an administrator's, unfiltered) answers the planner's estimate of its
+   * rows when it holds about this many or more, with `estimated`; a smaller table is counted.
+   */
+  estimateFrom: 10_000,
   joins: 3,
   ids: 100,
   exportRows: 50_000,

@@ -63,12 +63,57 @@ const planCtes = sql`q AS (SELECT ${sql.placeholder("any")}::tsquery AS anyq, ${
       nullif(${sql.placeholder("phrase")}, '')::tsquery AS phraseq),
     concepts AS (SELECT c.q::tsquery AS q, c.w FROM json_to_recordset(${sql.placeholder("concepts")}::json) AS c(q text, w float8))`;
 
-export const planValues = (plan: QueryPlan) => ({
-  any: plan.any,
-  all: plan.all,
-  phrase: plan.phrase,
-  concepts: JSON.stringify(plan.concepts.filter((c) => c.known).map((c) => ({ q: c.query, w: c.weight }))),
-});
+export const planValues = (plan: QueryPlan) => {
+  const known = plan.concepts.filter((c) => c.known);
+  return {
+    any: plan.any,
+    all: plan.all,
+    phrase: plan.phrase,
+    concepts: JSON.stringify(known.map((c) => ({ q: c.query, w: c.weight }))),
+    // With one concept "any" is "all": the first pass's arms for some of the words are skipped.
+    several: known.length > 1,
+  };
+};
+
+/**
+ * How many sections each arm of a search's first pass may pick (see `candidates`): at most six
+ * arms, so a search ranks a few hundred sections however many hold its words.
+ */
+export const CANDIDATES_PER_ARM = 150;
+
+/**
+ * A search's first pass, on the GIN indexes only (migrations 0013 and 0026): the ids of at most
+ * CANDIDATES_PER_ARM sections (among those `where`, over `s` and `d`, admits) from each of
+ * these arms, where the sections that rank best stand: every concept in the heading, every concept said
+ * strongly (in the heading or three times: `library_search_lead`), every concept anywhere; then,
+ * for a plan of several concepts, the same for any concept. Each arm stops at its cap, in the
+ * table's order, without reading the sections it passes over; so when a word is so common that
+ * more sections than the cap say it in their heading, the ones ranked are the cap's first, not
+ * the best of all (the price of ranking a few hundred at any size). A section holding every concept
+ * is always among them when one exists, so "every word first" holds. `some: false` leaves out the
+ * arms for some of the concepts; `when`, a condition PostgreSQL decides once, runs the arms only
+ * when it holds; `bodyOnly` keeps only the arms over the whole search vector (one pass over the
+ * matches, for a filter that rejects most of them).
+ */
+function candidates(where: SQL, opts: { some?: boolean; when?: SQL; bodyOnly?: boolean } = {}): SQL {
+  const arm = (vector: SQL, query: "all" | "any") => {
+    const conditions = [
+      ...(opts.when ? [opts.when] : []),
+      ...(query === "any" ? [sql`${sql.placeholder("several")}::boolean`] : []),
+      sql`${vector} @@ ${sql.placeholder(query)}::tsquery`,
+      where,
+    ];
+    return sql`(SELECT s.id FROM library_section s JOIN library_document d ON d.id = s.document_id
+      WHERE ${sql.join(conditions, sql` AND `)} LIMIT ${sql.raw(String(CANDIDATES_PER_ARM))})`;
+  };
+  const heading = sql`ts_filter(s.search, '{a}')`;
+  const lead = sql`library_search_lead(s.search)`;
+  const body = sql`s.search`;
+  const arms = (opts.some === false ? (["all"] as const) : (["all", "any"] as const)).flatMap((query) =>
+    opts.bodyOnly ? [arm(body, query)] : [arm(heading, query), arm(lead, query), arm(body, query)],
+  );
+  return sql`SELECT DISTINCT c.id FROM (${sql.join(arms, sql` UNION ALL `)}) AS c`;
+}
 
 export type RankedRow = {
   document: string;
@@ -99,26 +144,27 @@ function filters(filter: { track: boolean; theme: boolean }): SQL {
 const plansJson = sql`(SELECT json_agg(json_build_object('name', p.name, 'libraryTier', p.library_tier) ORDER BY p.display_order, p.id)
   FROM packages p WHERE p.status = 'active')`;
 
+type Plans = { name: string; libraryTier: LibraryTier }[];
+type RankInput = { plan: QueryPlan; track?: string; theme?: string; limit: number; readerTier: LibraryTier };
+
+/** A hand-written statement as `preparedRows` runs it: its name, its text and the values of its placeholders. */
+export type Statement = { name: string; build: () => SQL; values: Record<string, unknown> };
+
 /**
- * The ranked page of a search: sections holding every concept first, then those holding some, by
- * score; a highlighted snippet only for what a reader of `readerTier` may open; the plans on sale
- * only when something returned is locked. One statement per filter shape, prepared once per connection.
+ * The statement of `rankSections` (one per filter shape), apart so tests and benchmarks can
+ * EXPLAIN what the search runs.
  */
-export async function rankSections(
-  db: Db,
-  input: { plan: QueryPlan; track?: string; theme?: string; limit: number; readerTier: LibraryTier },
-): Promise<{ rows: RankedRow[]; plans: { name: string; libraryTier: LibraryTier }[] | null }> {
+export function rankStatement(input: RankInput): Statement {
   const shape = { track: input.track !== undefined, theme: input.theme !== undefined };
-  const [row] = await preparedRows<{ rows: RankedRow[] | string; plans: { name: string; libraryTier: LibraryTier }[] | string | null }>(
-    db,
-    `library_rank${shape.track ? "_track" : ""}${shape.theme ? "_theme" : ""}`,
-    () => sql`
+  return {
+    name: `library_rank${shape.track ? "_track" : ""}${shape.theme ? "_theme" : ""}`,
+    build: () => sql`
     WITH reader AS (SELECT ${rankOf(sql`${sql.placeholder("tier")}::text`)} AS rank),
     ${planCtes},
+    candidates AS (${candidates(filters(shape))}),
     hits AS (
       SELECT s.id, s.search @@ q.allq AS every, ${score} AS rank
-      FROM library_section s JOIN library_document d ON d.id = s.document_id, q
-      WHERE s.search @@ q.anyq AND ${filters(shape)}
+      FROM candidates c JOIN library_section s ON s.id = c.id, q
       ORDER BY every DESC, rank DESC, s.id
       LIMIT ${sql.placeholder("limit")}
     ),
@@ -132,13 +178,29 @@ export async function rankSections(
     )
     SELECT coalesce((SELECT json_agg(page ORDER BY page.every DESC, page.rank DESC, page.id) FROM page), '[]'::json) AS rows,
       CASE WHEN EXISTS (SELECT 1 FROM page WHERE page.locked) THEN ${plansJson} END AS plans`,
-    {
+    values: {
       ...planValues(input.plan),
       tier: input.readerTier,
       limit: input.limit,
       track: shape.track ? JSON.stringify([input.track]) : undefined,
       theme: shape.theme ? JSON.stringify([input.theme]) : undefined,
     },
+  };
+}
+
+/**
+ * The ranked page of a search: of the first pass's candidates (`candidates`, a few hundred at
+ * most), sections holding every concept first, then those holding some, by score; a highlighted
+ * snippet only for what a reader of `readerTier` may open; the plans on sale only when something
+ * returned is locked. One statement per filter shape, prepared once per connection.
+ */
+export async function rankSections(db: Db, input: RankInput): Promise<{ rows: RankedRow[]; plans: Plans | null }> {
+  const statement = rankStatement(input);
+  const [row] = await preparedRows<{ rows: RankedRow[] | string; plans: Plans | string | null }>(
+    db,
+    statement.name,
+    statement.build,
+    statement.values,
   );
   return { rows: parsed(row?.rows ?? []), plans: parsed(row?.plans ?? null) };
 }
@@ -153,29 +215,32 @@ export type RetrievedPassage = {
   every: boolean;
 };
 
-/**
- * The assistant's passages: the best sections for the plan among those a reader of tier rank
- * `readerRank` may open, and the documents above their plan that would also answer (named, never
- * quoted).
- */
-export async function retrieveSections(
-  db: Db,
-  input: { plan: QueryPlan; limit: number; readerRank: number },
-): Promise<{ passages: RetrievedPassage[]; locked: { document: string; document_title: string; tier: LibraryTier }[] }> {
-  const [row] = await preparedRows<{
-    passages: RetrievedPassage[] | string;
-    locked: { document: string; document_title: string; tier: LibraryTier }[] | string;
-  }>(
-    db,
-    "library_retrieve",
-    () => sql`
+type RetrieveInput = { plan: QueryPlan; limit: number; readerRank: number };
+type LockedDocument = { document: string; document_title: string; tier: LibraryTier };
+
+/** The statement of `retrieveSections`, apart so tests and benchmarks can EXPLAIN what retrieval runs. */
+export function retrieveStatement(input: RetrieveInput): Statement {
+  return {
+    name: "library_retrieve",
+    build: () => sql`
     WITH ${planCtes},
+    found AS (${candidates(sql`d.status = 'published'`)}),
     matches AS (
       SELECT s.id, s.document_id, ${needs} AS needs, s.search @@ q.allq AS every, ${score} AS rank
-      FROM library_section s JOIN library_document d ON d.id = s.document_id, q
-      WHERE s.search @@ q.anyq AND d.status = 'published'
+      FROM found c JOIN library_section s ON s.id = c.id JOIN library_document d ON d.id = s.document_id, q
     ),
-    open AS (SELECT * FROM matches WHERE needs <= ${sql.placeholder("rank")} ORDER BY every DESC, rank DESC, id LIMIT ${sql.placeholder("limit")}),
+    more AS (${candidates(sql`d.status = 'published' AND ${needs} <= ${sql.placeholder("rank")}`, {
+      when: sql`(SELECT count(*) FROM matches WHERE needs <= ${sql.placeholder("rank")}) < ${sql.placeholder("limit")}`,
+      bodyOnly: true,
+    })}),
+    more_matches AS (
+      SELECT s.id, s.document_id, ${needs} AS needs, s.search @@ q.allq AS every, ${score} AS rank
+      FROM more c JOIN library_section s ON s.id = c.id JOIN library_document d ON d.id = s.document_id, q
+    ),
+    open AS (
+      SELECT * FROM (SELECT * FROM matches UNION SELECT * FROM more_matches) AS m
+      WHERE needs <= ${sql.placeholder("rank")} ORDER BY every DESC, rank DESC, id LIMIT ${sql.placeholder("limit")}
+    ),
     shut AS (
       SELECT d.slug AS document, min(d.title) AS document_title, (array['free','core','premium'])[max(m.needs) + 1] AS tier, max(m.rank) AS rank
       FROM matches m JOIN library_document d ON d.id = m.document_id
@@ -187,7 +252,25 @@ export async function retrieveSections(
         'body_text', s.body_text, 'rank', o.rank, 'every', o.every) ORDER BY o.every DESC, o.rank DESC, o.id)
         FROM open o JOIN library_section s ON s.id = o.id JOIN library_document d ON d.id = s.document_id), '[]'::json) AS passages,
       coalesce((SELECT json_agg(json_build_object('document', document, 'document_title', document_title, 'tier', tier)) FROM shut), '[]'::json) AS locked`,
-    { ...planValues(input.plan), rank: input.readerRank, limit: input.limit },
+    values: { ...planValues(input.plan), rank: input.readerRank, limit: input.limit },
+  };
+}
+
+/**
+ * The assistant's passages: the best sections for the plan among the first pass's candidates a
+ * reader of tier rank `readerRank` may open, and the documents above their plan that would also
+ * answer, from the candidates holding every concept (named, never quoted). The first pass is not
+ * narrowed by the reader's plan (a filter that rejects most sections would make each arm read on
+ * until it found its cap); only when it yields fewer open sections than asked for does a second
+ * pass look for open ones alone.
+ */
+export async function retrieveSections(db: Db, input: RetrieveInput): Promise<{ passages: RetrievedPassage[]; locked: LockedDocument[] }> {
+  const statement = retrieveStatement(input);
+  const [row] = await preparedRows<{ passages: RetrievedPassage[] | string; locked: LockedDocument[] | string }>(
+    db,
+    statement.name,
+    statement.build,
+    statement.values,
   );
   return { passages: parsed(row?.passages ?? []), locked: parsed(row?.locked ?? []) };
 }

@@ -1,12 +1,22 @@
 import { PageSteps } from "../page-steps";
 import { PAGE_SIZES } from "./url-state";
 
+const about = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+
+/** A list's total as the server knows it: exact, a lower bound ("more than 1,000") or an estimate ("about 1.2M"). */
+export function totalOf(total: number, how: { capped?: boolean; estimated?: boolean } = {}): string {
+  if (how.capped) return `more than ${total.toLocaleString("en-US")}`;
+  if (how.estimated) return `about ${about.format(total)}`;
+  return String(total);
+}
+
 /** Where the page is in the list, rows per page, previous and next. */
 export function Pagination({
   page,
   size,
   total,
   totalCapped = false,
+  totalEstimated = false,
   numPages,
   onPage,
   onSize,
@@ -16,6 +26,8 @@ export function Pagination({
   total: number;
   /** More rows match than the server counted: `total` is a lower bound. */
   totalCapped?: boolean;
+  /** `total` is the database's estimate of the table's rows, not a count. */
+  totalEstimated?: boolean;
   numPages: number;
   onPage: (page: number) => void;
   onSize: (size: number) => void;
@@ -25,7 +37,7 @@ export function Pagination({
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-col gap-3 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between">
       <p aria-live="polite">
-        Showing {from}–{to} of {totalCapped ? `more than ${total.toLocaleString("en-US")}` : total}
+        Showing {from}–{to} of {totalOf(total, { capped: totalCapped, estimated: totalEstimated })}
       </p>
       <div className="flex items-center gap-2">
         <label className="flex items-center gap-2">

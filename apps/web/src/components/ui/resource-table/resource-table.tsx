@@ -330,6 +330,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
           size={query.size}
           total={total}
           totalCapped={list.data?.totalCapped}
+          totalEstimated={list.data?.totalEstimated}
           numPages={numPages}
           onPage={(page) => setQuery({ page })}
           onSize={(size) => setQuery({ size, page: 1 })}

@@ -19,6 +19,8 @@ export interface ListResult<R extends Row = Row> {
   total: number;
   /** More rows match than the server counted (a filtered records page): `total` is a lower bound. */
   totalCapped?: boolean;
+  /** `total` is the database's estimate of a whole table's rows (an administrator's unfiltered records page), not a count. */
+  totalEstimated?: boolean;
   numPages: number;
 }
 

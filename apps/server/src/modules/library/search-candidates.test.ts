@@ -1,0 +1,113 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { preparedRows } from "../../db/prepared-sql.ts";
+import { createTestApp } from "../../test/app.ts";
+import { CANDIDATES_PER_ARM, rankStatement, retrieveStatement, type Statement } from "./analysis/search-repo.ts";
+import { planNow, retrieveForReader } from "./search.ts";
+
+// Search and the assistant's retrieval rank only the candidates of a first pass on the GIN
+// indexes, however many sections hold the words. A library where a made-up word is in far more
+// sections than the first pass may pick: the best sections, written last (so last in the table's
+// order too), still come first, and EXPLAIN shows no step of the statement reading more sections
+// than an arm's cap. Runs on PGlite and on PostgreSQL (the `server-pg` project).
+const t = await createTestApp();
+const reader = await t.signUp("user");
+
+/** Sections holding "zorbalite" once, in the body: many more than the first pass picks. */
+const FILLERS = 8 * CANDIDATES_PER_ARM;
+
+await t.db.execute(sql`
+  WITH doc AS (
+    INSERT INTO library_document (slug, title, summary, tracks, themes, tier, format, status, origin, source)
+    VALUES ('zorbalite-notes', 'Zorbalite notes', 'Notes', '[]'::jsonb, '[]'::jsonb, 'free', 'markdown', 'published', 'admin', '')
+    RETURNING id
+  )
+  INSERT INTO library_section (document_id, anchor, heading, position, tier, body_text, html)
+  SELECT doc.id, 'note-' || g, 'Routine note ' || g, g, NULL, 'Routine note ' || g || ' mentions zorbalite once among other words.', '<p>note</p>'
+  FROM doc, generate_series(1, ${FILLERS}) AS g`);
+// Written after the fillers: the best section for "zorbalite" (in its heading and its text), one
+// that says it often in its text only, one holding both "zorbalite" and "quennite", and a locked one.
+await t.db.execute(sql`
+  INSERT INTO library_section (document_id, anchor, heading, position, tier, body_text, html)
+  SELECT d.id, v.anchor, v.heading, v.position, v.tier, v.body, '<p>x</p>'
+  FROM library_document d, (VALUES
+    ('often', 'Storage of powders', ${FILLERS + 1}::int, NULL,
+      'Zorbalite stays dry. Keep zorbalite sealed. Zorbalite cakes when damp, and wet zorbalite is discarded.'),
+    ('handling', 'Zorbalite handling', ${FILLERS + 2}::int, NULL,
+      'Zorbalite is handled with gloves. Zorbalite dust is not breathed in.'),
+    ('both', 'Mixed powders', ${FILLERS + 3}::int, NULL, 'A note on quennite, which is stored apart from zorbalite.'),
+    ('locked', 'Staff restrictions', ${FILLERS + 4}::int, 'premium', 'Zorbalite is handled by staff only.')
+  ) AS v(anchor, heading, position, tier, body)
+  WHERE d.slug = 'zorbalite-notes'`);
+await t.db.execute(sql`ANALYZE library_section`);
+
+type Hit = { document: string; anchor: string; matchesAll: boolean };
+const search = async (q: string) => {
+  const res = await t.call("GET", "/v2/api/library/search", { token: reader.token, query: { q, limit: "5" } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { list: Hit[]; match: "all" | "some" | "none" };
+};
+
+type PlanNode = { "Relation Name"?: string; "Actual Rows": number; "Actual Loops": number; Plans?: PlanNode[] };
+/** Every step of the statement's plan (EXPLAIN ANALYZE) that reads library_section. */
+async function sectionSteps(statement: Statement): Promise<PlanNode[]> {
+  const [row] = await preparedRows<{ "QUERY PLAN": unknown }>(
+    t.db,
+    `explain_${statement.name}`,
+    () => sql`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.build()}`,
+    statement.values,
+  );
+  const raw = row!["QUERY PLAN"];
+  const [explained] = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+  const steps: PlanNode[] = [];
+  const visit = (node: PlanNode) => {
+    if (node["Relation Name"] === "library_section") steps.push(node);
+    node.Plans?.forEach(visit);
+  };
+  visit(explained!.Plan);
+  return steps;
+}
+
+describe("search ranks only the candidates it can show", () => {
+  it("puts the best sections first when the word is in far more sections than it ranks", async () => {
+    const page = await search("zorbalite");
+    expect(page.match).toBe("all");
+    expect(page.list.slice(0, 2).map((h) => h.anchor)).toEqual(["handling", "often"]);
+  });
+
+  it("puts the section holding every word first, and says when only some are held", async () => {
+    const both = await search("zorbalite quennite");
+    expect(both.match).toBe("all");
+    expect(both.list[0]!.anchor).toBe("both");
+    expect(both.list[0]!.matchesAll).toBe(true);
+    expect(both.list.slice(1).every((h) => !h.matchesAll)).toBe(true);
+  });
+
+  it("reads no more sections than the first pass's cap in any step of the search statement", async () => {
+    const plan = await planNow(t.db, "zorbalite");
+    const steps = await sectionSteps(rankStatement({ plan, limit: 20, readerTier: "free" }));
+    expect(steps.length).toBeGreaterThan(0);
+    for (const step of steps) {
+      expect(step["Actual Rows"]).toBeLessThanOrEqual(CANDIDATES_PER_ARM);
+      // Sections looked up by id, one per candidate: three arms for a word on its own.
+      expect(step["Actual Rows"] * step["Actual Loops"]).toBeLessThanOrEqual(3 * CANDIDATES_PER_ARM);
+    }
+  });
+
+  it("gives the assistant the best open sections, from the bounded candidates too", async () => {
+    const principal = { id: reader.user_id, role: "user" as const, tokenVersion: 0, staffRole: null };
+    const found = await retrieveForReader(t.db, principal, "How is zorbalite handled?", 3);
+    expect(found.passages[0]!.anchor).toBe("handling");
+    expect(found.passages.some((p) => p.anchor === "locked")).toBe(false);
+    expect(found.elsewhere.length).toBeGreaterThan(0);
+
+    const plan = await planNow(t.db, "zorbalite");
+    const steps = await sectionSteps(retrieveStatement({ plan, limit: 5, readerRank: 0 }));
+    expect(steps.length).toBeGreaterThan(0);
+    for (const step of steps) {
+      expect(step["Actual Rows"]).toBeLessThanOrEqual(CANDIDATES_PER_ARM);
+      // Open and locked candidates: three arms each.
+      expect(step["Actual Rows"] * step["Actual Loops"]).toBeLessThanOrEqual(6 * CANDIDATES_PER_ARM);
+    }
+  });
+});
