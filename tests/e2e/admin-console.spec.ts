@@ -182,7 +182,7 @@ test("users: search by email and see roles", async ({ page }) => {
     .poll(async () => (await table.getByRole("row").allInnerTexts()).slice(1).every((text) => text.includes(ACCOUNTS.user.email)))
     .toBe(true);
   expect(await table.getByRole("row").count()).toBeLessThan(everyone);
-  await page.getByLabel("Role").selectOption("admin");
+  await page.getByLabel("Role", { exact: true }).selectOption("admin");
   await expect(page.getByText("No users match")).toBeVisible();
 });
 
