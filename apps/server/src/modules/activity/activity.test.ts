@@ -122,7 +122,10 @@ describe("the activity log of account changes", () => {
     const person = await t.signUp("user");
     await t.turnOnTwoFactor(person.token);
     const id = person.user_id;
-    expect((await t.call("PUT", `/v2/api/lambda/admin/users/${id}`, { token: admin.token, body: { role: "admin" } })).statusCode).toBe(200);
+    expect(
+      (await t.call("PUT", `/v2/api/lambda/admin/users/${id}`, { token: admin.token, body: { role: "admin", staff_role: "support" } }))
+        .statusCode,
+    ).toBe(200);
     expect((await t.call("PUT", `/v2/api/lambda/admin/users/${id}`, { token: admin.token, body: { status: "disabled" } })).statusCode).toBe(
       200,
     );
@@ -138,7 +141,7 @@ describe("the activity log of account changes", () => {
 
     const entries = (await historyOf("user", id)).reverse();
     expect(entries.map((e) => [e.kind, e.before, e.after])).toEqual([
-      ["account.role", { role: "user" }, { role: "admin" }],
+      ["account.role", { role: "user", staff_role: null }, { role: "admin", staff_role: "support" }],
       ["account.status", { status: "active" }, { status: "disabled" }],
       ["account.status", { status: "disabled" }, { status: "active" }],
       ["account.confirmed", { email_verified: false }, { email_verified: true }],
@@ -388,14 +391,20 @@ describe("reading the activity log", () => {
   it("filters by person, kind, record and date, and pages like the other staff lists", async () => {
     const other = await addStaff("Other");
     const person = await t.signUp("user");
-    await t.call("PUT", `/v2/api/lambda/admin/users/${person.user_id}`, { token: other.token, body: { role: "admin" } });
+    await t.call("PUT", `/v2/api/lambda/admin/users/${person.user_id}`, {
+      token: other.token,
+      body: { role: "admin", staff_role: "editor" },
+    });
     await t.call("PUT", `/v2/api/lambda/admin/users/${person.user_id}`, { token: other.token, body: { role: "user" } });
 
     const byOther = await t.call("GET", LOG, { token: admin.token, query: { actor_id: String(other.user_id), limit: "1" } });
     expect(byOther.json()).toMatchObject({ error: false, total: 2, limit: 1, num_pages: 2, page: 1 });
     expect(byOther.json().list[0]).toMatchObject({ actor_id: other.user_id, kind: "account.role", after: { role: "user" } });
     const oldestFirst = await t.call("GET", LOG, { token: admin.token, query: { actor_id: String(other.user_id), direction: "asc" } });
-    expect(oldestFirst.json().list.map((e: Entry) => e.after)).toEqual([{ role: "admin" }, { role: "user" }]);
+    expect(oldestFirst.json().list.map((e: Entry) => e.after)).toEqual([
+      { role: "admin", staff_role: "editor" },
+      { role: "user", staff_role: null },
+    ]);
 
     const byKind = await t.call("GET", LOG, {
       token: admin.token,
