@@ -133,6 +133,7 @@ describe("OpenAPI", () => {
       "GET /v2/api/lambda/stripe/customer/invoice/{id}/pdf",
       "GET /v3/api/custom/{name}/quiz/result/{id}/pdf",
       "POST /rest/{table}/EXPORT",
+      "GET /v2/api/lambda/admin/activity/export",
       // Without an id a delete is refused (400): it has no success to describe.
       "DELETE /v4/api/records/{table}",
     ]);
