@@ -4,8 +4,9 @@ import type { ResourceFilter } from "./types";
 /** One filter of a resource table: a select with "All" first, or a date or number field. */
 export function FilterSelect({ filter, value, onChange }: { filter: ResourceFilter; value: string; onChange: (value: string) => void }) {
   const id = useId();
+  // Never wider than the screen: a select is as wide as its longest choice (a staff member's name and email).
   return (
-    <div>
+    <div className="min-w-0 max-w-full">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {filter.label}
       </label>
@@ -24,7 +25,7 @@ export function FilterSelect({ filter, value, onChange }: { filter: ResourceFilt
           id={id}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
+          className="mt-1 block max-w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
         >
           <option value="">All</option>
           {filter.options.map((o) => (
