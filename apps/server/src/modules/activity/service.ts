@@ -10,6 +10,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { toCsv } from "../../lib/csv.ts";
 import { badRequest } from "../../lib/http-error.ts";
+import { startPeriodicPass } from "../../lib/periodic-pass.ts";
 import * as repo from "./repo.ts";
 
 // The activity log: what staff changed. Every module that makes such a change writes its entry
@@ -177,24 +178,5 @@ export const pruneActivity = (db: Db, retentionDays: number, now = Date.now()) =
 
 /** Runs the retention pass every `intervalMs` (and once soon after start); stop() ends it. */
 export function startActivityRetention(db: Db, opts: { retentionDays: number; intervalMs: number; onError: (e: unknown) => void }) {
-  let isRunning = false;
-  const pass = () => {
-    if (isRunning) return;
-    isRunning = true;
-    pruneActivity(db, opts.retentionDays)
-      .catch(opts.onError)
-      .finally(() => {
-        isRunning = false;
-      });
-  };
-  const first = setTimeout(pass, 30_000);
-  const timer = setInterval(pass, opts.intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return startPeriodicPass(() => pruneActivity(db, opts.retentionDays), opts);
 }

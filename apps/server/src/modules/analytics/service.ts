@@ -11,6 +11,7 @@ import { screenSizeOf } from "@academy/contract/constants";
 import type { StaffRole } from "@academy/contract/staff";
 import type { Db } from "../../db/client.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error.ts";
+import { startPeriodicPass } from "../../lib/periodic-pass.ts";
 import { can } from "../../lib/permissions.ts";
 import { countAttempt } from "../auth/service.ts";
 import type { IngestTokens } from "./ingest-token.ts";
@@ -220,24 +221,5 @@ export const pruneSessions = (db: Db, retentionDays: number, now = Date.now()) =
 
 /** Runs the retention pass every `intervalMs` (and once soon after start); stop() ends it. */
 export function startRetentionJob(db: Db, opts: { retentionDays: number; intervalMs: number; onError: (e: unknown) => void }) {
-  let running = false;
-  const pass = () => {
-    if (running) return;
-    running = true;
-    pruneSessions(db, opts.retentionDays)
-      .catch(opts.onError)
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(pass, 30_000);
-  const timer = setInterval(pass, opts.intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
+  return startPeriodicPass(() => pruneSessions(db, opts.retentionDays), opts);
 }
