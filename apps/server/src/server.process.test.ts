@@ -66,7 +66,8 @@ describe("the server process", () => {
     expect(server.output()).toContain("Invalid configuration");
     expect(server.output()).toContain("PORT");
     expect(server.output()).toContain("JWT_SECRET: must be at least 32 characters");
-  });
+    // The first start of a clean checkout compiles the server's sources (tsx) before it reads its configuration.
+  }, 60_000);
 
   it("names the data folder in one line and exits 1 when it cannot open it", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "academy-"));

@@ -41,6 +41,9 @@ export function testClock() {
   };
 }
 
+/** What `createTestApp` answers: the app, its database and the helpers that call it. */
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
 /** The whole app on a fresh database, closed after the file's tests. */
 export async function createTestApp(env: Record<string, string> = {}, opts: { clock?: Clock; logger?: AppOptions["logger"] } = {}) {
   const config: Config = loadConfig({ ...TEST_ENV, ...env });

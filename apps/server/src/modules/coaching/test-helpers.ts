@@ -6,10 +6,10 @@ import { schedule } from "../../db/schema/content.ts";
 import { packages } from "../../db/schema/packages.ts";
 import { users } from "../../db/schema/users.ts";
 import { DEMO_COACHES, seedCoaches } from "../../db/seed/coaches.ts";
-import type { createTestApp } from "../../test/app.ts";
+import type { TestApp } from "../../test/app.ts";
 import type { ReceivedMail } from "../../test/mail-server.ts";
 
-type T = Awaited<ReturnType<typeof createTestApp>>;
+type T = TestApp;
 
 /** What the coaching tests share: the scheduling calls, a candidate in New York, the demo coaches. */
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { stripeInvoices, stripePrices, stripeSubscriptions } from "../../db/schema/payments.ts";
-import type { createTestApp } from "../../test/app.ts";
+import type { TestApp } from "../../test/app.ts";
 
-type T = Awaited<ReturnType<typeof createTestApp>>;
+type T = TestApp;
 
 export const CARDS = {
   visa: "4242424242424242",

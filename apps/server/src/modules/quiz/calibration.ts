@@ -1,8 +1,8 @@
 import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import { queueDoubtfulQuestions } from "../question-bank/service.ts";
+import * as repo from "./calibration-repo.ts";
 import { fitItems } from "./item-fit.ts";
-import * as repo from "./repo.ts";
 
 /**
  * Item calibration: a background job refits every answered question's difficulty and discrimination (2PL) from

@@ -5,9 +5,9 @@ import { answers, calibrationRuns, itemCalibrations, questionReviews, questions,
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
 import { quizQuestion, rightResponse, wrongResponse } from "../../test/quiz-answers.ts";
 import { refitDue } from "./calibration.ts";
+import { calibrationAnswers } from "./calibration-repo.ts";
 import { reviewShareFor } from "./generate.ts";
 import { seedDifficulty } from "./irt.ts";
-import { calibrationAnswers } from "./repo.ts";
 import { startOfReviewDay } from "./review-session.ts";
 import { DAY_MS, dueReviewSession, isEvidence, MAX_INTERVAL_DAYS, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
 import { correctResponse } from "./scoring.ts";
