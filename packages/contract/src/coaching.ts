@@ -73,6 +73,8 @@ export const Booking = z.object({
   candidate_name: z.string(),
   candidate_email: z.string(),
   coach_name: z.string(),
+  /** The zone of the coach's profile: staff screens show the session's times in it (mails do too). */
+  coach_time_zone: z.string(),
   meeting_start: z.string(),
   meeting_end: z.string(),
   meeting_details: z.string(),
@@ -186,6 +188,8 @@ export const CoachWeekResponse = z.object({
   hours: z.array(WorkingHours),
   /** Whether the coach takes bookings now: the hours are bookable only then. */
   taking_bookings: z.boolean(),
+  /** The zone of the coach's profile ("UTC" before they save one): the week is laid out in it. */
+  time_zone: z.string(),
 });
 export type CoachWeekResponse = z.infer<typeof CoachWeekResponse>;
 

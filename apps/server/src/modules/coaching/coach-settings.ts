@@ -131,5 +131,6 @@ export async function coachWeek(db: Db, principal: Principal, q: { from: string;
     list: rows.map((b) => toBooking(b, now)),
     hours: hours.map((h) => ({ start: new Date(h.start).toISOString(), end: new Date(h.end).toISOString() })),
     taking_bookings: coach?.isActive ?? false,
+    time_zone: coach?.timeZone ?? DEFAULT_SETTINGS.time_zone,
   };
 }
