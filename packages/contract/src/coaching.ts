@@ -220,8 +220,11 @@ export const AdminBookingListResponse = z.object({
 export const LearnerBrief = z.object({
   booking: Booking,
   track_name: z.string().nullable(),
-  /** 0..1, null before the first finished quiz. */
+  /** 0..1; null until there is a track and enough answers for a figure (finished quizzes or not). */
   readiness: z.number().nullable(),
+  /** The candidate's finished quizzes (submitted or timed out): none is what "No finished quiz yet" means. */
+  finished_quizzes: z.number().int(),
+  /** The weakest themes answered so far: over the track's themes, or over every answered theme before a track is chosen. */
   weakest_themes: z.array(z.object({ theme: z.string(), theme_name: z.string(), mastery: z.number() })),
   recent_quizzes: z.array(
     z.object({ id: z.number().int(), title: z.string(), status: z.string(), score: z.number().nullable(), at: z.string() }),

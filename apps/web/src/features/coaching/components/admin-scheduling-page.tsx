@@ -16,6 +16,7 @@ import { useCoachSettings } from "../api/coach-settings";
 import { useCoaches } from "../api/coaches";
 import { BOOKINGS } from "../api/keys";
 import { useLearnerBrief } from "../api/learner-brief";
+import { readinessText } from "../brief-text";
 import { AvailabilityEditor } from "./availability-editor";
 import { CoachWeek } from "./coach-week";
 import { bookingsZoneText, SessionTime } from "./session-time";
@@ -182,13 +183,12 @@ function LearnerPanel({ booking, chat }: { booking: Booking; chat?: ReactNode })
         <>
           <section>
             <h3 className="text-sm font-semibold text-slate-700">Readiness</h3>
-            <p className="text-sm text-slate-800">
-              {brief.data.readiness === null ? "No finished quiz yet." : `${pct(brief.data.readiness)} ready`}
-              {brief.data.track_name ? ` for ${brief.data.track_name}` : ""}
-            </p>
+            <p className="text-sm text-slate-800">{readinessText(brief.data)}</p>
           </section>
           <section>
-            <h3 className="text-sm font-semibold text-slate-700">Weakest themes</h3>
+            <h3 className="text-sm font-semibold text-slate-700">
+              Weakest themes{brief.data.track_name ? "" : " (from the answers so far)"}
+            </h3>
             {brief.data.weakest_themes.length === 0 ? <p className="text-sm text-slate-600">Not enough answers yet.</p> : null}
             <ul className="list-disc pl-5 text-sm text-slate-800">
               {brief.data.weakest_themes.map((t) => (
