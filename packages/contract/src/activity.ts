@@ -59,6 +59,7 @@ export const ACTIVITY_RECORD_TABLES = {
   blog_category: "Blog category",
   blog_tag: "Blog tag",
   coach_profile: "Coach settings",
+  blueprint: "Track blueprint",
 } as const;
 export type ActivityRecordTable = keyof typeof ACTIVITY_RECORD_TABLES;
 export const ActivityRecordTable = z.enum(Object.keys(ACTIVITY_RECORD_TABLES) as [ActivityRecordTable, ...ActivityRecordTable[]]);

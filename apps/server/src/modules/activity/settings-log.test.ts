@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { photos } from "../../db/schema/accounts.ts";
 import { blogCategories } from "../../db/schema/blog.ts";
 import { coachProfiles } from "../../db/schema/coaching.ts";
-import { createTestApp } from "../../test/app.ts";
+import { createTestApp, TEST_ENV } from "../../test/app.ts";
 
 // Settings staff change besides accounts, payments and content: blog categories and tags, photos,
 // and a coach's own settings. Each change is logged in its own transaction: no change without its
@@ -115,6 +115,27 @@ describe("the activity log of settings", () => {
       before: { time_zone: "UTC", daily_cap: 4 },
       after: { time_zone: "Europe/Berlin", daily_cap: 6 },
     });
+  });
+
+  it("logs a track's new blueprint version", async () => {
+    const themes = [
+      { theme: "call-taking", weight: 60 },
+      { theme: "radio-communication", weight: 40 },
+    ];
+    const added = await t.call("POST", `/v3/api/custom/${TEST_ENV.PROJECT_ID}/quiz/admin/blueprints`, {
+      token: admin.token,
+      body: { track: "dispatch", themes, note: "More radio" },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const { id, version } = added.json().model as { id: number; version: number };
+    expect(await historyOf("blueprint", id)).toEqual([
+      expect.objectContaining({
+        kind: "settings.update",
+        actor_id: admin.user_id,
+        summary: `Blueprint of dispatch version ${version} added`,
+        after: { track: "dispatch", version, themes, note: "More radio" },
+      }),
+    ]);
   });
 
   it("keeps no change whose entry cannot be written", async () => {
