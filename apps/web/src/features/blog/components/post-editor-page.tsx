@@ -154,7 +154,12 @@ export function PostEditorPage({ historyOf }: { historyOf?: (id: number) => Reac
         </aside>
       </form>
 
-      {editor.postId && historyOf ? <div className="mt-8">{historyOf(editor.postId)}</div> : null}
+      {/* Keyed by the status: publishing or taking the post back reads its history afresh. */}
+      {editor.postId && historyOf ? (
+        <div key={savedStatus ?? "unsaved"} className="mt-8">
+          {historyOf(editor.postId)}
+        </div>
+      ) : null}
 
       {isConfirmingDelete && editor.postId ? (
         <ConfirmModal
