@@ -71,3 +71,34 @@ test("an administrator changes a candidate's email; the activity log shows it, a
   await expect(changes).not.toContainText("admin@e2e.test");
   await candidate.close();
 });
+
+test("a blog post's view and edit pages show its own history", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const title = `Night shifts and sleep ${Date.now()}`;
+  const made = await request.post("/v2/api/lambda/blog/create", {
+    headers: staffHeaders(),
+    data: { title, excerpt: "How crews rest between calls.", body: "<p>Sleep when you can.</p>", status: "published" },
+  });
+  expect(made.ok()).toBe(true);
+  const id = (await made.json()).model.id as number;
+  // Taken back to a draft: a second entry, newest first.
+  const back = await request.post(`/v2/api/lambda/blog/edit/${id}`, {
+    headers: staffHeaders(),
+    data: { title, excerpt: "How crews rest between calls.", body: "<p>Sleep when you can.</p>", status: "draft" },
+  });
+  expect(back.ok()).toBe(true);
+
+  await openStaffArea(page);
+  await page.goto(`/admin/blog/view/${id}`);
+  const history = page.getByRole("dialog", { name: "Post details" }).getByRole("region", { name: "History" });
+  // One entry a change, newest first (each lists its changed fields in a list of its own).
+  const entries = history.locator(":scope > ol > li");
+  await expect(entries).toHaveCount(2, { timeout: 15_000 });
+  await expect(entries.nth(0)).toContainText(`Blog post ${title} back to draft`);
+  await expect(entries.nth(0)).toContainText("Content unpublished");
+  await expect(entries.nth(1)).toContainText(`Blog post ${title} published`);
+
+  // The editor of the same post shows it too.
+  await page.goto(`/admin/blog/edit/${id}`);
+  await expect(page.getByRole("region", { name: "History" })).toContainText(`Blog post ${title} published`, { timeout: 15_000 });
+});

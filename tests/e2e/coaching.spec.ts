@@ -148,8 +148,9 @@ test("a candidate chooses a coach, books with a note, sees it upcoming, moves it
 });
 
 test.describe("staff", () => {
-  // The staff member's coach zone starts as UTC; the browser's zone is set to match, so hours read as saved.
-  test.use({ storageState: STAFF_STATE, timezoneId: "UTC" });
+  // The staff member's coach zone starts as UTC and the browser is in Auckland: the staff screens
+  // read in the coach profile's zone (each booking in its coach's), never the browser's.
+  test.use({ storageState: STAFF_STATE, timezoneId: "Pacific/Auckland" });
 
   test("staff see the bookings and the learner, their week, and set their hours with time inputs", async ({ page }) => {
     test.setTimeout(180_000);
@@ -168,6 +169,9 @@ test.describe("staff", () => {
     await page.getByLabel("Search by candidate or coach").fill("Achterberg");
     await expect(page).toHaveURL(/f\.coach_id=\d+/);
     await expect(view).toBeVisible();
+    // Dana coaches from Berlin: her session reads in her zone, labelled with it.
+    await expect(page.getByText("(Europe/Berlin)").first()).toBeVisible();
+    await expect(page.getByText(/every coaching session, each in its coach's time zone/i)).toBeVisible();
     await page.getByLabel("Coach", { exact: true }).selectOption({ label: "Sam Lindqvist" });
     await expect(view).toHaveCount(0);
     await page.getByLabel("Coach", { exact: true }).selectOption({ label: "Dana Okafor" });
@@ -181,7 +185,7 @@ test.describe("staff", () => {
     await page.goto("/admin/scheduling");
     await page.getByRole("tab", { name: "My week" }).click();
     await expect(page.getByRole("heading", { name: /^Week of / })).toBeVisible();
-    await expect(page.getByText(/sessions? booked this week, no working hours this week/)).toBeVisible();
+    await expect(page.getByText(/sessions? booked this week, no working hours this week, in your time zone \(UTC\)/)).toBeVisible();
     await page.getByRole("button", { name: "Next week" }).click();
     await page.getByRole("button", { name: "This week" }).click();
     await fitsPhoneAndLaptop(page, "the week view");

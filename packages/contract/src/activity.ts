@@ -55,6 +55,11 @@ export const ACTIVITY_RECORD_TABLES = {
   cms: "CMS entry",
   email: "Email template",
   packages: "Package",
+  photo: "Photo",
+  blog_category: "Blog category",
+  blog_tag: "Blog tag",
+  coach_profile: "Coach settings",
+  blueprint: "Track blueprint",
 } as const;
 export type ActivityRecordTable = keyof typeof ACTIVITY_RECORD_TABLES;
 export const ActivityRecordTable = z.enum(Object.keys(ACTIVITY_RECORD_TABLES) as [ActivityRecordTable, ...ActivityRecordTable[]]);

@@ -73,6 +73,8 @@ export const Booking = z.object({
   candidate_name: z.string(),
   candidate_email: z.string(),
   coach_name: z.string(),
+  /** The zone of the coach's profile: staff screens show the session's times in it (mails do too). */
+  coach_time_zone: z.string(),
   meeting_start: z.string(),
   meeting_end: z.string(),
   meeting_details: z.string(),
@@ -186,6 +188,8 @@ export const CoachWeekResponse = z.object({
   hours: z.array(WorkingHours),
   /** Whether the coach takes bookings now: the hours are bookable only then. */
   taking_bookings: z.boolean(),
+  /** The zone of the coach's profile ("UTC" before they save one): the week is laid out in it. */
+  time_zone: z.string(),
 });
 export type CoachWeekResponse = z.infer<typeof CoachWeekResponse>;
 
@@ -216,8 +220,11 @@ export const AdminBookingListResponse = z.object({
 export const LearnerBrief = z.object({
   booking: Booking,
   track_name: z.string().nullable(),
-  /** 0..1, null before the first finished quiz. */
+  /** 0..1; null until there is a track and enough answers for a figure (finished quizzes or not). */
   readiness: z.number().nullable(),
+  /** The candidate's finished quizzes (submitted or timed out): none is what "No finished quiz yet" means. */
+  finished_quizzes: z.number().int(),
+  /** The weakest themes answered so far: over the track's themes, or over every answered theme before a track is chosen. */
   weakest_themes: z.array(z.object({ theme: z.string(), theme_name: z.string(), mastery: z.number() })),
   recent_quizzes: z.array(
     z.object({ id: z.number().int(), title: z.string(), status: z.string(), score: z.number().nullable(), at: z.string() }),

@@ -154,15 +154,15 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "admin-setup-2fa":
       return <TwoFactorSetupPage />;
     case "admin-packages":
-      return <PackagesPage />;
+      return <PackagesPage historyOf={historyIn("packages")} />;
     case "admin-cms":
-      return <CmsPage />;
+      return <CmsPage historyOf={historyIn("cms")} />;
     case "admin-pages":
-      return <PagesPage />;
+      return <PagesPage historyOf={historyIn("pages")} />;
     case "admin-users":
       return <UsersPage historyOf={historyIn("user")} />;
     case "admin-email":
-      return <EmailPage />;
+      return <EmailPage historyOf={historyIn("email")} />;
     case "admin-photos":
       return <PhotosPage />;
     case "onboarding-welcome":
@@ -190,7 +190,7 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "progress":
       return <ProgressPage />;
     case "admin-quizzes":
-      return <QuestionBankPage />;
+      return <QuestionBankPage historyOf={historyIn("question")} />;
     case "card-details":
       return <CardDetailsPage />;
     case "checkout":
@@ -220,9 +220,9 @@ function renderScreen(screen: Screen, route: AppRoute) {
     case "blog-post":
       return <BlogPostPage />;
     case "admin-blog":
-      return <AdminBlogPage />;
+      return <AdminBlogPage historyOf={historyIn("blog_post")} />;
     case "admin-blog-editor":
-      return <PostEditorPage />;
+      return <PostEditorPage historyOf={historyIn("blog_post")} />;
     case "admin-blog-categories":
       return <AdminBlogTermsPage kind="categories" />;
     case "admin-blog-tags":

@@ -340,12 +340,11 @@ export async function insertTag(db: Conn, values: { slug: string; name: string }
   return row;
 }
 
-export async function deleteCategory(db: Db, id: number): Promise<boolean> {
-  return (await db.delete(blogCategories).where(eq(blogCategories.id, id)).returning({ id: blogCategories.id })).length > 0;
-}
-
-export async function deleteTag(db: Db, id: number): Promise<boolean> {
-  return (await db.delete(blogTags).where(eq(blogTags.id, id)).returning({ id: blogTags.id })).length > 0;
+/** Deletes a category or tag; answers what it was (null when there was none). */
+export async function deleteTerm(db: Conn, kind: TermKind, id: number): Promise<Term | null> {
+  const table = termTable(kind);
+  const [row] = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id, slug: table.slug, name: table.name });
+  return row ?? null;
 }
 
 export async function photoExists(db: Conn, id: number): Promise<boolean> {

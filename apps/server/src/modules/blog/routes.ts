@@ -148,7 +148,11 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
       schema: { tags, summary: "Add a category (staff)", body: SaveBlogCategoryRequest, response: { 200: BlogTermSaved, ...errors } },
       preHandler: staff,
     },
-    async (request) => ({ error: false as const, message: "Created", model: await service.createCategory(db, request.body) }),
+    async (request) => ({
+      error: false as const,
+      message: "Created",
+      model: await service.createCategory(db, request.principal!.id, request.body),
+    }),
   );
 
   app.put(
@@ -166,7 +170,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
     async (request) => ({
       error: false as const,
       message: "Saved",
-      model: await service.renameCategory(db, request.params.id, request.body),
+      model: await service.renameCategory(db, request.principal!.id, request.params.id, request.body),
     }),
   );
 
@@ -182,7 +186,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
       preHandler: staff,
     },
     async (request) => {
-      await service.deleteCategory(db, request.params.id);
+      await service.deleteCategory(db, request.principal!.id, request.params.id);
       return { error: false as const, message: "Deleted" };
     },
   );
@@ -199,7 +203,11 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
       schema: { tags, summary: "Add a tag (staff)", body: SaveBlogTagRequest, response: { 200: BlogTermSaved, ...errors } },
       preHandler: staff,
     },
-    async (request) => ({ error: false as const, message: "Created", model: await service.createTag(db, request.body) }),
+    async (request) => ({
+      error: false as const,
+      message: "Created",
+      model: await service.createTag(db, request.principal!.id, request.body),
+    }),
   );
 
   app.delete(
@@ -214,7 +222,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
       preHandler: staff,
     },
     async (request) => {
-      await service.deleteTag(db, request.query.id);
+      await service.deleteTag(db, request.principal!.id, request.query.id);
       return { error: false as const, message: "Deleted" };
     },
   );
@@ -231,7 +239,11 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
       },
       preHandler: staff,
     },
-    async (request) => ({ error: false as const, message: "Saved", model: await service.renameTag(db, request.params.id, request.body) }),
+    async (request) => ({
+      error: false as const,
+      message: "Saved",
+      model: await service.renameTag(db, request.principal!.id, request.params.id, request.body),
+    }),
   );
 
   app.delete(
@@ -241,7 +253,7 @@ export const blogRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = 
       preHandler: staff,
     },
     async (request) => {
-      await service.deleteTag(db, request.params.id);
+      await service.deleteTag(db, request.principal!.id, request.params.id);
       return { error: false as const, message: "Deleted" };
     },
   );

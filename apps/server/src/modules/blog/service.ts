@@ -8,9 +8,7 @@ import {
   type BlogPostSummary,
   type BlogTag,
   type BlogTerm,
-  type SaveBlogCategoryRequest,
   type SaveBlogPostRequest,
-  type SaveBlogTagRequest,
   slugifyTitle,
 } from "@academy/contract/blog";
 import type { Role } from "@academy/contract/common";
@@ -23,6 +21,9 @@ import { can } from "../../lib/permissions.ts";
 import { recordActivity } from "../activity/service.ts";
 import * as repo from "./repo.ts";
 import { imagesWithoutAlt, sanitizePostBody, textOf } from "./sanitize.ts";
+import { isUniqueViolation } from "./terms.ts";
+
+export { createCategory, createTag, deleteCategory, deleteTag, renameCategory, renameTag } from "./terms.ts";
 
 /** Who is reading: staff see drafts and scheduled posts; everyone else only what is public now. */
 export type Viewer = { id: number; role: Role; staffRole: StaffRole | null } | null;
@@ -184,12 +185,6 @@ async function checkReferences(db: Db | repo.Tx, body: SavePost) {
 const slugClash = (slug: string) =>
   conflict(`Another post already uses the address /blog/${slug}`, { slug: `Another post already uses /blog/${slug}` });
 
-/** A unique-index violation that a concurrent save slipped past the check. */
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === "23505" || err?.cause?.code === "23505";
-};
-
 function slugFor(body: SavePost): string {
   const slug = body.slug || slugifyTitle(body.title);
   if (!slug) throw badRequest("Give the post an address (slug)", { slug: "Use letters or digits" });
@@ -314,68 +309,6 @@ export async function listCategories(db: Db, viewer: Viewer, now = new Date()): 
 export async function listTags(db: Db, viewer: Viewer, now = new Date()): Promise<BlogTag[]> {
   const rows = await repo.listTags(db, visibleFor(viewer, now));
   return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, post_count: r.postCount }));
-}
-
-async function createTerm<T>(
-  db: Db,
-  kind: repo.TermKind,
-  name: string,
-  slugAsked: string | undefined,
-  insert: (slug: string) => Promise<T>,
-): Promise<T> {
-  const slug = slugAsked || slugifyTitle(name);
-  if (!slug) throw badRequest("Use letters or digits in the name", { name: "Use letters or digits" });
-  const clash = () => conflict(`A ${kind} with the slug ${slug} already exists`, { slug: `A ${kind} with this slug already exists` });
-  if (await repo.termSlugTaken(db, kind, slug)) throw clash();
-  try {
-    return await insert(slug);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw clash();
-    throw e;
-  }
-}
-
-export async function createCategory(db: Db, body: z.output<typeof SaveBlogCategoryRequest>): Promise<BlogTerm> {
-  return createTerm(db, "category", body.name, body.slug, (slug) =>
-    repo.insertCategory(db, { slug, name: body.name, description: body.description.trim() }),
-  );
-}
-
-export async function createTag(db: Db, body: z.output<typeof SaveBlogTagRequest>): Promise<BlogTerm> {
-  return createTerm(db, "tag", body.name, body.slug, (slug) => repo.insertTag(db, { slug, name: body.name }));
-}
-
-/**
- * Renames a category or tag: its posts keep it. A slug given changes the address too (a clash is
- * 409); without one the slug stays, so links to the category or tag keep working.
- */
-async function renameTerm(db: Db, kind: repo.TermKind, id: number, body: { name: string; slug?: string; description?: string }) {
-  const slug = body.slug || undefined;
-  const clash = () => conflict(`A ${kind} with the slug ${slug} already exists`, { slug: `A ${kind} with this slug already exists` });
-  if (slug && (await repo.termSlugTaken(db, kind, slug, id))) throw clash();
-  try {
-    const row = await repo.updateTerm(db, kind, id, { ...body, slug });
-    if (!row) throw notFound(kind === "category" ? "Category not found" : "Tag not found");
-    return row;
-  } catch (e) {
-    if (isUniqueViolation(e)) throw clash();
-    throw e;
-  }
-}
-
-export const renameCategory = (db: Db, id: number, body: z.output<typeof SaveBlogCategoryRequest>): Promise<BlogTerm> =>
-  renameTerm(db, "category", id, { name: body.name, slug: body.slug, description: body.description.trim() });
-
-export const renameTag = (db: Db, id: number, body: z.output<typeof SaveBlogTagRequest>): Promise<BlogTerm> =>
-  renameTerm(db, "tag", id, { name: body.name, slug: body.slug });
-
-/** Removing a category or tag takes it off its posts; the posts stay. */
-export async function deleteCategory(db: Db, id: number): Promise<void> {
-  if (!(await repo.deleteCategory(db, id))) throw notFound("Category not found");
-}
-
-export async function deleteTag(db: Db, id: number): Promise<void> {
-  if (!(await repo.deleteTag(db, id))) throw notFound("Tag not found");
 }
 
 // ---------------------------------------------------------------- for other modules and the public files

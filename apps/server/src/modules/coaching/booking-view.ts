@@ -8,6 +8,9 @@ import * as repo from "./repo.ts";
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
+/** A coach's zone before they save their settings (as coach_profiles defaults it). */
+export const DEFAULT_COACH_ZONE = "UTC";
+
 export const iso = (t: number) => new Date(t).toISOString();
 export const monthOf = (t: number) => new Date(t).toISOString().slice(0, 7);
 export const fullName = (first: string | null, last: string | null) => `${first ?? ""} ${last ?? ""}`.trim();
@@ -24,6 +27,7 @@ export function toBooking(b: repo.BookingRow, now: number): Booking {
     candidate_name: fullName(b.candidateFirst, b.candidateLast),
     candidate_email: b.candidateEmail,
     coach_name: fullName(b.coachFirst, b.coachLast),
+    coach_time_zone: b.coachTimeZone ?? DEFAULT_COACH_ZONE,
     meeting_start: b.row.meetingStart.toISOString(),
     meeting_end: b.row.meetingEnd.toISOString(),
     meeting_details: b.row.meetingDetails,

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import { badRequest } from "../../lib/http-error.ts";
 import type { Principal } from "../../plugins/auth.ts";
+import { changedFields, recordActivity } from "../activity/service.ts";
 import { MAX_RANGE_DAYS, rulesOf } from "./availability.ts";
 import { DAY, toBooking } from "./booking-view.ts";
 import * as repo from "./repo.ts";
@@ -88,7 +89,33 @@ export async function saveMySettings(db: Db, principal: Principal, s: CoachSetti
   }
   if (s.is_active && !s.meeting_link && !s.meeting_place)
     throw badRequest("Say where sessions take place: a meeting link or a place", { meeting_link: "A meeting link or a place is needed" });
-  await repo.upsertCoach(db, principal.id, {
+  await db.transaction(async (tx) => {
+    const before = await repo.findCoach(tx, principal.id, true);
+    await repo.upsertCoach(tx, principal.id, columnsOf(s));
+    await logSettingsChange(tx, principal.id, before ? settingsOf(before) : DEFAULT_SETTINGS, s);
+  });
+  return getMySettings(db, principal);
+}
+
+/**
+ * A coach's settings decide when candidates can book and what they are promised (notice, where,
+ * which zone): a change goes into the activity log, with the fields that changed, in its transaction.
+ */
+async function logSettingsChange(tx: Db, coachId: number, before: CoachSettings, after: CoachSettings) {
+  const change = changedFields(before, { ...after, overrides: [...after.overrides].sort((a, b) => a.date.localeCompare(b.date)) });
+  if (!change.isChanged) return;
+  await recordActivity(tx, {
+    actorId: coachId,
+    kind: "settings.update",
+    record: { table: "coach_profile", id: coachId },
+    summary: `Coach settings changed: ${Object.keys(change.after).join(", ").replaceAll("_", " ")}`,
+    before: change.before,
+    after: change.after,
+  });
+}
+
+function columnsOf(s: CoachSettings) {
+  return {
     bio: s.bio,
     photo: s.photo,
     tracks: s.tracks,
@@ -108,8 +135,7 @@ export async function saveMySettings(db: Db, principal: Principal, s: CoachSetti
     weekly: s.weekly,
     overrides: [...s.overrides].sort((a, b) => a.date.localeCompare(b.date)),
     isActive: s.is_active,
-  });
-  return getMySettings(db, principal);
+  };
 }
 
 /**
@@ -131,5 +157,6 @@ export async function coachWeek(db: Db, principal: Principal, q: { from: string;
     list: rows.map((b) => toBooking(b, now)),
     hours: hours.map((h) => ({ start: new Date(h.start).toISOString(), end: new Date(h.end).toISOString() })),
     taking_bookings: coach?.isActive ?? false,
+    time_zone: coach?.timeZone ?? DEFAULT_SETTINGS.time_zone,
   };
 }

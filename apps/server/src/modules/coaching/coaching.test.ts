@@ -132,7 +132,7 @@ describe("staff", () => {
       token: admin.token,
       query: { from: "2026-01-05T00:00:00Z", to: "2026-01-12T00:00:00Z" },
     });
-    expect(before.json()).toEqual({ error: false, list: [], hours: [], taking_bookings: false });
+    expect(before.json()).toEqual({ error: false, list: [], hours: [], taking_bookings: false, time_zone: "UTC" });
     const bad = await t.call("PUT", `${S}/coach/settings`, { token: admin.token, body: { ...settings, time_zone: "Nowhere/City" } });
     expect(bad.statusCode).toBe(400);
     // Openings that overlap, and a date overridden twice, are refused with the rule; nothing is saved.
@@ -220,6 +220,7 @@ describe("staff", () => {
         day("2026-01-11"),
       ],
       taking_bookings: true,
+      time_zone: "Asia/Kolkata",
     });
     const user = await candidate();
     const slots = await monthSlots(admin.user_id, user.token, "Asia/Kolkata");

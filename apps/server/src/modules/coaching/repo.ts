@@ -11,7 +11,7 @@ export type ScheduleRow = typeof schedule.$inferSelect;
 
 const coachUser = alias(users, "coach_user");
 
-/** A booking with both people's names and the coach's meeting place. */
+/** A booking with both people's names and the coach's meeting place and time zone. */
 const bookingColumns = {
   row: schedule,
   candidateFirst: users.firstName,
@@ -24,6 +24,7 @@ const bookingColumns = {
   meetingPlace: coachProfiles.meetingPlace,
   cancelNoticeHours: coachProfiles.cancelNoticeHours,
   rescheduleNoticeHours: coachProfiles.rescheduleNoticeHours,
+  coachTimeZone: coachProfiles.timeZone,
 };
 export type BookingRow = {
   row: ScheduleRow;
@@ -37,6 +38,7 @@ export type BookingRow = {
   meetingPlace: string | null;
   cancelNoticeHours: number | null;
   rescheduleNoticeHours: number | null;
+  coachTimeZone: string | null;
 };
 
 const bookings = (db: Db) =>

@@ -49,6 +49,7 @@ export async function learnerBrief(db: Db, principal: Principal, id: number, now
     booking: toBooking(booking, now),
     track_name: brief.trackName,
     readiness: brief.readiness,
+    finished_quizzes: brief.finishedQuizzes,
     weakest_themes: brief.weakestThemes.map((t) => ({ theme: t.theme, theme_name: t.themeName, mastery: t.mastery })),
     recent_quizzes: brief.recentQuizzes,
     missed_questions: brief.missedQuestions,

@@ -55,7 +55,9 @@ export const emailAdminRoutes: FastifyPluginAsyncZod<service.EmailAdminDeps> = a
       preHandler: app.requireStaff("content.write"),
     },
     async (request) => {
-      await service.deleteUnusedPhoto(deps, request.params.id, (e) => request.log.warn({ err: e }, "stored file not removed"));
+      await service.deleteUnusedPhoto(deps, request.principal!.id, request.params.id, (e) =>
+        request.log.warn({ err: e }, "stored file not removed"),
+      );
       return { error: false as const, message: "Deleted" };
     },
   );

@@ -28,5 +28,9 @@ export async function retryOutboxMail({ db, mail }: EmailAdminDeps, id: number):
   mail.kick();
 }
 
-export const deleteUnusedPhoto = ({ db, store, uploadUses }: EmailAdminDeps, id: number, onFileLeft: (e: unknown) => void) =>
-  deletePhoto({ db, store, uses: uploadUses }, id, onFileLeft);
+export const deleteUnusedPhoto = (
+  { db, store, uploadUses }: EmailAdminDeps,
+  staffId: number,
+  id: number,
+  onFileLeft: (e: unknown) => void,
+) => deletePhoto({ db, store, uses: uploadUses }, staffId, id, onFileLeft);

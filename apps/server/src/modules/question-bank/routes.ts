@@ -236,6 +236,6 @@ export const questionBankRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: stri
       },
       preHandler: write,
     },
-    async (request) => ({ error: false as const, model: await service.addBlueprint(db, request.body) }),
+    async (request) => ({ error: false as const, model: await service.addBlueprint(db, request.principal!.id, request.body) }),
   );
 };

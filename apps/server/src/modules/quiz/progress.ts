@@ -46,6 +46,29 @@ export async function masteryFor(db: Db, userId: number, track: string, themeSlu
   return computeReadiness(toEvidence(evidence), blueprint, DEFAULT_PASS_MARK).themes;
 }
 
+/**
+ * Mastery of each theme the candidate has answered, weakest first, for when no track weighs them
+ * (before one is chosen): each theme's bank is its active questions of every track. A coach's brief
+ * still names the weak themes from the answers so far.
+ */
+export async function answeredThemesMastery(db: Db, userId: number) {
+  const evidence = await repo.userEvidence(db, userId);
+  const slugs = [...new Set(evidence.map((e) => e.theme))];
+  if (slugs.length === 0) return [];
+  const [items, themeRows] = await readTogether(db, [() => repo.themeItemDifficulties(db, slugs), () => repo.listThemes(db)]);
+  const banks = new Map<string, number[]>(slugs.map((slug) => [slug, []]));
+  for (const q of items) banks.get(q.theme)?.push(itemDifficulty(q));
+  const blueprint = slugs.map((slug) => ({ theme: slug, weight: 1, bank: banks.get(slug)! }));
+  const r = computeReadiness(toEvidence(evidence), blueprint, DEFAULT_PASS_MARK);
+  const names = new Map(themeRows.map((t) => [t.slug, t.name]));
+  return slugs
+    .map((slug) => {
+      const x = r.themes.get(slug)!;
+      return { theme: slug, themeName: names.get(slug) ?? slug, mastery: x.mastery, answered: x.answered };
+    })
+    .sort((a, b) => a.mastery - b.mastery);
+}
+
 export function readinessFigure(r: ReadinessResult): ReadinessFigure {
   return {
     answered: r.answered,

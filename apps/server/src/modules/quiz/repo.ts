@@ -63,7 +63,7 @@ export const bankFor = (db: Db, themeSlugs: string[], track: string) =>
       and(
         eq(questions.status, "active"),
         inArray(questions.themeSlug, themeSlugs),
-        sql`${questions.tracks} @> ${JSON.stringify([track])}::jsonb`,
+        track === undefined ? undefined : sql`${questions.tracks} @> ${JSON.stringify([track])}::jsonb`,
       ),
     );
 
@@ -301,8 +301,8 @@ export const listQuizzes = (db: Db, userId: number, limit = 200) =>
     .orderBy(desc(quizzes.createdAt), desc(quizzes.id))
     .limit(limit);
 
-/** Item difficulties of the active questions of these themes that fit the track: fitted, or null to use the authored level. */
-export const themeItemDifficulties = (db: Db, themeSlugs: string[], track: string) =>
+/** Item difficulties of the active questions of these themes (that fit the track, when named): fitted, or null to use the authored level. */
+export const themeItemDifficulties = (db: Db, themeSlugs: string[], track?: string) =>
   db
     .select({
       id: questions.id,
@@ -317,7 +317,7 @@ export const themeItemDifficulties = (db: Db, themeSlugs: string[], track: strin
       and(
         eq(questions.status, "active"),
         inArray(questions.themeSlug, themeSlugs),
-        sql`${questions.tracks} @> ${JSON.stringify([track])}::jsonb`,
+        track === undefined ? undefined : sql`${questions.tracks} @> ${JSON.stringify([track])}::jsonb`,
       ),
     );
 

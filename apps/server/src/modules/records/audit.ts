@@ -3,7 +3,7 @@ import type { Row } from "./tables.ts";
 
 /**
  * Which staff writes through the records engine go into the activity log, and how each reads:
- * content (CMS entries, pages, email templates: publish, unpublish, delete), the academy's
+ * content (CMS entries, pages, email templates, photo captions: publish, unpublish, delete), the academy's
  * settings (packages: what each plan gives) and an account's status. The engine writes the
  * entry in the transaction of the write (writes.ts); tables not named here are not logged.
  */
@@ -48,6 +48,10 @@ export const AUDITED: Readonly<Record<string, TableAudit>> = {
       return after.published === true ? { kind: "content.publish", summary: `Published page ${after.title} changed`, ...change } : null;
     },
     deleted: (row) => ({ kind: "content.delete", summary: `Page ${row.title} deleted`, before: pick(row, ["slug", "title", "published"]) }),
+  },
+  // A caption is the photo's text alternative wherever it shows: live as soon as it is saved.
+  photo: {
+    updated: (_before, after, change) => ({ kind: "content.publish", summary: `Photo ${after.original_name} caption changed`, ...change }),
   },
   packages: {
     created: (row) => ({ kind: "settings.update", summary: `Package ${row.name} added`, after: pick(row, ["slug", "name", "status"]) }),

@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../../db/client.ts";
 import { conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { type FileStore, StorageUnavailableError } from "../../providers/storage/store.ts";
+import { recordActivity } from "../activity/service.ts";
 import * as repo from "./repo.ts";
 
 /** What may be uploaded, by the type its bytes show (never by name or declared type). */
@@ -112,8 +113,10 @@ export type UploadUses = {
   documentUsingFile(db: Db, uploadId: number): Promise<{ title: string } | undefined>;
 };
 
+/** Deletes a photo nothing uses, as staff (`staffId`, in the activity log with the deletion). */
 export async function deletePhoto(
   { db, store, uses }: { db: Db; store: FileStore; uses: UploadUses },
+  staffId: number,
   id: number,
   onFileLeft: (e: unknown) => void,
 ): Promise<void> {
@@ -131,6 +134,13 @@ export async function deletePhoto(
     if (asDocument)
       throw conflict(`This file is the library document "${asDocument.title}"; replace or unpublish it in the library instead`);
     await repo.deletePhoto(tx, row.id);
+    await recordActivity(tx, {
+      actorId: staffId,
+      kind: "content.delete",
+      record: { table: "photo", id: row.id },
+      summary: `Photo ${row.originalName} deleted`,
+      before: { url: row.url, original_name: row.originalName, caption: row.caption },
+    });
     return row;
   });
   await store.remove(photo.storageKey).catch(onFileLeft);

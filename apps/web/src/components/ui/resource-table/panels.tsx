@@ -19,6 +19,7 @@ export function EditPanel<R extends Row>({
   source,
   id,
   preview,
+  history,
   onClose,
   onSaved,
 }: {
@@ -28,6 +29,8 @@ export function EditPanel<R extends Row>({
   source: ResourceSource<R>;
   preview?: (values: FormValues) => ReactNode;
   id?: number;
+  /** The record's history, under the form of an existing record. */
+  history?: ReactNode;
   onClose: () => void;
   onSaved: (id: number) => void;
 }) {
@@ -82,6 +85,7 @@ export function EditPanel<R extends Row>({
           onSubmit={(values) => save.mutate(values)}
         />
       )}
+      {!isCreate && row.data && history ? <div className="mt-6">{history}</div> : null}
     </SidePanel>
   );
 }
@@ -94,6 +98,7 @@ export function ViewPanel<R extends Row>({
   id,
   columns,
   renderView,
+  history,
   onClose,
   onEdit,
 }: {
@@ -103,6 +108,8 @@ export function ViewPanel<R extends Row>({
   id: number;
   columns: readonly ResourceColumn<R>[];
   renderView?: (row: R) => ReactNode;
+  /** The record's history, under its details. */
+  history?: ReactNode;
   onClose: () => void;
   onEdit?: () => void;
 }) {
@@ -135,6 +142,7 @@ export function ViewPanel<R extends Row>({
           ))}
         </dl>
       )}
+      {row.data && history ? <div className="mt-6">{history}</div> : null}
     </SidePanel>
   );
 }

@@ -66,6 +66,8 @@ export interface ResourceTableProps<R extends Row> {
   bulkActions?: readonly BulkAction[];
   /** Shown between the header and the search (e.g. tabs between related tables). */
   toolbar?: ReactNode;
+  /** A record's history, under its view panel and its edit form (the app composes it in). */
+  history?: (id: number) => ReactNode;
 }
 
 const NEWEST_FIRST: ListQuery["sort"] = { field: "id", direction: "desc" };
@@ -100,6 +102,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
     preview,
     bulkActions = [],
     toolbar,
+    history,
   } = props;
   const canSelect = canDelete || bulkActions.length > 0;
   const [params, setParams] = useSearchParams();
@@ -356,6 +359,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
           source={source}
           preview={preview}
           id={mode.id}
+          history={history?.(mode.id)}
           onClose={closePanel}
           onSaved={closePanel}
         />
@@ -368,6 +372,7 @@ export function ResourceTable<R extends Row>(props: ResourceTableProps<R>) {
           id={mode.id}
           columns={columns}
           renderView={renderView}
+          history={history?.(mode.id)}
           onClose={closePanel}
           onEdit={canEdit && paths.edit ? () => go(paths.edit!(mode.id)) : undefined}
         />

@@ -1,5 +1,5 @@
 import type { CmsEntryCreated } from "@academy/contract/cms";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { panelRoutes, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField, ResourceSource, Row } from "../../../components/ui/resource-table/types";
@@ -56,8 +56,11 @@ function cmsSource(): ResourceSource<Row> {
 
 const routes = panelRoutes({ list: "/admin/cms", add: "/admin/add-cms", edit: "/admin/edit-cms/" });
 
-/** Keyed copy and images that screens read, each with a built-in default. */
-export function CmsPage() {
+/**
+ * Keyed copy and images that screens read, each with a built-in default. `historyOf`: an entry's
+ * activity-log history, under its edit form (composed in by the app).
+ */
+export function CmsPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   const panel = useAdminPanel(routes);
   const source = useMemo(cmsSource, []);
   return (
@@ -75,6 +78,7 @@ export function CmsPage() {
         defaultSort={{ field: "page", direction: "asc" }}
         {...panel}
         rowLabel={(r) => `${r.page}.${r.key}`}
+        history={historyOf}
       />
       <CmsKeys />
     </>

@@ -1,6 +1,6 @@
 import type { MessageResponse } from "@academy/contract/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { resourceKeys } from "../../../components/ui/resource-table/keys";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { panelRoutes, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
@@ -176,8 +176,11 @@ function Retry({ row }: { row: Row }) {
   );
 }
 
-/** Transactional email templates (edit, live preview, test send) and the outbox of what was sent. */
-export function EmailPage() {
+/**
+ * Transactional email templates (edit, live preview, test send) and the outbox of what was sent.
+ * `historyOf`: a template's activity-log history, under its edit form (composed in by the app).
+ */
+export function EmailPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   const { search } = useLocation();
   const panel = useAdminPanel(routes);
   const showOutbox = new URLSearchParams(search).get("tab") === "outbox";
@@ -234,6 +237,7 @@ export function EmailPage() {
           {...panel}
           rowActions={(row) => <SendTest row={row} />}
           preview={(values) => <Preview values={values} />}
+          history={historyOf}
         />
       )}
     </>

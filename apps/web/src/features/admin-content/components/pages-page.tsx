@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { panelRoutes, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceField } from "../../../components/ui/resource-table/types";
@@ -45,8 +45,11 @@ const fields: ResourceField[] = [
 
 const routes = panelRoutes({ list: "/admin/pages", add: "/admin/pages/new", edit: "/admin/pages/edit/", view: "/admin/pages/view/" });
 
-/** Public content pages: the FAQ, contact and terms pages, and any other page by address. */
-export function PagesPage() {
+/**
+ * Public content pages: the FAQ, contact and terms pages, and any other page by address.
+ * `historyOf`: a page's activity-log history, under its details and its edit form (composed in by the app).
+ */
+export function PagesPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   const source = useMemo(() => recordsSource("pages", { searchField: "title" }), []);
   return (
     <ResourceTable
@@ -71,6 +74,7 @@ export function PagesPage() {
       defaultSort={{ field: "updated_at", direction: "desc" }}
       {...useAdminPanel(routes)}
       rowLabel={(r) => String(r.title)}
+      history={historyOf}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { PageAnswer } from "@academy/contract/common";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { RelatedList } from "../../../components/ui/related-list";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { adminRoutesOf, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
@@ -180,8 +180,11 @@ function renderView(row: Row) {
 const routes = adminRoutesOf("packages", ["add", "edit", "view"]);
 export const modeOf = routes.modeOf;
 
-/** Subscription plans: what each unlocks, in which order they show, active or archived. */
-export function PackagesPage() {
+/**
+ * Subscription plans: what each unlocks, in which order they show, active or archived.
+ * `historyOf`: a package's activity-log history, under its details and its edit form (composed in by the app).
+ */
+export function PackagesPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   const source = useMemo(() => recordsSource("packages", { searchField: "name" }), []);
   return (
     <ResourceTable
@@ -197,6 +200,7 @@ export function PackagesPage() {
       defaultSort={{ field: "display_order", direction: "asc" }}
       {...useAdminPanel(routes)}
       renderView={renderView}
+      history={historyOf}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type { BlogPostStatus, BlogPostSummary } from "@academy/contract/blog";
+import type { ReactNode } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import { panelRoutes, useAdminPanel } from "../../../components/ui/resource-table/route-mode";
 import type { ResourceColumn, ResourceSource } from "../../../components/ui/resource-table/types";
@@ -55,7 +56,8 @@ const columns: ResourceColumn<PostRow>[] = [
 // Adding and editing open the editor's own screens; only viewing a post opens the side panel.
 const routes = panelRoutes({ list: "/admin/blog", add: "/admin/blog/new", edit: "/admin/blog/edit/", view: "/admin/blog/view/" }, ["view"]);
 
-export function AdminBlogPage() {
+/** `historyOf`: a post's activity-log history, under its details (composed in by the app). */
+export function AdminBlogPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   return (
     <ResourceTable<PostRow>
       title="Blog posts"
@@ -81,6 +83,7 @@ export function AdminBlogPage() {
       defaultSort={{ field: "updated_at", direction: "desc" }}
       {...useAdminPanel(routes)}
       rowLabel={(r) => r.title}
+      history={historyOf}
       toolbar={
         <div className="flex flex-wrap gap-2">
           <Link to="/admin/blog/categories" className={buttonClass.secondary}>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { TextField } from "../../../components/ui/form-field";
@@ -15,8 +15,11 @@ import { StatusBadge } from "./status-badge";
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 
-/** /admin/blog/new and /admin/blog/edit/:id: write a post, preview it, save drafts as you type, publish or schedule. */
-export function PostEditorPage() {
+/**
+ * /admin/blog/new and /admin/blog/edit/:id: write a post, preview it, save drafts as you type, publish
+ * or schedule. `historyOf`: a saved post's activity-log history, under the editor (composed in by the app).
+ */
+export function PostEditorPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   const { id: idParam } = useParams();
   const existingId = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
   const editor = usePostEditor(existingId);
@@ -150,6 +153,13 @@ export function PostEditorPage() {
           <SeoFields form={form} errors={errors} set={set} />
         </aside>
       </form>
+
+      {/* Keyed by the status: publishing or taking the post back reads its history afresh. */}
+      {editor.postId && historyOf ? (
+        <div key={savedStatus ?? "unsaved"} className="mt-8">
+          {historyOf(editor.postId)}
+        </div>
+      ) : null}
 
       {isConfirmingDelete && editor.postId ? (
         <ConfirmModal

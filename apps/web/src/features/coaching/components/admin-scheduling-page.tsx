@@ -1,5 +1,5 @@
 import type { Booking } from "@academy/contract/coaching";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
@@ -12,12 +12,14 @@ import { toFormError } from "../../../lib/api-client";
 import { useCan } from "../../../lib/auth-store";
 import { bookingsSource } from "../api/bookings";
 import { useCancelSession } from "../api/cancel-session";
+import { useCoachSettings } from "../api/coach-settings";
 import { useCoaches } from "../api/coaches";
 import { BOOKINGS } from "../api/keys";
 import { useLearnerBrief } from "../api/learner-brief";
-import { timeIn, viewerZone, whenIn } from "../calendar";
+import { readinessText } from "../brief-text";
 import { AvailabilityEditor } from "./availability-editor";
 import { CoachWeek } from "./coach-week";
+import { bookingsZoneText, SessionTime } from "./session-time";
 
 const routes = adminRoutesOf("scheduling", ["view"]);
 const TABS = [
@@ -35,7 +37,10 @@ const pct = (share: number) => `${Math.round(share * 100)}%`;
  */
 export function AdminSchedulingPage({ learnerChat }: { learnerChat?: (userId: number, name: string) => ReactNode } = {}) {
   const [tab, setTab] = useState<Tab>("bookings");
-  const tz = useMemo(viewerZone, []);
+  // The signed-in staff member's zone is their coach profile's (what their availability and mails
+  // use), never the browser's: a session reads the same on every screen and in every mail.
+  const settings = useCoachSettings();
+  const tz = settings.data?.time_zone;
   // Arrow keys move between the tabs, as in any tab list; Tab moves on to the panel.
   const onKeyDown = (e: React.KeyboardEvent<HTMLDivElement>) => {
     const by = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
@@ -70,7 +75,15 @@ export function AdminSchedulingPage({ learnerChat }: { learnerChat?: (userId: nu
       <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Scheduling</h1>
       {tabs}
       <div role="tabpanel" id="scheduling-panel" aria-labelledby={`scheduling-tab-${tab}`}>
-        {tab === "week" ? <CoachWeek tz={tz} /> : <AvailabilityEditor />}
+        {tab === "availability" ? (
+          <AvailabilityEditor />
+        ) : tz ? (
+          <CoachWeek tz={tz} />
+        ) : settings.isError ? (
+          <Alert>{toFormError(settings.error).message}</Alert>
+        ) : (
+          <Spinner label="Loading your week…" />
+        )}
       </div>
     </div>
   );
@@ -82,7 +95,8 @@ function BookingsTable({
   learnerChat,
 }: {
   toolbar: React.ReactNode;
-  tz: string;
+  /** The signed-in staff member's own zone (undefined while it loads). */
+  tz: string | undefined;
   learnerChat?: (userId: number, name: string) => ReactNode;
 }) {
   const coaches = useCoaches();
@@ -91,11 +105,7 @@ function BookingsTable({
       key: "meeting_start",
       label: "When",
       sortable: true,
-      render: (b) => (
-        <span className="font-medium text-slate-900">
-          {whenIn(b.meeting_start, tz)}–{timeIn(b.meeting_end, tz)}
-        </span>
-      ),
+      render: (b) => <SessionTime booking={b} />,
     },
     { key: "candidate_name", label: "Candidate", render: (b) => b.candidate_name || b.candidate_email },
     { key: "coach_name", label: "Coach", hideOnMobile: true },
@@ -133,7 +143,7 @@ function BookingsTable({
   return (
     <ResourceTable<Booking>
       title="Scheduling"
-      description={`${seesEveryCoach ? "Every coaching session" : "Your coaching sessions"}, in your time zone (${tz}). Open one to read about the learner before the call.`}
+      description={`${seesEveryCoach ? "Every coaching session" : "Your coaching sessions"}, ${bookingsZoneText(seesEveryCoach, tz)}. Open one to read about the learner before the call.`}
       singular="booking"
       resourceKey={BOOKINGS}
       source={bookingsSource}
@@ -144,13 +154,13 @@ function BookingsTable({
       toolbar={toolbar}
       {...useAdminPanel(routes)}
       rowLabel={(b) => `session of ${b.candidate_name || b.candidate_email}`}
-      renderView={(b) => <LearnerPanel booking={b} tz={tz} chat={learnerChat?.(b.user_id, b.candidate_name || b.candidate_email)} />}
+      renderView={(b) => <LearnerPanel booking={b} chat={learnerChat?.(b.user_id, b.candidate_name || b.candidate_email)} />}
     />
   );
 }
 
 /** Before a session: the candidate's readiness, weakest themes, latest quizzes and missed questions, and the note. */
-function LearnerPanel({ booking, tz, chat }: { booking: Booking; tz: string; chat?: ReactNode }) {
+function LearnerPanel({ booking, chat }: { booking: Booking; chat?: ReactNode }) {
   const brief = useLearnerBrief(booking.id);
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelSession();
@@ -159,8 +169,7 @@ function LearnerPanel({ booking, tz, chat }: { booking: Booking; tz: string; cha
       <div>
         <h2 className="text-lg font-semibold text-slate-900">{booking.candidate_name || booking.candidate_email}</h2>
         <p className="text-sm text-slate-600">
-          {whenIn(booking.meeting_start, tz)}–{timeIn(booking.meeting_end, tz)} with {booking.coach_name} ·{" "}
-          {booking.status === "booked" ? "booked" : "cancelled"}
+          <SessionTime booking={booking} className="" /> with {booking.coach_name} · {booking.status === "booked" ? "booked" : "cancelled"}
         </p>
       </div>
       <section>
@@ -174,13 +183,12 @@ function LearnerPanel({ booking, tz, chat }: { booking: Booking; tz: string; cha
         <>
           <section>
             <h3 className="text-sm font-semibold text-slate-700">Readiness</h3>
-            <p className="text-sm text-slate-800">
-              {brief.data.readiness === null ? "No finished quiz yet." : `${pct(brief.data.readiness)} ready`}
-              {brief.data.track_name ? ` for ${brief.data.track_name}` : ""}
-            </p>
+            <p className="text-sm text-slate-800">{readinessText(brief.data)}</p>
           </section>
           <section>
-            <h3 className="text-sm font-semibold text-slate-700">Weakest themes</h3>
+            <h3 className="text-sm font-semibold text-slate-700">
+              Weakest themes{brief.data.track_name ? "" : " (from the answers so far)"}
+            </h3>
             {brief.data.weakest_themes.length === 0 ? <p className="text-sm text-slate-600">Not enough answers yet.</p> : null}
             <ul className="list-disc pl-5 text-sm text-slate-800">
               {brief.data.weakest_themes.map((t) => (

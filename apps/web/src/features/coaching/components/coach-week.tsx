@@ -25,7 +25,7 @@ function lengthText(ms: number): string {
   return [h ? `${h} h` : "", m ? `${m} min` : ""].filter(Boolean).join(" ") || "0 h";
 }
 
-/** The signed-in coach's week, day by day in the viewer's zone: their working hours and their sessions. */
+/** The signed-in coach's week, day by day in `tz` (their profile's zone): their working hours and their sessions. */
 export function CoachWeek({ tz }: { tz: string }) {
   const [monday, setMonday] = useState(() => mondayOf(todayIn(tz)));
   const days = useMemo(() => Array.from({ length: 7 }, (_, i) => addDays(monday, i)), [monday]);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
@@ -11,7 +11,8 @@ import { StatsTab } from "./stats-tab";
 
 const TABS = ["Questions", "Blueprints", "Item statistics", "Import and export"] as const;
 
-export function QuestionBankPage() {
+/** `historyOf`: a question's activity-log history, under its editor (composed in by the app). */
+export function QuestionBankPage({ historyOf }: { historyOf?: (id: number) => ReactNode } = {}) {
   const [tab, setTab] = useState<(typeof TABS)[number]>("Questions");
   // Import changes the bank: its tab is for the roles that change it.
   const canWrite = useCan("question-bank.write");
@@ -39,7 +40,7 @@ export function QuestionBankPage() {
       </div>
       <div role="tabpanel" aria-label={tab}>
         {themes.isPending ? <Spinner /> : themes.isError ? <Alert>{themes.error.message}</Alert> : null}
-        {themes.data && tab === "Questions" ? <QuestionsTab themes={themes.data} /> : null}
+        {themes.data && tab === "Questions" ? <QuestionsTab themes={themes.data} historyOf={historyOf} /> : null}
         {themes.data && tab === "Blueprints" ? <BlueprintsTab themes={themes.data} /> : null}
         {tab === "Item statistics" ? <StatsTab /> : null}
         {tab === "Import and export" && canWrite ? <ImportExportTab /> : null}

@@ -1,6 +1,6 @@
 import type { AdminQuestion, AdminTheme } from "@academy/contract/quiz";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ResourceTable } from "../../../components/ui/resource-table/resource-table";
 import type { ResourceColumn, ResourceFilter } from "../../../components/ui/resource-table/types";
 import { buttonClass } from "../../../components/ui/styles";
@@ -23,7 +23,7 @@ const STATUS_OPTIONS = [
 ];
 
 /** The questions on the resource table, filtered and paged, each opened in the editor; "Add question" opens an empty one. */
-export function QuestionsTab({ themes }: { themes: AdminTheme[] }) {
+export function QuestionsTab({ themes, historyOf }: { themes: AdminTheme[]; historyOf?: (id: number) => ReactNode }) {
   const [editing, setEditing] = useState<AdminQuestion | "new" | null>(null);
   const client = useQueryClient();
   const names = new Map(themes.map((t) => [t.slug, t.name]));
@@ -45,6 +45,7 @@ export function QuestionsTab({ themes }: { themes: AdminTheme[] }) {
             client.invalidateQueries({ queryKey: questionBankKeys.questions });
           }}
         />
+        {editing !== "new" && historyOf ? <div className="mt-6">{historyOf(editing.id)}</div> : null}
       </section>
     );
 
