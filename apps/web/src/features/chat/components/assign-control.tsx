@@ -49,7 +49,7 @@ export function AssignControl({
 
   return (
     <div className="space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
-      <p className="text-sm text-slate-800" aria-live="polite" data-testid="assignment-status">
+      <p className="text-sm text-slate-800" data-testid="assignment-status">
         <span className="font-semibold">{assigneeText(c, me)}</span>
       </p>
       <div className="flex flex-wrap items-end gap-2">

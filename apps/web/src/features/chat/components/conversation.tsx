@@ -113,7 +113,7 @@ export function Conversation({
                 ) : (
                   <p className="whitespace-pre-wrap break-words">{m.message}</p>
                 )}
-                <p className={`mt-1 text-xs ${mine ? "text-red-100" : "text-slate-500"}`}>
+                <p className={`mt-1 text-xs ${mine ? "text-red-100" : "text-slate-600"}`}>
                   <time dateTime={m.timestamp}>{when(m.timestamp)}</time>
                 </p>
               </div>
