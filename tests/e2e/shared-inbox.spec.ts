@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { AxeResults, RunOptions } from "axe-core";
 import { generate } from "otplib";
 import { expect, type Page, test } from "./fixtures";
-import { PROJECT, staffHeaders, uniqueEmail } from "./helpers";
+import { PROJECT, signIn, staffHeaders, uniqueEmail } from "./helpers";
 
 // Support works the shared inbox: every conversation of a candidate with staff, unassigned first.
 // The server's tests cover the order, the filters, the assignment rules and the 403s
@@ -47,12 +47,17 @@ async function signInAsSupport(page: Page) {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
-test("support sees an unassigned conversation first, assigns it to themself and answers it, at 390 px", async ({ page }) => {
+test("support sees an unassigned conversation first, assigns it to themself and answers it, at 390 px", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   // A candidate writes to academy staff (the administrator opened the room); nobody has it yet.
+  const account = { email: uniqueEmail("inbox"), password: "inbox journey password" };
   const registered = await page.request.post("/v2/api/lambda/register", {
     headers: { "x-project": PROJECT },
-    data: { email: uniqueEmail("inbox"), password: "inbox journey password", first_name: "Morgan", last_name: "Inbox", role: "user" },
+    data: { ...account, first_name: "Morgan", last_name: "Inbox", role: "user" },
   });
   expect(registered.ok()).toBe(true);
   const candidate = (await registered.json()) as { user_id: number; token: string };
@@ -75,6 +80,8 @@ test("support sees an unassigned conversation first, assigns it to themself and 
   await signInAsSupport(page);
   await page.goto("/admin/chat");
   await expect(page.getByRole("heading", { name: "Chat", level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Your conversations" })).toHaveAttribute("aria-pressed", "true");
+  expect(await violationsOf(page)).toEqual([]);
   await page.getByRole("button", { name: /Shared inbox/ }).click();
   await expect(page).toHaveURL(/\/admin\/chat\?view=inbox$/);
 
@@ -115,8 +122,15 @@ test("support sees an unassigned conversation first, assigns it to themself and 
   await expect(page.getByTestId("chat-messages")).toContainText("Your invoices are under Billing in your account.");
   expect(await violationsOf(page)).toEqual([]);
 
-  // The candidate reads the answer in their room with the administrator, from Sasha Support by name.
+  // The candidate reads the answer in their conversation with the administrator, from Sasha Support by name.
   const read = await page.request.post(`${R}/chat`, { headers: candidateHeaders, data: { room_id: roomId } });
   const last = (await read.json()).model.at(-1) as { message: string; sender_name: string };
   expect(last).toMatchObject({ message: "Your invoices are under Billing in your account.", sender_name: "Sasha Support" });
+  const phone = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, storageState: { cookies: [], origins: [] } });
+  const candidatePage = await phone.newPage();
+  await signIn(candidatePage, "user", account);
+  await candidatePage.goto("/user/get-coaching");
+  const answer = candidatePage.getByTestId("chat-messages").getByRole("listitem").filter({ hasText: "Your invoices are under Billing" });
+  await expect(answer).toContainText("Sasha Support", { timeout: 30_000 });
+  await phone.close();
 });
