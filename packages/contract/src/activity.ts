@@ -20,6 +20,7 @@ export const ACTIVITY_KINDS = [
   "content.unpublish",
   "content.delete",
   "settings.update",
+  "chat.assign",
 ] as const;
 export const ActivityKind = z.enum(ACTIVITY_KINDS);
 export type ActivityKind = z.infer<typeof ActivityKind>;
@@ -40,6 +41,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   "content.unpublish": "Content unpublished",
   "content.delete": "Content deleted",
   "settings.update": "Setting changed",
+  "chat.assign": "Conversation assigned",
 };
 
 /** The types of record the log names, with how they read. */
@@ -60,6 +62,7 @@ export const ACTIVITY_RECORD_TABLES = {
   blog_tag: "Blog tag",
   coach_profile: "Coach settings",
   blueprint: "Track blueprint",
+  chat_room: "Conversation",
 } as const;
 export type ActivityRecordTable = keyof typeof ACTIVITY_RECORD_TABLES;
 export const ActivityRecordTable = z.enum(Object.keys(ACTIVITY_RECORD_TABLES) as [ActivityRecordTable, ...ActivityRecordTable[]]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CHAT_MESSAGE_MAX_LENGTH } from "./constants.ts";
+import { STAFF_ROLES } from "./staff.ts";
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const Instant = z.iso.datetime({ offset: true });
@@ -44,6 +45,11 @@ export const ChatMessage = z.object({
   chat_id: z.number().int(),
   message: z.string(),
   user_id: z.number().int(),
+  /**
+   * Who sent it, as a name: in a shared-inbox conversation support or an administrator may answer
+   * a candidate's room with a coach, and their messages say so.
+   */
+  sender_name: z.string(),
   is_image: z.boolean(),
   timestamp: z.string(),
   /** The conversation the message belongs to (one per room: the room id). */
@@ -80,6 +86,65 @@ export const SendMessageResponse = z.object({ error: z.literal(false), message: 
 /** `GET room/poll?user_id`: waits for a message to you newer than `after` (a message id; default: from now). */
 export const RoomPollQuery = z.strictObject({ user_id: Id, after: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
 export const RoomPollResponse = z.object({ error: z.literal(false), model: ChatMessage, list: z.array(ChatMessage) });
+
+// ---------------------------------------------------------------- shared inbox (staff with `chat.all`)
+
+/** Whose conversations the inbox lists: yours, nobody's yet, or all of them. */
+export const INBOX_ASSIGNEE_FILTERS = ["anyone", "me", "unassigned"] as const;
+export type InboxAssigneeFilter = (typeof INBOX_ASSIGNEE_FILTERS)[number];
+
+/** `GET inbox`: conversations of candidates with staff, unassigned first, then by latest message. */
+export const InboxQuery = z.strictObject({
+  assignee: z.enum(INBOX_ASSIGNEE_FILTERS).default("anyone"),
+  /** The candidate's or the staff member's name or email contains this. */
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type InboxQuery = z.infer<typeof InboxQuery>;
+
+/** A conversation of a candidate with a staff member, as the shared inbox lists it. */
+export const InboxConversation = z.object({
+  room_id: z.number().int(),
+  candidate_id: z.number().int(),
+  candidate_name: z.string(),
+  candidate_email: z.string(),
+  /** The staff member in the room (a coach, support, an administrator). */
+  staff_id: z.number().int(),
+  staff_name: z.string(),
+  staff_role: z.enum(STAFF_ROLES).nullable(),
+  /** Who answers it; null while unassigned. */
+  assignee_id: z.number().int().nullable(),
+  assignee_name: z.string().nullable(),
+  assigned_at: z.string().nullable(),
+  last_message: z.string().nullable(),
+  last_message_is_image: z.boolean(),
+  last_message_at: z.string().nullable(),
+  /** The candidate wrote last: the conversation waits for an answer. */
+  is_waiting: z.boolean(),
+});
+export type InboxConversation = z.infer<typeof InboxConversation>;
+
+/** A staff member a conversation can be assigned to (active staff with `chat.all`). */
+export const InboxAssignee = z.object({ id: z.number().int(), name: z.string(), staff_role: z.enum(STAFF_ROLES) });
+export type InboxAssignee = z.infer<typeof InboxAssignee>;
+
+export const InboxResponse = z.object({
+  error: z.literal(false),
+  list: z.array(InboxConversation),
+  total: z.number().int(),
+  limit: z.number().int(),
+  num_pages: z.number().int(),
+  page: z.number().int(),
+  /** Who a conversation can be assigned to (besides a coach, to their own conversation). */
+  assignees: z.array(InboxAssignee),
+  /** Conversations assigned to you that wait for an answer (the inbox badge). */
+  mine_waiting: z.number().int(),
+});
+
+/** `POST inbox/assign`: give a conversation to a staff member, or (`assignee_id: null`) unassign it. */
+export const InboxAssignRequest = z.strictObject({ room_id: Id, assignee_id: Id.nullable() });
+export const InboxAssignResponse = z.object({ error: z.literal(false), message: z.string(), model: InboxConversation });
 
 // ---------------------------------------------------------------- channels (spec: /v2/api/lambda/subscription/channel/*)
 

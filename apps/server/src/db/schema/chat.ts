@@ -4,7 +4,9 @@ import { users } from "./users.ts";
 
 /**
  * A conversation between two people (a candidate and their coach, or a candidate and staff).
- * `low_user_id` < `high_user_id`, so one pair has one room (decision 17).
+ * `low_user_id` < `high_user_id`, so one pair has one room (decision 17). A room of a candidate
+ * and a staff member is in the shared inbox, where `assignee_id` is the staff member who answers
+ * it (null: unassigned; decision 27).
  */
 export const chatRooms = pgTable(
   "chat_room",
@@ -19,10 +21,13 @@ export const chatRooms = pgTable(
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    assigneeId: integer("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("chat_room_pair_key").on(t.lowUserId, t.highUserId),
     index("chat_room_high_idx").on(t.highUserId),
+    index("chat_room_assignee_idx").on(t.assigneeId, t.lastMessageAt),
     check("chat_room_ordered_pair", sql`${t.lowUserId} < ${t.highUserId}`),
   ],
 );

@@ -1,11 +1,14 @@
-import { and, asc, desc, eq, gt, ilike, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, ilike, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { chatMembers, chatMessages, chatRooms } from "../../db/schema/chat.ts";
 import { schedule } from "../../db/schema/content.ts";
 import { users } from "../../db/schema/users.ts";
 import { containsPattern } from "../../lib/like.ts";
 
-export type MessageRow = typeof chatMessages.$inferSelect;
+/** A message with its sender's name (messages of an inbox room may come from a third person). */
+export type MessageRow = typeof chatMessages.$inferSelect & { senderName: string };
+const senderName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+const messageColumns = { ...getTableColumns(chatMessages), senderName };
 export type MemberRow = typeof chatMembers.$inferSelect;
 
 export async function findUser(db: Db, id: number) {
@@ -170,8 +173,9 @@ export async function messagesBefore(db: Db, roomId: number, limit: number, befo
       : lt(chatMessages.createdAt, before.date)
     : undefined;
   return db
-    .select()
+    .select(messageColumns)
     .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
     .where(and(eq(chatMessages.roomId, roomId), older))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(limit + 1);
@@ -183,22 +187,17 @@ export async function insertMessage(
 ): Promise<MessageRow> {
   const [row] = await db.insert(chatMessages).values(values).returning();
   await db.update(chatRooms).set({ lastMessageAt: row!.createdAt }).where(eq(chatRooms.id, values.roomId));
-  return row!;
+  const [sender] = await db.select({ senderName }).from(users).where(eq(users.id, values.userId));
+  return { ...row!, senderName: sender?.senderName ?? "" };
 }
 
 /** Messages to the user (sent by the other member of one of their rooms) with an id above `afterId`. */
 export async function messagesToUserAfter(db: Db, userId: number, afterId: number, limit = 100): Promise<MessageRow[]> {
   return db
-    .select({
-      id: chatMessages.id,
-      roomId: chatMessages.roomId,
-      userId: chatMessages.userId,
-      message: chatMessages.message,
-      isImage: chatMessages.isImage,
-      createdAt: chatMessages.createdAt,
-    })
+    .select(messageColumns)
     .from(chatMessages)
     .innerJoin(chatMembers, and(eq(chatMembers.roomId, chatMessages.roomId), eq(chatMembers.userId, userId)))
+    .innerJoin(users, eq(users.id, chatMessages.userId))
     .where(and(gt(chatMessages.id, afterId), ne(chatMessages.userId, userId)))
     .orderBy(asc(chatMessages.id))
     .limit(limit);

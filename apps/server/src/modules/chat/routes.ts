@@ -1,6 +1,10 @@
 import {
   ChatPageRequest,
   ChatPageResponse,
+  InboxAssignRequest,
+  InboxAssignResponse,
+  InboxQuery,
+  InboxResponse,
   MyRoomsQuery,
   MyRoomsResponse,
   OpenRoomRequest,
@@ -15,6 +19,7 @@ import {
 import { ErrorResponse } from "@academy/contract/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { clientGone } from "../realtime/service.ts";
+import * as inbox from "./inbox-service.ts";
 import * as service from "./service.ts";
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 408: ErrorResponse, 429: ErrorResponse };
@@ -121,5 +126,40 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: service.Deps }> = async (
       error: false as const,
       ...(await service.poll(deps, request.principal!, request.query, clientGone(reply))),
     }),
+  );
+
+  // The shared inbox: support and administrators (`chat.all`); coaches keep their own rooms above.
+  const inboxStaff = app.requireStaff("chat.all");
+
+  app.get(
+    `${R}/inbox`,
+    {
+      schema: {
+        tags,
+        summary: "The shared inbox: every conversation of a candidate with staff, unassigned first, then by latest message",
+        description:
+          "`assignee`: `anyone` (default), `me` or `unassigned`; `q` matches the candidate's or the staff member's name or email. Paged (`page`, `limit` up to 100, default 50). `assignees` lists who a conversation can be given to; `mine_waiting` counts the conversations assigned to you whose newest message is the candidate's. Open one with `POST chat` and answer it with `POST send` (your messages carry your name) without being in the room.",
+        querystring: InboxQuery,
+        response: { 200: InboxResponse, ...errors },
+      },
+      preHandler: inboxStaff,
+    },
+    async (request) => ({ error: false as const, ...(await inbox.listInbox(deps.db, request.principal!, request.query)) }),
+  );
+
+  app.post(
+    `${R}/inbox/assign`,
+    {
+      schema: {
+        tags,
+        summary: "Give an inbox conversation to a staff member to answer, or unassign it (`assignee_id: null`)",
+        description:
+          "The assignee is active staff who works the inbox (support, an administrator) or the staff member in the room; anyone else is 400 with `validation.assignee_id`. An unknown room is 404; a room of two staff members is 400. The change is written to the activity log with it (kind `chat.assign`).",
+        body: InboxAssignRequest,
+        response: { 200: InboxAssignResponse, ...errors },
+      },
+      preHandler: inboxStaff,
+    },
+    async (request) => ({ error: false as const, ...(await inbox.assign(deps.db, request.principal!, request.body)) }),
   );
 };

@@ -8,6 +8,7 @@ import type { Principal } from "../../plugins/auth.ts";
 import { enqueueMail, withdrawMail } from "../mail/service.ts";
 import * as realtime from "../realtime/service.ts";
 import { isOwnImage } from "../uploads/service.ts";
+import { answerableRoom } from "./inbox-service.ts";
 import * as repo from "./repo.ts";
 
 export type Deps = { db: Db; hub: realtime.Hub; publicUrl: string; emailDelayMs: number };
@@ -20,6 +21,7 @@ const messageOut = (m: repo.MessageRow): ChatMessage => ({
   chat_id: m.roomId,
   message: m.message,
   user_id: m.userId,
+  sender_name: m.senderName,
   is_image: m.isImage,
   timestamp: m.createdAt.toISOString(),
   thread: m.roomId,
@@ -92,25 +94,33 @@ async function markRead(db: Db, roomId: number, userId: number): Promise<void> {
   });
 }
 
-/** `POST chat`: a page of a room's messages older than `date` (the newest page when absent), oldest first. */
+/**
+ * `POST chat`: a page of a room's messages older than `date` (the newest page when absent), oldest
+ * first. Members read their room; staff with `chat.all` read any shared-inbox conversation.
+ */
 export async function page(deps: Deps, who: Principal, body: { room_id: number; date?: string; before_id?: number }) {
   const { db } = deps;
-  if (!(await repo.findMember(db, body.room_id, who.id))) throw notInRoom();
+  const isMember = Boolean(await repo.findMember(db, body.room_id, who.id));
+  if (!isMember && !(await answerableRoom(db, who, body.room_id))) throw notInRoom();
   const before = body.date ? { date: new Date(body.date), id: body.before_id } : undefined;
   const rows = await repo.messagesBefore(db, body.room_id, CHAT_PAGE_SIZE, before);
   const hasMore = rows.length > CHAT_PAGE_SIZE;
-  // The newest page is what a reader sees: the room counts as read.
-  if (!before) await markRead(db, body.room_id, who.id);
+  // The newest page is what a reader sees: the room counts as read (for its members; the inbox keeps no read marks).
+  if (!before && isMember) await markRead(db, body.room_id, who.id);
   return { model: rows.slice(0, CHAT_PAGE_SIZE).reverse().map(messageOut), has_more: hasMore };
 }
 
 /**
  * `POST send`: a message to the room. The recipient gets one mail when it stays unread for the
- * delay, and no other until they read the room (once per away period).
+ * delay, and no other until they read the room (once per away period). Staff with `chat.all`
+ * answer any shared-inbox conversation: their message goes to the candidate, and the staff member
+ * of the room sees it too.
  */
 export async function send(deps: Deps, who: Principal, body: { room_id: number; message: string; is_image: boolean }) {
   const { db, hub } = deps;
-  if (!(await repo.findMember(db, body.room_id, who.id))) throw notInRoom();
+  const isMember = Boolean(await repo.findMember(db, body.room_id, who.id));
+  const inbox = isMember ? undefined : await answerableRoom(db, who, body.room_id);
+  if (!isMember && !inbox) throw notInRoom();
   if (body.is_image) {
     if (!(await isOwnImage(db, who.id, body.message)))
       throw badRequest("Upload the image first, then send its address", { message: "Not an image you uploaded" });
@@ -118,8 +128,10 @@ export async function send(deps: Deps, who: Principal, body: { room_id: number; 
   await realtime.countSend(hub, who.id);
   const { message, recipient } = await db.transaction(async (tx) => {
     const message = await repo.insertMessage(tx, { roomId: body.room_id, userId: who.id, message: body.message, isImage: body.is_image });
-    await repo.markRead(tx, body.room_id, who.id);
-    const member = await repo.otherMember(tx, body.room_id, who.id, true);
+    if (isMember) await repo.markRead(tx, body.room_id, who.id);
+    const member = inbox
+      ? await repo.findMember(tx, body.room_id, inbox.candidateId, true)
+      : await repo.otherMember(tx, body.room_id, who.id, true);
     if (member && member.notifyMailId === null) {
       const [to, from] = await readTogether(tx, [() => repo.findUser(tx, member.userId), () => repo.findUser(tx, who.id)]);
       if (to && from && to.status === "active") {
@@ -141,7 +153,8 @@ export async function send(deps: Deps, who: Principal, body: { room_id: number; 
     return { message, recipient: member?.userId };
   });
   // After the commit: every instance's pollers of both people and of the room read it now.
-  await realtime.publish(hub, ...(recipient ? [`user:${recipient}`] : []), `user:${who.id}`, `room:${body.room_id}`);
+  const alsoTold = inbox ? [`user:${inbox.staffId}`] : [];
+  await realtime.publish(hub, ...(recipient ? [`user:${recipient}`] : []), ...alsoTold, `user:${who.id}`, `room:${body.room_id}`);
   return messageOut(message);
 }
 

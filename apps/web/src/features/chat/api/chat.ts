@@ -28,12 +28,16 @@ export const chatKeys = {
   open: (me: number | null, otherUserId: number | null) => [CHAT, "open", me, otherUserId] as const,
   people: (q: string) => [CHAT, "people", q] as const,
   coaches: [CHAT, "coaches"] as const,
+  /** The shared inbox (staff with `chat.all`): every filter and search of it. */
+  inbox: [CHAT, "inbox"] as const,
+  inboxView: (assignee: string, q: string) => [CHAT, "inbox", assignee, q] as const,
 };
 
 function refreshAfterSend(queryClient: ReturnType<typeof useQueryClient>) {
   // Not awaited: the mutation's own callbacks (clearing the composer) need not wait for refetches.
   void queryClient.invalidateQueries({ queryKey: chatKeys.rooms });
   void queryClient.invalidateQueries({ queryKey: chatKeys.messages });
+  void queryClient.invalidateQueries({ queryKey: chatKeys.inbox });
 }
 const R = "/v3/api/lambda/realtime";
 
@@ -178,6 +182,7 @@ async function pollLoop(queryClient: QueryClient, userId: number, signal: AbortS
       after = Math.max(...answer.list.map((m) => m.id));
       void queryClient.invalidateQueries({ queryKey: chatKeys.rooms });
       void queryClient.invalidateQueries({ queryKey: chatKeys.messages });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.inbox });
     } else if ("failed" in answer) {
       await sleep(5_000, signal);
     } else if (after === undefined) {

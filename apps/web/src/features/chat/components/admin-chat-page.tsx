@@ -5,14 +5,75 @@ import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
-import { useAuth } from "../../../lib/auth-store";
+import { useAuth, useCan } from "../../../lib/auth-store";
+import { useSearchParams } from "../../../lib/navigation";
 import { chatKeys, useChatLive, useMyRooms } from "../api/chat";
+import { useInbox } from "../api/inbox";
 import { Conversation } from "./conversation";
+import { InboxPanel } from "./inbox-panel";
 import { NewConversation } from "./new-conversation";
 import { RoomList, roomName } from "./room-list";
 
-/** /admin/chat: every conversation of the signed-in staff member, unread first, searchable. */
+const viewClass = (isOn: boolean) =>
+  `rounded-md px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 ${
+    isOn ? "bg-white text-slate-900 shadow-sm" : "text-slate-700 hover:text-slate-900"
+  }`;
+
+/**
+ * /admin/chat: the signed-in staff member's own conversations, unread first, searchable; and for
+ * support and administrators (`chat.all`) the shared inbox (`?view=inbox`) of every candidate's
+ * conversation with staff.
+ */
 export function AdminChatPage() {
+  const { state: session } = useAuth();
+  const me = session.user;
+  const canInbox = useCan("chat.all");
+  const [params, setParams] = useSearchParams();
+  const view = canInbox && params.get("view") === "inbox" ? "inbox" : "mine";
+  // The inbox's count of your conversations waiting for an answer, on its switch.
+  const inbox = useInbox("anyone", "", canInbox);
+  const waiting = inbox.data?.mine_waiting ?? 0;
+  useChatLive(me);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Chat"
+        description={
+          view === "inbox"
+            ? "Every conversation of a candidate with staff, unassigned first. Assign one, then answer it: your messages carry your name."
+            : "Your conversations with learners and staff, unread first. Start one with New conversation."
+        }
+      />
+      {canInbox ? (
+        <fieldset className="inline-flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+          <legend className="sr-only">Chat view</legend>
+          <button type="button" aria-pressed={view === "mine"} className={viewClass(view === "mine")} onClick={() => setParams({})}>
+            Your conversations
+          </button>
+          <button
+            type="button"
+            aria-pressed={view === "inbox"}
+            className={viewClass(view === "inbox")}
+            onClick={() => setParams({ view: "inbox" })}
+          >
+            Shared inbox
+            {waiting ? (
+              <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="inbox-waiting">
+                {waiting}
+                <span className="sr-only"> assigned to you waiting</span>
+              </span>
+            ) : null}
+          </button>
+        </fieldset>
+      ) : null}
+      {view === "inbox" && me !== null ? <InboxPanel me={me} /> : <MyConversations />}
+    </div>
+  );
+}
+
+/** The signed-in staff member's own rooms, with New conversation. */
+function MyConversations() {
   const { state: session } = useAuth();
   const me = session.user;
   const [search, setSearch] = useState("");
@@ -21,7 +82,6 @@ export function AdminChatPage() {
   // The room just opened with "New conversation": its composer takes the focus.
   const [started, setStarted] = useState<number | null>(null);
   const queryClient = useQueryClient();
-  useChatLive(me);
   const list = rooms.data?.list ?? [];
   const current = list.find((r) => r.room_id === selected) ?? null;
   const withRoom = new Set(list.map((r) => r.other_user_id));
@@ -35,15 +95,8 @@ export function AdminChatPage() {
   };
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Chat"
-        description={
-          rooms.data?.messages
-            ? `Your conversations with learners and staff, unread first. ${rooms.data.messages} unread.`
-            : "Your conversations with learners and staff, unread first. Start one with New conversation."
-        }
-      />
+    <div className="space-y-3">
+      {rooms.data?.messages ? <p className="text-sm font-medium text-red-800">{rooms.data.messages} unread.</p> : null}
       <div className="grid min-w-0 gap-4 md:grid-cols-[18rem_minmax(0,1fr)]">
         <div className={`min-w-0 space-y-3 ${current ? "hidden md:block" : ""}`}>
           {me !== null ? <NewConversation me={me} withRoom={withRoom} onOpened={opened} /> : null}
@@ -83,6 +136,7 @@ export function AdminChatPage() {
                 roomId={current.room_id}
                 me={me}
                 otherName={roomName(current)}
+                otherUserId={current.other_user_id}
                 focusComposer={current.room_id === started}
               />
             </div>

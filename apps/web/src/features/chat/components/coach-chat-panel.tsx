@@ -69,7 +69,13 @@ export function CoachChatPanel() {
             <p className="mb-2 text-sm text-slate-600">
               {roomName(current)} · {current.online ? "online now" : "away: they get an email if your message stays unread"}
             </p>
-            <Conversation key={current.room_id} roomId={current.room_id} me={me} otherName={roomName(current)} />
+            <Conversation
+              key={current.room_id}
+              roomId={current.room_id}
+              me={me}
+              otherName={roomName(current)}
+              otherUserId={current.other_user_id}
+            />
           </div>
         </div>
       ) : null}

@@ -19,11 +19,17 @@ export function Conversation({
   roomId,
   me,
   otherName,
+  otherUserId,
   focusComposer = false,
 }: {
   roomId: number;
   me: number;
   otherName: string;
+  /**
+   * The person you talk to. Messages from anyone else (support answering from the shared inbox, or
+   * the room's coach when you read it from the inbox) are marked with their sender's name.
+   */
+  otherUserId?: number;
   /** Put the focus in the message box when the conversation shows (it was just opened on purpose). */
   focusComposer?: boolean;
 }) {
@@ -87,18 +93,27 @@ export function Conversation({
       >
         {list.map((m) => {
           const mine = m.user_id === me;
+          const isThirdPerson = !mine && otherUserId !== undefined && m.user_id !== otherUserId && m.sender_name !== "";
+          const author = mine ? "You" : isThirdPerson ? m.sender_name : otherName;
           return (
             <li key={m.id} className={`flex ${mine ? "justify-end" : "justify-start"}`}>
               <div
                 className={`max-w-[85%] rounded-2xl px-3 py-2 text-sm ${mine ? "bg-red-700 text-white" : "bg-slate-100 text-slate-900"}`}
               >
-                <span className="sr-only">{mine ? "You" : otherName}: </span>
+                {isThirdPerson ? (
+                  <p className="mb-0.5 text-xs font-semibold text-slate-700">
+                    {author}
+                    <span className="sr-only">: </span>
+                  </p>
+                ) : (
+                  <span className="sr-only">{author}: </span>
+                )}
                 {m.is_image && isOwnUpload(m.message) ? (
-                  <img src={m.message} alt={`Sent by ${mine ? "you" : otherName}`} className="max-h-60 max-w-full rounded-lg" />
+                  <img src={m.message} alt={`Sent by ${mine ? "you" : author}`} className="max-h-60 max-w-full rounded-lg" />
                 ) : (
                   <p className="whitespace-pre-wrap break-words">{m.message}</p>
                 )}
-                <p className={`mt-1 text-xs ${mine ? "text-red-100" : "text-slate-500"}`}>
+                <p className={`mt-1 text-xs ${mine ? "text-red-100" : "text-slate-600"}`}>
                   <time dateTime={m.timestamp}>{when(m.timestamp)}</time>
                 </p>
               </div>

@@ -18,7 +18,7 @@ export function PersonChat({ userId, name }: { userId: number; name: string }) {
       </h3>
       {room.isPending ? <Spinner label="Opening the conversation…" /> : null}
       {room.isError ? <Alert>{toFormError(room.error).message}</Alert> : null}
-      {room.data && me !== null ? <Conversation roomId={room.data.room_id} me={me} otherName={name} /> : null}
+      {room.data && me !== null ? <Conversation roomId={room.data.room_id} me={me} otherName={name} otherUserId={userId} /> : null}
     </section>
   );
 }
