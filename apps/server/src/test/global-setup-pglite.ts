@@ -2,11 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { build } from "esbuild";
-import { PGLITE_EXTENSIONS, wrapPglite } from "../db/client.ts";
 import { CONTENT_DIR, MIGRATIONS_DIR, ROOT_DIR, SERVER_DIR } from "../paths.ts";
-import { seedReferenceData } from "./database.ts";
 
 /**
  * Migrates and seeds the embedded database every `server` test file starts from, once per run,
@@ -27,6 +24,11 @@ export async function pgliteTemplate(): Promise<string> {
   const file = path.join(CACHE_DIR, `pglite-${key}.tar`);
   if (existsSync(file)) return file;
 
+  const [{ PGlite }, { PGLITE_EXTENSIONS, wrapPglite }, { seedReferenceData }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("../db/client.ts"),
+    import("./database.ts"),
+  ]);
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = wrapPglite(client);
   await database.migrate();
