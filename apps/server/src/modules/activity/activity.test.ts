@@ -4,48 +4,13 @@ import { emailOutbox } from "../../db/schema/accounts.ts";
 import { activityLog } from "../../db/schema/activity.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp } from "../../test/app.ts";
+import { whileActivityLogRefuses } from "../../test/refused-activity.ts";
 import { CARDS, paymentsHelpers } from "../payments/test-helpers.ts";
-import { pruneActivity } from "./service.ts";
+import { activityHelpers } from "./test-helpers.ts";
 
 const t = await createTestApp();
 const admin = await t.signUp("admin", { first_name: "Avery", last_name: "Staff" });
-const LOG = "/v2/api/lambda/admin/activity";
-
-/** Another staff member, added by the admin as staff add staff, with two-factor sign-in on. */
-async function addStaff(firstName: string) {
-  const email = `staff-${firstName.length}-${Date.now()}@example.test`;
-  const password = "staff password 123";
-  const made = await t.call("POST", "/v2/api/lambda/register", {
-    token: admin.token,
-    body: { email, password, role: "admin", first_name: firstName, last_name: "Staff" },
-  });
-  expect(made.statusCode, made.body).toBe(200);
-  const login = await t.call("POST", "/v2/api/lambda/login", { body: { email, password, role: "admin" } });
-  const token = login.json().token as string;
-  await t.turnOnTwoFactor(token);
-  return { token, user_id: made.json().user_id as number, email };
-}
-
-type Entry = {
-  id: number;
-  kind: string;
-  actor_id: number | null;
-  actor_email: string;
-  actor_name: string;
-  record_table: string;
-  record_id: number;
-  subject_user_id: number | null;
-  summary: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-};
-
-/** The log of one record, newest first, through the staff call. */
-async function historyOf(table: string, id: number): Promise<Entry[]> {
-  const res = await t.call("GET", LOG, { token: admin.token, query: { record_table: table, record_id: String(id), limit: "100" } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().list;
-}
+const { historyOf } = activityHelpers(t, admin);
 const entryCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(activityLog))[0]!.n;
 const mailsTo = (to: string, slug?: string) =>
   t.db
@@ -169,10 +134,7 @@ describe("the activity log of account changes", () => {
   it("undoes the change when its log entry cannot be written", async () => {
     const person = await t.signUp("user");
     const newEmail = `never-${Date.now()}@example.test`;
-    await t.db.execute(sql`CREATE FUNCTION refuse_activity() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'the log refuses writes'; END $$`);
-    await t.db.execute(sql`CREATE TRIGGER refuse_activity BEFORE INSERT ON activity_log FOR EACH ROW EXECUTE FUNCTION refuse_activity()`);
-    try {
+    await whileActivityLogRefuses(t.db, async () => {
       const failed = await t.call("PUT", `/v2/api/lambda/admin/users/${person.user_id}`, {
         token: admin.token,
         body: { email: newEmail, status: "disabled" },
@@ -183,10 +145,7 @@ describe("the activity log of account changes", () => {
         body: { page: "home", key: "never-saved", type: "text", value: "x" },
       });
       expect(cms.statusCode).toBe(500);
-    } finally {
-      await t.db.execute(sql`DROP TRIGGER refuse_activity ON activity_log`);
-      await t.db.execute(sql`DROP FUNCTION refuse_activity()`);
-    }
+    });
     const [row] = await t.db.select().from(users).where(eq(users.id, person.user_id));
     expect(row).toMatchObject({ email: person.email, status: "active" });
     expect(await mailsTo(newEmail)).toHaveLength(0);
@@ -384,115 +343,5 @@ describe("the activity log of payment objects", () => {
     ]);
     const own = await t.call("GET", "/v2/api/lambda/profile/activity", { token: subscriber.token });
     expect(own.json().list).toHaveLength(3);
-  });
-});
-
-describe("reading the activity log", () => {
-  it("filters by person, kind, record and date, and pages like the other staff lists", async () => {
-    const other = await addStaff("Other");
-    const person = await t.signUp("user");
-    await t.call("PUT", `/v2/api/lambda/admin/users/${person.user_id}`, {
-      token: other.token,
-      body: { role: "admin", staff_role: "editor" },
-    });
-    await t.call("PUT", `/v2/api/lambda/admin/users/${person.user_id}`, { token: other.token, body: { role: "user" } });
-
-    const byOther = await t.call("GET", LOG, { token: admin.token, query: { actor_id: String(other.user_id), limit: "1" } });
-    expect(byOther.json()).toMatchObject({ error: false, total: 2, limit: 1, num_pages: 2, page: 1 });
-    expect(byOther.json().list[0]).toMatchObject({ actor_id: other.user_id, kind: "account.role", after: { role: "user" } });
-    const oldestFirst = await t.call("GET", LOG, { token: admin.token, query: { actor_id: String(other.user_id), direction: "asc" } });
-    expect(oldestFirst.json().list.map((e: Entry) => e.after)).toEqual([
-      { role: "admin", staff_role: "editor" },
-      { role: "user", staff_role: null },
-    ]);
-
-    const byKind = await t.call("GET", LOG, {
-      token: admin.token,
-      query: { kind: "account.role", subject_user_id: String(person.user_id) },
-    });
-    expect(byKind.json().total).toBe(2);
-    const today = new Date().toISOString().slice(0, 10);
-    const inRange = await t.call("GET", LOG, { token: admin.token, query: { actor_id: String(other.user_id), from: today, to: today } });
-    expect(inRange.json().total).toBe(2);
-    const past = await t.call("GET", LOG, { token: admin.token, query: { actor_id: String(other.user_id), to: "2020-01-01" } });
-    expect(past.json().total).toBe(0);
-    const moment = await t.call("GET", LOG, {
-      token: admin.token,
-      query: { actor_id: String(other.user_id), from: new Date(Date.now() + 60_000).toISOString() },
-    });
-    expect(moment.json().total).toBe(0);
-  });
-
-  it("answers bad filters with a 400 that names the problem", async () => {
-    const cases: [Record<string, string>, string][] = [
-      [{ from: "2026-05-02", to: "2026-05-01" }, "from"],
-      [{ kind: "account.nonsense" }, "kind"],
-      [{ record_id: "5" }, "record_table"],
-      [{ from: "yesterday" }, "from"],
-      [{ limit: "1000" }, "limit"],
-      [{ actor_id: "abc" }, "actor_id"],
-      [{ surprise: "1" }, "surprise"],
-    ];
-    for (const [query, field] of cases) {
-      const res = await t.call("GET", LOG, { token: admin.token, query });
-      expect(res.statusCode, JSON.stringify(query)).toBe(400);
-      expect(res.json().message, JSON.stringify(query)).toContain(field);
-    }
-  });
-
-  it("exports the filtered log as formula-safe CSV", async () => {
-    const sly = await addStaff("=HYPERLINK(1)");
-    const person = await t.signUp("user");
-    await t.call("PUT", `/v2/api/lambda/admin/users/${person.user_id}`, { token: sly.token, body: { status: "disabled" } });
-    const res = await t.call("GET", `${LOG}/export`, { token: admin.token, query: { actor_id: String(sly.user_id) } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers["content-type"]).toContain("text/csv");
-    expect(res.headers["content-disposition"]).toContain("activity.csv");
-    const lines = res.body
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split("\r\n");
-    expect(lines[0]).toBe("id,at,actor_id,actor_email,actor_name,kind,record_table,record_id,subject_user_id,summary,before,after");
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain("'=HYPERLINK(1)");
-    expect(lines[1]).toContain("account.status");
-    expect(lines[1]).toContain('"{""status"":""active""}"');
-  });
-
-  it("is for staff only: 403 to a candidate, 401 signed out", async () => {
-    const candidate = await t.signUp("user");
-    for (const url of [LOG, `${LOG}/export`]) {
-      const asCandidate = await t.call("GET", url, { token: candidate.token });
-      expect(asCandidate.statusCode).toBe(403);
-      expect(asCandidate.body).not.toContain("account.");
-      expect((await t.call("GET", url)).statusCode).toBe(401);
-    }
-    expect((await t.call("GET", "/v2/api/lambda/profile/activity")).statusCode).toBe(401);
-  });
-});
-
-describe("activity retention", () => {
-  it("deletes entries older than the retention period and keeps the rest", async () => {
-    const person = await t.signUp("user");
-    await t.call("PUT", `/v2/api/lambda/admin/users/${person.user_id}`, { token: admin.token, body: { status: "disabled" } });
-    const [recent] = await historyOf("user", person.user_id);
-    const [old] = await t.db
-      .insert(activityLog)
-      .values({
-        actorId: admin.user_id,
-        actorEmail: admin.email,
-        kind: "account.status",
-        recordTable: "user",
-        recordId: person.user_id,
-        subjectUserId: person.user_id,
-        summary: "long ago",
-        at: new Date(Date.now() - 400 * 24 * 3600_000),
-      })
-      .returning();
-    const deleted = await pruneActivity(t.db, 365);
-    expect(deleted).toBeGreaterThanOrEqual(1);
-    const left = await t.db.select({ id: activityLog.id }).from(activityLog).where(eq(activityLog.recordId, person.user_id));
-    expect(left.map((r) => r.id)).toEqual([recent!.id]);
-    expect(left.map((r) => r.id)).not.toContain(old!.id);
   });
 });

@@ -1,9 +1,11 @@
-import { eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { photos } from "../../db/schema/accounts.ts";
 import { blogCategories } from "../../db/schema/blog.ts";
 import { coachProfiles } from "../../db/schema/coaching.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
+import { whileActivityLogRefuses } from "../../test/refused-activity.ts";
+import { activityHelpers } from "./test-helpers.ts";
 
 // Settings staff change besides accounts, payments and content: blog categories and tags, photos,
 // and a coach's own settings. Each change is logged in its own transaction: no change without its
@@ -11,38 +13,10 @@ import { createTestApp, TEST_ENV } from "../../test/app.ts";
 
 const t = await createTestApp();
 const admin = await t.signUp("admin");
-const LOG = "/v2/api/lambda/admin/activity";
 const BLOG = "/v2/api/lambda/blog";
 const SETTINGS = "/v2/api/lambda/scheduling/coach/settings";
 
-type Entry = {
-  kind: string;
-  actor_id: number | null;
-  summary: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-};
-
-async function historyOf(table: string, id: number): Promise<Entry[]> {
-  const res = await t.call("GET", LOG, { token: admin.token, query: { record_table: table, record_id: String(id), limit: "100" } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().list;
-}
-
-/** Makes every activity-log write fail until the test ends: the change it goes with must fail too. */
-async function refuseActivity() {
-  await t.db.execute(sql`CREATE FUNCTION refuse_activity() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN RAISE EXCEPTION 'the log refuses writes'; END $$`);
-  await t.db.execute(sql`CREATE TRIGGER refuse_activity BEFORE INSERT ON activity_log FOR EACH ROW EXECUTE FUNCTION refuse_activity()`);
-  refusing = true;
-}
-let refusing = false;
-afterEach(async () => {
-  if (!refusing) return;
-  await t.db.execute(sql`DROP TRIGGER refuse_activity ON activity_log`);
-  await t.db.execute(sql`DROP FUNCTION refuse_activity()`);
-  refusing = false;
-});
+const { historyOf } = activityHelpers(t, admin);
 
 describe("the activity log of settings", () => {
   it("logs blog categories and tags added, renamed and deleted", async () => {
@@ -141,11 +115,12 @@ describe("the activity log of settings", () => {
   it("keeps no change whose entry cannot be written", async () => {
     const coach = await t.staffMember(admin.token, "coach");
     const settings = (await t.call("GET", SETTINGS, { token: coach.token })).json().model;
-    await refuseActivity();
-    const category = await t.call("POST", `${BLOG}/category`, { token: admin.token, body: { name: "Never kept" } });
-    expect(category.statusCode).toBe(500);
-    const saved = await t.call("PUT", SETTINGS, { token: coach.token, body: { ...settings, time_zone: "Asia/Tokyo" } });
-    expect(saved.statusCode).toBe(500);
+    await whileActivityLogRefuses(t.db, async () => {
+      const category = await t.call("POST", `${BLOG}/category`, { token: admin.token, body: { name: "Never kept" } });
+      expect(category.statusCode).toBe(500);
+      const saved = await t.call("PUT", SETTINGS, { token: coach.token, body: { ...settings, time_zone: "Asia/Tokyo" } });
+      expect(saved.statusCode).toBe(500);
+    });
     expect(await t.db.select().from(blogCategories).where(eq(blogCategories.slug, "never-kept"))).toEqual([]);
     expect(await t.db.select().from(coachProfiles).where(eq(coachProfiles.userId, coach.user_id))).toEqual([]);
   });

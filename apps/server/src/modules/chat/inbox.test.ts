@@ -1,9 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chatRooms } from "../../db/schema/chat.ts";
 import { schedule } from "../../db/schema/content.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp } from "../../test/app.ts";
+import { whileActivityLogRefuses } from "../../test/refused-activity.ts";
 
 const t = await createTestApp();
 const R = "/v3/api/lambda/realtime";
@@ -172,17 +173,9 @@ describe("the shared inbox", () => {
   });
 
   it("keeps the assignment and its log entry together: a refused entry undoes the assignment", async () => {
-    await t.db.execute(sql`CREATE FUNCTION refuse_inbox_activity() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'the log refuses writes'; END $$`);
-    await t.db.execute(
-      sql`CREATE TRIGGER refuse_inbox_activity BEFORE INSERT ON activity_log FOR EACH ROW EXECUTE FUNCTION refuse_inbox_activity()`,
-    );
-    try {
+    await whileActivityLogRefuses(t.db, async () => {
       expect((await assign(support, roomBen, support2.user_id)).statusCode).toBe(500);
-    } finally {
-      await t.db.execute(sql`DROP TRIGGER refuse_inbox_activity ON activity_log`);
-      await t.db.execute(sql`DROP FUNCTION refuse_inbox_activity()`);
-    }
+    });
     const [row] = await t.db.select({ assigneeId: chatRooms.assigneeId }).from(chatRooms).where(eq(chatRooms.id, roomBen));
     expect(row!.assigneeId).toBeNull();
   });
