@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createTestApp, TEST_ENV } from "./test/app.ts";
+import { tableCounts } from "./test/table-counts.ts";
 
 const t = await createTestApp();
 const admin = await t.signUp("admin");
@@ -12,21 +12,6 @@ async function adminWithoutTwoFactor() {
   const login = await t.call("POST", "/v2/api/lambda/login", { body: { email, password: "staff password 1", role: "admin" } });
   expect(login.json().two_factor_setup_required).toBe(true);
   return login.json().token as string;
-}
-
-/** Row counts of every table: a denied call must leave all of them as they were. */
-async function tableCounts(): Promise<Record<string, number>> {
-  const result = (await t.db.execute(
-    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-  )) as unknown as { rows: { table_name: string }[] };
-  const counts: Record<string, number> = {};
-  for (const { table_name } of result.rows) {
-    const rows = (await t.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table_name)}`)) as unknown as {
-      rows: { n: number }[];
-    };
-    counts[table_name] = rows.rows[0]!.n;
-  }
-  return counts;
 }
 
 const concrete = (url: string) =>
@@ -49,7 +34,7 @@ describe("admin-only calls", () => {
   });
 
   it("answer 403 to a candidate and 401 to a visitor, before reading the input, and change nothing", async () => {
-    const before = await tableCounts();
+    const before = await tableCounts(t.db);
     for (const route of t.app.adminRoutes) {
       const url = concrete(route.url);
       const body = route.method === "GET" || route.method === "DELETE" ? undefined : { id: 1, email: "x@example.test", role: "admin" };
@@ -59,12 +44,12 @@ describe("admin-only calls", () => {
       const anonymous = await t.call(route.method as "GET", url, { body });
       expect(anonymous.statusCode, `${route.method} ${route.url} signed out`).toBe(401);
     }
-    expect(await tableCounts()).toEqual(before);
+    expect(await tableCounts(t.db)).toEqual(before);
   });
 
   it("answer 403 TWO_FACTOR_REQUIRED to an admin without two-factor sign-in, before reading the input, and change nothing", async () => {
     const token = await adminWithoutTwoFactor();
-    const before = await tableCounts();
+    const before = await tableCounts(t.db);
     for (const route of t.app.adminRoutes) {
       const url = concrete(route.url);
       const body = route.method === "GET" || route.method === "DELETE" ? undefined : { id: 1, email: "x@example.test", role: "admin" };
@@ -76,6 +61,6 @@ describe("admin-only calls", () => {
         code: "TWO_FACTOR_REQUIRED",
       });
     }
-    expect(await tableCounts()).toEqual(before);
+    expect(await tableCounts(t.db)).toEqual(before);
   });
 });

@@ -7,6 +7,7 @@ import { schedule } from "./db/schema/content.ts";
 import { users } from "./db/schema/users.ts";
 import { exposedTables } from "./modules/records/engine.ts";
 import { createTestApp, TEST_ENV } from "./test/app.ts";
+import { tableCounts } from "./test/table-counts.ts";
 
 const t = await createTestApp();
 const founder = await t.signUp("admin");
@@ -17,21 +18,6 @@ const staff: Record<StaffRole, Awaited<ReturnType<typeof t.staffMember>>> = {
   support: await t.staffMember(founder.token, "support"),
 };
 const candidate = await t.signUp("user");
-
-/** Row counts of every table: denied calls must leave all of them as they were. */
-async function tableCounts(): Promise<Record<string, number>> {
-  const result = (await t.db.execute(
-    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-  )) as unknown as { rows: { table_name: string }[] };
-  const counts: Record<string, number> = {};
-  for (const { table_name } of result.rows) {
-    const rows = (await t.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table_name)}`)) as unknown as {
-      rows: { n: number }[];
-    };
-    counts[table_name] = rows.rows[0]!.n;
-  }
-  return counts;
-}
 
 /** A route's path with its parameters filled in: ids of rows that do not exist, so allowed calls change nothing either. */
 const concrete = (url: string) =>
@@ -50,7 +36,7 @@ describe("staff roles: every staff route as every role", () => {
   });
 
   it("answers 403 Invalid Access, before reading the input, to a role without the permission, and changes nothing", async () => {
-    const before = await tableCounts();
+    const before = await tableCounts(t.db);
     let denied = 0;
     for (const role of STAFF_ROLES)
       for (const route of t.app.adminRoutes) {
@@ -62,7 +48,7 @@ describe("staff roles: every staff route as every role", () => {
       }
     // Coaches, editors and support are each refused most of the staff calls.
     expect(denied).toBeGreaterThan(150);
-    expect(await tableCounts()).toEqual(before);
+    expect(await tableCounts(t.db)).toEqual(before);
   }, 90_000);
 
   it("lets a role with the permission through the guard (the call then answers on its input)", async () => {
