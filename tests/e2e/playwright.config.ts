@@ -18,6 +18,9 @@ export default defineConfig({
     // A trace costs a third of the journeys' CPU: E2E_TRACE=1 records one for each failed journey.
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
+    // The app's service worker would download the whole build into every journey's fresh browser;
+    // only the journey of the installable app (installable.spec.ts) lets it register.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -27,6 +27,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, "assets/index-DeF456.css"), STYLE);
   writeFileSync(path.join(dir, "assets/tiny-GhI789.js"), TINY);
   writeFileSync(path.join(dir, "favicon.svg"), `<svg xmlns="http://www.w3.org/2000/svg">${"<g/>".repeat(100)}</svg>`);
+  writeFileSync(path.join(dir, "sw.js"), `self.__files=[${Array.from({ length: 100 }, (_, i) => `"/assets/f${i}.js"`).join(",")}];`);
+  writeFileSync(path.join(dir, "manifest.webmanifest"), JSON.stringify({ name: "Rescue Academy", start_url: "/" }));
   precompressDir(dir);
   app = Fastify();
   await app.register(webPlugin, { distDir: dir, projectHeader: "cHJvamVjdDpzZWNyZXQ=" });
@@ -88,6 +90,20 @@ describe("the built web app", () => {
     expect(res.headers["content-encoding"]).toBe("gzip");
     expect(res.headers["cache-control"]).toBe("public, max-age=300");
     expect(gunzipSync(res.rawPayload).toString()).toBe(readFileSync(path.join(dir, "favicon.svg"), "utf8"));
+  });
+
+  it("has the service worker and the manifest asked for afresh, so a new build is found at once", async () => {
+    for (const [url, type] of [
+      ["/sw.js", /javascript/],
+      ["/manifest.webmanifest", /manifest\+json/],
+    ] as const) {
+      for (const encoding of ["br", "identity"]) {
+        const res = await app.inject({ method: "GET", url, headers: { "accept-encoding": encoding } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers["cache-control"], `${url} (${encoding})`).toBe("no-cache");
+        expect(res.headers["content-type"], url).toMatch(type);
+      }
+    }
   });
 
   for (const url of ["/", "/user/dashboard", "/admin/users?page=2"]) {

@@ -22,7 +22,8 @@ export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
 }
 
 /**
- * Serves the built web app: hashed assets under /assets cached for a year as immutable, and
+ * Serves the built web app: hashed assets under /assets cached for a year as immutable, the
+ * service worker and manifest revalidated on every request, and
  * index.html (with the project header value filled in, never cached without revalidation) for
  * every other GET that is not an API call, so client routes load. Text assets go out as the
  * brotli or gzip copies the build wrote next to them (scripts/precompress.mjs), chosen by
@@ -51,7 +52,9 @@ export const webPlugin = fp<{ distDir: string; projectHeader: string }>(async (a
     preCompressed: true,
     setHeaders(res, filePath) {
       const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header("cache-control", isHashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
+      // The service worker and the manifest name the current build: always asked for afresh.
+      const names = ["sw.js", "manifest.webmanifest"].includes(path.basename(filePath).replace(/\.(br|gz)$/, ""));
+      res.header("cache-control", isHashed ? "public, max-age=31536000, immutable" : names ? "no-cache" : "public, max-age=300");
     },
   });
 

@@ -1,3 +1,4 @@
+import { AppUpdate } from "./app-update";
 import { AppProviders } from "./providers";
 import { AppRoutes } from "./router";
 
@@ -5,6 +6,7 @@ export function App() {
   return (
     <AppProviders>
       <AppRoutes />
+      <AppUpdate />
     </AppProviders>
   );
 }
