@@ -293,15 +293,14 @@ export const RULES: Record<string, TableRule> = {
     },
   },
 
+  // Read-only here: a recording is made only through the session-analytics calls, which ask for
+  // consent first and scrub what was typed (README "Session analytics"). Staff may delete one.
   user_session: {
     table: userSessions,
     owner: "user_id",
-    access: { list: ownOrAll, view: ownOrAll, create: { user: "own" }, update: { user: "own" }, delete: admin, export: admin },
+    access: { list: ownOrAll, view: ownOrAll, delete: admin, export: admin },
     read: { user: "*", admin: "*" },
-    write: {
-      user: ["session_id", "status", "events", "screen_width", "screen_height", "screen_size", "start_time", "end_time", "html_copy"],
-    },
-    maxLength: { html_copy: 200_000, events: 100_000, session_id: 200, status: 50, screen_size: 50 },
+    write: {},
   },
 
   // The spec's price table: prices on sale are public; staff see archived ones too. Prices are
