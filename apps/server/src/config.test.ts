@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, logFormat } from "./config.ts";
 
 describe("configuration", () => {
+  it("logs readable lines to a person at a terminal in development, JSON to everything else", () => {
+    const dev = loadConfig({});
+    expect(logFormat(dev, true)).toBe("pretty");
+    expect(logFormat(dev, false)).toBe("json");
+    expect(logFormat(loadConfig({ NODE_ENV: "production" }), true)).toBe("json");
+    expect(logFormat(loadConfig({ LOG_FORMAT: "json" }), true)).toBe("json");
+    expect(logFormat(loadConfig({ NODE_ENV: "production", LOG_FORMAT: "pretty" }), false)).toBe("pretty");
+    expect(() => loadConfig({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
+  });
+
   it("has working defaults for local use", () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ PORT: 3000, DATA_DIR: "./data", PROJECT_ID: "rescue-academy", TOKEN_TTL_SECONDS: 3600 });

@@ -42,6 +42,8 @@ export const ConfigSchema = z.object({
   /** Time allowed for requests in flight to finish after SIGTERM. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `pretty`: one readable line per entry; `json`: one JSON object per line. Unset: pretty in development on a terminal, else JSON. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   /** Proxy addresses whose X-Forwarded-For is trusted (comma-separated IPs or CIDRs). */
   TRUST_PROXY: z.string().optional(),
   /** smtp:// or smtps:// URL of the mail server; unset: mails stay in the outbox and the log shows them. */
@@ -257,3 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcProviders: oidc.providers,
   };
 }
+
+/** A person reading a terminal gets readable lines; a log collector (no terminal, or production) gets JSON. */
+export const logFormat = (config: Pick<Config, "LOG_FORMAT" | "NODE_ENV">, isTerminal = process.stdout.isTTY === true) =>
+  config.LOG_FORMAT ?? (config.NODE_ENV === "development" && isTerminal ? "pretty" : "json");

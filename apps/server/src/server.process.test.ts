@@ -82,6 +82,20 @@ describe("the server process", () => {
     expect(lines[0]).toContain(`Cannot open the embedded database in ${path.join(file, "db")}`);
   }, 60_000);
 
+  it("writes readable log lines when asked (a terminal in development asks by itself)", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "academy-"));
+    dirs.push(dir);
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const server = run({ DATA_DIR: dir, PORT: port, HOST: "127.0.0.1", LOG_FORMAT: "pretty" });
+    await waitFor(`http://127.0.0.1:${port}/readyz`, server.child);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    const lines = server.output().split("\n");
+    // "[12:04:31] INFO: Rescue Academy ready on …", not {"level":30,…}
+    expect(lines.some((l) => /^\[\d\d:\d\d:\d\d\] INFO: Rescue Academy ready on /.test(l))).toBe(true);
+    expect(lines.filter((l) => l.startsWith("{"))).toEqual([]);
+  }, 60_000);
+
   it("creates its data folder, seeds the accounts, and drains requests in flight on SIGTERM", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "academy-"));
     dirs.push(dir);

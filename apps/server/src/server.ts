@@ -1,6 +1,6 @@
 import path from "node:path";
 import { buildApp } from "./app.ts";
-import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig, logFormat } from "./config.ts";
 import { type Database, openPglite, openPostgres } from "./db/client.ts";
 import { type SeededAccount, seedAccounts } from "./db/seed/accounts.ts";
 import { seedCoaches } from "./db/seed/coaches.ts";
@@ -11,6 +11,9 @@ import { seedQuizContentIfChanged } from "./db/seed/quiz-content.ts";
 import { safeError } from "./lib/safe-error.ts";
 import { seedBlog } from "./modules/blog/seed.ts";
 import { seedPaymentPlans } from "./modules/payments/seed.ts";
+
+/** pino-pretty in pino's own worker thread: time, level and message first, the request's fields after. */
+const PRETTY_LOG = { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", singleLine: true } };
 
 async function main() {
   let config: Config;
@@ -24,7 +27,7 @@ async function main() {
     throw e;
   }
   const started = performance.now();
-  const logger = { level: config.LOG_LEVEL };
+  const logger = { level: config.LOG_LEVEL, ...(logFormat(config) === "pretty" ? { transport: PRETTY_LOG } : {}) };
   let database: Database;
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   database = config.DATABASE_URL
