@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { accountPruningJob } from "./jobs/account-pruning.ts";
 import { activityRetentionJob } from "./jobs/activity-retention.ts";
+import { databaseBackupJob } from "./jobs/database-backup.ts";
 import { itemCalibrationJob } from "./jobs/item-calibration.ts";
 import { mailDeliveryJob } from "./jobs/mail-delivery.ts";
 import { realtimePruningJob } from "./jobs/realtime-pruning.ts";
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   app.log.debug(`Uploads are kept in the ${store.description}`);
   // A misconfigured bucket shows in the log at start; the server still starts, and uploads answer 503 until it works.
   store.check().catch((e: unknown) => app.log.warn({ err: e }, "the file store is not usable yet"));
+  await app.register(databaseBackupJob, { database, store, intervalHours: config.BACKUP_INTERVAL_HOURS, keep: config.BACKUP_KEEP });
   await app.register(uploadRoutes, { db: database.db, store, maxBytes: config.UPLOAD_MAX_BYTES });
   await app.register(libraryRoutes, {
     db: database.db,

@@ -98,6 +98,15 @@ export const ConfigSchema = z.object({
   ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Days an activity-log entry (what staff changed) is kept; an hourly job deletes older ones. */
   ACTIVITY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Hours between backups of the embedded database to the file store (0: none). PostgreSQL is backed up with its own tools. */
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** Backups kept: the oldest beyond this number are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Session-analytics batches one person may send a minute (429 over it). */
   ANALYTICS_INGEST_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Sign-ups allowed per hour from one address (an admin creating accounts is not counted). */

@@ -32,6 +32,12 @@ export type Database = {
   ping(timeoutMs?: number): Promise<boolean>;
   /** Embedded database on disk: why its folder cannot take writes now (full, read-only), or null. */
   storageProblem(): Promise<string | null>;
+  /**
+   * The embedded database: its data folder as a gzip'd tar, taken after a checkpoint while it
+   * keeps serving (restored by unpacking it into an empty DATA_DIR/db). PostgreSQL has none: back
+   * it up with its own tools.
+   */
+  backup?(): Promise<Buffer>;
   close(): Promise<void>;
 };
 
@@ -137,6 +143,10 @@ export function wrapPglite(client: PGlite, dataDir?: string): Database {
     },
     ping: (timeoutMs = 2_000) => pingWith(() => client.query("SELECT 1"), timeoutMs),
     storageProblem: async () => (dataDir ? folderWriteProblem(dataDir) : null),
+    async backup() {
+      await client.query("CHECKPOINT");
+      return Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer());
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },

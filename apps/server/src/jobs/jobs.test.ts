@@ -1,10 +1,12 @@
 import Fastify from "fastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Db } from "../db/client.ts";
+import type { Database, Db } from "../db/client.ts";
 import type { Hub } from "../modules/realtime/service.ts";
 import type { MailTransport } from "../providers/mail/transport.ts";
+import type { FileStore } from "../providers/storage/store.ts";
 import { accountPruningJob } from "./account-pruning.ts";
 import { activityRetentionJob } from "./activity-retention.ts";
+import { databaseBackupJob } from "./database-backup.ts";
 import { itemCalibrationJob } from "./item-calibration.ts";
 import { mailDeliveryJob } from "./mail-delivery.ts";
 import { realtimePruningJob } from "./realtime-pruning.ts";
@@ -28,6 +30,16 @@ describe("background jobs", () => {
     ["item calibration", (app: ReturnType<typeof Fastify>) => app.register(itemCalibrationJob, { db })],
     ["session retention", (app: ReturnType<typeof Fastify>) => app.register(sessionRetentionJob, { db, retentionDays: 30 })],
     ["activity retention", (app: ReturnType<typeof Fastify>) => app.register(activityRetentionJob, { db, retentionDays: 365 })],
+    [
+      "database backup",
+      (app: ReturnType<typeof Fastify>) =>
+        app.register(databaseBackupJob, {
+          database: { backup: async () => Buffer.alloc(0) } as unknown as Database,
+          store: {} as FileStore,
+          intervalHours: 24,
+          keep: 7,
+        }),
+    ],
     ["realtime pruning", (app: ReturnType<typeof Fastify>) => app.register(realtimePruningJob, { hub: { db } as unknown as Hub })],
   ] as const;
 

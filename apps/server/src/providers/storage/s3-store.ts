@@ -1,6 +1,14 @@
 import { Readable } from "node:stream";
 import type { S3Storage } from "../../config.ts";
-import { assertStorageKey, type FileStore, isStorageKey, StorageUnavailableError } from "./store.ts";
+import {
+  assertBackupName,
+  assertStorageKey,
+  BACKUP_PREFIX,
+  type FileStore,
+  isBackupName,
+  isStorageKey,
+  StorageUnavailableError,
+} from "./store.ts";
 
 const unavailable = (action: string, e: unknown) =>
   new StorageUnavailableError(`S3 ${action} failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
@@ -13,7 +21,9 @@ const statusOf = (e: unknown) => (e as { $metadata?: { httpStatusCode?: number }
  */
 export async function createS3FileStore(options: S3Storage): Promise<FileStore> {
   // Loaded only when a bucket is configured: a default install does not pay for the SDK at start.
-  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, HeadBucketCommand } = await import("@aws-sdk/client-s3");
+  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, HeadBucketCommand, ListObjectsV2Command } = await import(
+    "@aws-sdk/client-s3"
+  );
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
@@ -67,6 +77,46 @@ export async function createS3FileStore(options: S3Storage): Promise<FileStore> 
     },
     async close() {
       client.destroy();
+    },
+    backups: {
+      async put(name, body) {
+        assertBackupName(name);
+        try {
+          await client.send(
+            new PutObjectCommand({
+              Bucket,
+              Key: `${BACKUP_PREFIX}${name}`,
+              Body: body,
+              ContentType: "application/gzip",
+              ContentLength: body.length,
+            }),
+          );
+        } catch (e) {
+          throw unavailable("backup upload", e);
+        }
+      },
+      async list() {
+        const names: string[] = [];
+        let ContinuationToken: string | undefined;
+        try {
+          do {
+            const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: BACKUP_PREFIX, ContinuationToken }));
+            for (const o of page.Contents ?? []) names.push((o.Key ?? "").slice(BACKUP_PREFIX.length));
+            ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+          } while (ContinuationToken);
+        } catch (e) {
+          throw unavailable("backup listing", e);
+        }
+        return names.filter(isBackupName).sort();
+      },
+      async remove(name) {
+        assertBackupName(name);
+        try {
+          await client.send(new DeleteObjectCommand({ Bucket, Key: `${BACKUP_PREFIX}${name}` }));
+        } catch (e) {
+          throw unavailable("backup delete", e);
+        }
+      },
     },
   };
 }

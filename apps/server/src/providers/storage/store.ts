@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
@@ -19,6 +19,27 @@ export interface FileStore {
   /** Throws when the store cannot be used as configured (checked at start, without blocking it). */
   check(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Backups of the embedded database, apart from the uploads (`backups/` in the folder or the
+   * bucket). Never served: the upload calls open storage keys only.
+   */
+  backups: {
+    put(name: string, body: Buffer): Promise<void>;
+    /** The names of the backups kept, oldest first. */
+    list(): Promise<string[]>;
+    remove(name: string): Promise<void>;
+  };
+}
+
+/** The folder (or key prefix) backups go to. */
+export const BACKUP_PREFIX = "backups/";
+
+/** `academy-20261127T160000Z.tar.gz`: the time of the backup in its name, so names sort by age. */
+const BACKUP_NAME = /^academy-\d{8}T\d{6}Z\.tar\.gz$/;
+export const isBackupName = (name: string) => BACKUP_NAME.test(name);
+
+export function assertBackupName(name: string): void {
+  if (!isBackupName(name)) throw new Error(`unsafe backup name ${name}`);
 }
 
 /** The store could not be reached or refused the call: callers answer 503, not 500. */
@@ -59,5 +80,24 @@ export function createLocalFileStore(dir: string): FileStore {
     // The folder is made on the first upload, so a server that never stores a file leaves none behind.
     async check() {},
     async close() {},
+    backups: {
+      async put(name, body) {
+        assertBackupName(name);
+        const dir = path.join(root, BACKUP_PREFIX);
+        await mkdir(dir, { recursive: true });
+        // Written aside, then renamed into place: a half-written backup never carries a backup's name.
+        const partial = path.join(dir, `.${name}.partial`);
+        await writeFile(partial, body);
+        await rename(partial, path.join(dir, name));
+      },
+      async list() {
+        const names = await readdir(path.join(root, BACKUP_PREFIX)).catch(() => [] as string[]);
+        return names.filter(isBackupName).sort();
+      },
+      async remove(name) {
+        assertBackupName(name);
+        await rm(path.join(root, BACKUP_PREFIX, name), { force: true });
+      },
+    },
   };
 }
