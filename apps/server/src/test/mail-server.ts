@@ -2,7 +2,15 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll } from "vitest";
 
-export type ReceivedMail = { to: string[]; raw: string; subject: string; text: string };
+export type ReceivedMail = {
+  to: string[];
+  /** The message as received, for a MIME parser. */
+  source: string;
+  /** The message with quoted-printable undone, for reading links and codes. */
+  raw: string;
+  subject: string;
+  text: string;
+};
 
 /** Decodes quoted-printable soft breaks and escapes, enough to read links and codes. */
 const decodeQuotedPrintable = (s: string) =>
@@ -23,6 +31,7 @@ export async function startMailServer() {
         const decoded = decodeQuotedPrintable(raw);
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          source: raw,
           raw: decoded,
           subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "",
           text: decoded,

@@ -40,7 +40,9 @@ export async function mailBoth(
     slug === "coaching-cancelled" ? "cancel" : "request",
     host,
   );
-  const attachments = [{ filename: "coaching-session.ics", contentType: "text/calendar; charset=utf-8", content: ics }];
+  // The method in the content type makes the mail an iMIP invitation (providers/mail/transport.ts).
+  const method = slug === "coaching-cancelled" ? "CANCEL" : "REQUEST";
+  const attachments = [{ filename: "coaching-session.ics", contentType: `text/calendar; charset=utf-8; method=${method}`, content: ics }];
   const people = [
     { to: b.candidateEmail, first: b.candidateFirst, other: coachName, zone: b.row.timeZone, url: `${deps.publicUrl}/user/get-coaching` },
     ...(b.coachEmail

@@ -44,10 +44,15 @@ describe("booking", () => {
     const toCandidate = await mail.waitForMail(user.email, () => t.app.mail.flush(), /Coaching session with Dana/);
     const toCoach = await mail.waitForMail(DEMO_COACHES[0]!.email, () => t.app.mail.flush(), /Coaching session with Test/);
     for (const m of [toCandidate, toCoach]) {
-      const invite = inviteOf(m);
+      const invite = await inviteOf(m);
+      // iMIP (RFC 6047): the invitation is part of the message, with its method, and also attached.
+      expect(invite).toMatchObject({ mimeMethod: "REQUEST", hasIcsFile: true });
       expect(invite).toMatchObject({ method: "REQUEST", start: slot!.start, end: slot!.end, sequence: 0, status: "CONFIRMED" });
       expect(invite.uid).toBe(`coaching-session-${body.model.id}@academy.example`);
+      expect(invite.organizer).toBe(`mailto:${DEMO_COACHES[0]!.email}`);
       expect(invite.attendees).toEqual(expect.arrayContaining([`mailto:${user.email}`, `mailto:${DEMO_COACHES[0]!.email}`]));
+      // The candidate is asked to answer.
+      expect(invite.answers[`mailto:${user.email}`]).toEqual({ rsvp: "TRUE", partstat: "NEEDS-ACTION" });
     }
     // The candidate's mail shows New York time.
     expect(toCandidate.text).toMatch(/America\/New_York/);
@@ -199,7 +204,8 @@ describe("booking", () => {
     expect(cancelled.json().model.status).toBe("cancelled");
     expect(cancelled.json().credits.used).toBe(0);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, reminderId))).toEqual([]);
-    const invite = inviteOf(await mail.waitForMail(user.email, () => t.app.mail.flush(), /^Cancelled: coaching session with Sam/));
+    const invite = await inviteOf(await mail.waitForMail(user.email, () => t.app.mail.flush(), /^Cancelled: coaching session with Sam/));
+    expect(invite.mimeMethod).toBe("CANCEL");
     expect(invite).toMatchObject({ method: "CANCEL", status: "CANCELLED", sequence: 1 });
     // The slot is open again; cancelling twice is refused.
     expect((await monthSlots(sam, user.token)).some((s) => s.start === slot!.start)).toBe(true);
@@ -244,7 +250,7 @@ describe("booking", () => {
     expect(row!.creditMonth).toBe(monthOf(a!.start));
     expect(row!.reminderMailId).not.toBe(oldReminder);
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, oldReminder))).toEqual([]);
-    const invite = inviteOf(await mail.waitForMail(user.email, () => t.app.mail.flush(), /^Moved: coaching session with Dana/));
+    const invite = await inviteOf(await mail.waitForMail(user.email, () => t.app.mail.flush(), /^Moved: coaching session with Dana/));
     expect(invite).toMatchObject({ method: "REQUEST", start: b!.start, sequence: 1 });
     // The old slot is free again.
     expect((await monthSlots(dana, user.token)).some((s) => s.start === a!.start)).toBe(true);

@@ -31,7 +31,14 @@ export function sessionInvite(session: InviteSession, kind: "request" | "cancel"
     status: kind === "cancel" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: session.coach.name, email: session.coach.email },
     attendees: [
-      { name: session.candidate.name, email: session.candidate.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED },
+      // The candidate is asked to answer (RSVP) a new or moved session; the coach organises it.
+      {
+        name: session.candidate.name,
+        email: session.candidate.email,
+        role: ICalAttendeeRole.REQ,
+        rsvp: kind === "request",
+        status: ICalAttendeeStatus.NEEDSACTION,
+      },
       { name: session.coach.name, email: session.coach.email, role: ICalAttendeeRole.CHAIR, status: ICalAttendeeStatus.ACCEPTED },
     ],
   });

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import ICAL from "ical.js";
+import { simpleParser } from "mailparser";
 import { expect } from "vitest";
 import { coachProfiles } from "../../db/schema/coaching.ts";
 import { schedule } from "../../db/schema/content.ts";
@@ -20,25 +21,37 @@ export type Credits = { used: number; left: number; per_month: number };
 
 export const monthOf = (iso: string) => iso.slice(0, 7);
 
-/** The .ics attached to a mail, parsed. */
-export function inviteOf(m: ReceivedMail) {
-  const part = m.raw.split(/\r?\n--/).find((p) => /Content-Type: text\/calendar/i.test(p));
-  if (!part) throw new Error("no calendar part");
-  const [head, ...rest] = part.split(/\r?\n\r?\n/);
-  const body = rest.join("\n\n");
-  const text = /Content-Transfer-Encoding: base64/i.test(head ?? "")
-    ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
-    : body;
-  const calendar = new ICAL.Component(ICAL.parse(text));
+/**
+ * The invitation of a mail, read as a mail client reads it (mailparser): the iMIP calendar part of
+ * the message body (`text/calendar; method=…`) parsed as iCalendar (ical.js), and whether the
+ * same event is attached as an .ics file for clients that do not read iMIP.
+ */
+export async function inviteOf(m: ReceivedMail) {
+  const parsed = await simpleParser(m.source);
+  const part = parsed.attachments.find((a) => a.contentType === "text/calendar");
+  if (!part) throw new Error("no text/calendar part");
+  const mimeMethod = (part.headers.get("content-type") as { params?: Record<string, string> } | undefined)?.params?.method;
+  const calendar = new ICAL.Component(ICAL.parse(part.content.toString("utf8")));
   const event = calendar.getFirstSubcomponent("vevent")!;
+  const attendees = event.getAllProperties("attendee");
   return {
+    mimeMethod,
+    hasIcsFile: parsed.attachments.some((a) => a.filename === "coaching-session.ics" && a.contentDisposition === "attachment"),
     method: calendar.getFirstPropertyValue("method"),
     uid: event.getFirstPropertyValue("uid"),
     sequence: Number(event.getFirstPropertyValue("sequence") ?? 0),
     status: event.getFirstPropertyValue("status"),
     start: (event.getFirstPropertyValue("dtstart") as ICAL.Time).toJSDate().toISOString(),
     end: (event.getFirstPropertyValue("dtend") as ICAL.Time).toJSDate().toISOString(),
-    attendees: event.getAllProperties("attendee").map((p) => String(p.getFirstValue()).toLowerCase()),
+    organizer: String(event.getFirstPropertyValue("organizer")).toLowerCase(),
+    attendees: attendees.map((p) => String(p.getFirstValue()).toLowerCase()),
+    /** Per attendee: whether an answer is asked for (RSVP) and its participation status. */
+    answers: Object.fromEntries(
+      attendees.map((p) => [
+        String(p.getFirstValue()).toLowerCase(),
+        { rsvp: p.getParameter("rsvp"), partstat: p.getParameter("partstat") },
+      ]),
+    ),
   };
 }
 

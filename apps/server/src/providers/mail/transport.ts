@@ -8,6 +8,9 @@ export type MailMessage = {
   attachments?: { filename: string; contentType: string; content: string }[];
 };
 
+/** A calendar attachment that is an invitation, with its iTIP method: `text/calendar; charset=utf-8; method=REQUEST`. */
+const CALENDAR_METHOD = /^text\/calendar\b.*;\s*method=(\w+)/i;
+
 /** Where the outbox worker hands a mail: an SMTP server, or the log when none is configured. */
 export interface MailTransport {
   readonly kind: "smtp" | "log";
@@ -24,9 +27,24 @@ export function createSmtpTransport(url: string): MailTransport {
   return {
     kind: "smtp",
     async send(message) {
+      // A calendar invitation (`text/calendar; method=…`) goes as iMIP (RFC 6047): an alternative of
+      // the message body that Gmail and Outlook show as an invitation with its answer buttons, and
+      // the same event as an .ics file for the others.
+      const invitation = message.attachments?.find((a) => CALENDAR_METHOD.test(a.contentType));
       await (await transporter).sendMail({
         ...message,
-        attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        attachments: message.attachments
+          ?.filter((a) => a !== invitation)
+          .map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        ...(invitation
+          ? {
+              icalEvent: {
+                method: (CALENDAR_METHOD.exec(invitation.contentType)?.[1] ?? "REQUEST").toUpperCase(),
+                filename: invitation.filename,
+                content: invitation.content,
+              },
+            }
+          : {}),
       });
     },
     close: () => void transporter.then((t) => t.close()),
