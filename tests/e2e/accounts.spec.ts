@@ -153,6 +153,15 @@ test("a visitor signs in with an OpenID Connect provider and lands on the candid
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Noor");
 });
 
+test("a provider sign-in that fails lands back on the sign-in page, which says why", async ({ page }) => {
+  // The provider's person has no staff account (a candidate one once the journey above ran).
+  await page.goto("/admin/login");
+  await page.getByRole("button", { name: "Continue with Mock" }).click();
+  await expect(page).toHaveURL(/\/admin\/login\?oauth_error=no_(staff_)?account/);
+  await expect(page.getByText(/^No (staff )?account( of this kind)? uses that email address\./)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+});
+
 test("an admin invites a colleague, who creates a staff account from the emailed link and sets up two-factor sign-in first", async ({
   page,
   request,

@@ -35,11 +35,11 @@ export const test = base.extend<object, { stack: Stack }>({
       };
       try {
         start(["tests/e2e/mail-catcher.mjs", String(PORTS.smtp), String(PORTS.mailHttp)]);
-        start(["tests/e2e/oidc-provider.mjs", String(PORTS.oidc)]);
+        const baseURL = `http://127.0.0.1:${PORTS.server}`;
+        start(["tests/e2e/oidc-provider.mjs", String(PORTS.oidc), `${baseURL}/oauth/mock/callback`]);
         await Promise.all([answers(MAIL_URL), answers(`${OIDC_URL}/.well-known/openid-configuration`)]);
         const dataDir = path.join(ROOT, `test-results/e2e-data-${PORTS.server}`);
         rmSync(dataDir, { recursive: true, force: true });
-        const baseURL = `http://127.0.0.1:${PORTS.server}`;
         start(["apps/server/dist/server.js"], {
           PORT: String(PORTS.server),
           HOST: "127.0.0.1",

@@ -152,6 +152,22 @@ describe("OpenAPI", () => {
     expect(typed).toBeGreaterThan(150);
   });
 
+  it("names every operation with its own operationId, and says where the API is served and under what licence", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json() as {
+      info: { license?: { name: string } };
+      servers?: { url: string }[];
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const ids = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => [`${method} ${path}`, op.operationId]),
+    );
+    expect(ids.filter(([, id]) => typeof id !== "string" || !/^[a-z][A-Za-z0-9]+$/.test(id))).toEqual([]);
+    expect(new Set(ids.map(([, id]) => id)).size).toBe(ids.length);
+    expect(Object.fromEntries(ids)["get /v2/api/lambda/stripe/invoice/{id}/pdf"]).toBe("getV2ApiLambdaStripeInvoiceByIdPdf");
+    expect(doc.servers).toEqual([expect.objectContaining({ url: t.config.publicUrl })]);
+    expect(doc.info.license?.name).toBeTruthy();
+  });
+
   it("documents the auth calls with their schemas", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
     expect(doc.openapi).toBe("3.1.0");

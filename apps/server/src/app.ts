@@ -125,7 +125,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(errorsPlugin);
   await app.register(textInputPlugin);
   await app.register(securityHeadersPlugin);
-  await app.register(docsPlugin);
+  await app.register(docsPlugin, { publicUrl: config.publicUrl });
   await app.register(projectHeaderPlugin, { projectId: config.PROJECT_ID, projectSecret: config.PROJECT_SECRET });
   await app.register(authPlugin, { db: database.db, tokens, adminTwoFactorRequired: config.ADMIN_2FA_REQUIRED });
 

@@ -97,4 +97,12 @@ describe("configuration", () => {
       expect(() => loadConfig({ ACTIVITY_RETENTION_DAYS: bad }), bad).toThrow(/ACTIVITY_RETENTION_DAYS/);
     }
   });
+
+  it("reads OpenID Connect providers, trusting a provider's email only when told", () => {
+    const provider = { OIDC_CORP_ISSUER: "https://id.corp.example", OIDC_CORP_CLIENT_ID: "academy", OIDC_CORP_CLIENT_SECRET: "secret" };
+    expect(loadConfig(provider).oidcProviders.corp).toMatchObject({ name: "corp", issuer: "https://id.corp.example", trustEmail: false });
+    expect(loadConfig({ ...provider, OIDC_CORP_TRUST_EMAIL: "true" }).oidcProviders.corp?.trustEmail).toBe(true);
+    expect(() => loadConfig({ ...provider, OIDC_CORP_TRUST_EMAIL: "yes" })).toThrow("OIDC_CORP_TRUST_EMAIL: must be true or false");
+    expect(() => loadConfig({ OIDC_CORP_TRUST_EMAIL: "true" })).toThrow("OIDC_CORP: also set OIDC_CORP_ISSUER");
+  });
 });

@@ -163,7 +163,11 @@ export const ConfigSchema = z.object({
   GOOGLE_CALENDAR_API_URL: z.url().default("https://www.googleapis.com/calendar/v3"),
 });
 
-export type OidcProvider = { name: string; issuer: string; clientId: string; clientSecret: string };
+/**
+ * `trustEmail`: the provider's email counts as verified when it never says (no
+ * `email_verified` claim at all); an explicit `email_verified: false` is still refused.
+ */
+export type OidcProvider = { name: string; issuer: string; clientId: string; clientSecret: string; trustEmail: boolean };
 
 export type S3Storage = {
   kind: "s3";
@@ -184,14 +188,15 @@ export type Config = z.infer<typeof ConfigSchema> & {
   oidcProviders: Record<string, OidcProvider>;
 };
 
-const OIDC_KEY = /^OIDC_([A-Z0-9]{1,32})_(ISSUER|CLIENT_ID|CLIENT_SECRET)$/;
+const OIDC_KEY = /^OIDC_([A-Z0-9]{1,32})_(ISSUER|CLIENT_ID|CLIENT_SECRET|TRUST_EMAIL)$/;
+type OidcPart = "ISSUER" | "CLIENT_ID" | "CLIENT_SECRET" | "TRUST_EMAIL";
 
 function readOidcProviders(env: NodeJS.ProcessEnv): { providers: Record<string, OidcProvider>; problems: string[] } {
-  const found: Record<string, Partial<Record<"ISSUER" | "CLIENT_ID" | "CLIENT_SECRET", string>>> = {};
+  const found: Record<string, Partial<Record<OidcPart, string>>> = {};
   for (const [key, value] of Object.entries(env)) {
     const match = OIDC_KEY.exec(key);
     if (!match || !value) continue;
-    const [, name, part] = match as unknown as [string, string, "ISSUER" | "CLIENT_ID" | "CLIENT_SECRET"];
+    const [, name, part] = match as unknown as [string, string, OidcPart];
     found[name] = { ...found[name], [part]: value };
   }
   const providers: Record<string, OidcProvider> = {};
@@ -206,11 +211,16 @@ function readOidcProviders(env: NodeJS.ProcessEnv): { providers: Record<string, 
       problems.push(`  OIDC_${name}_ISSUER: must be a URL`);
       continue;
     }
+    if (parts.TRUST_EMAIL !== undefined && !["true", "false"].includes(parts.TRUST_EMAIL)) {
+      problems.push(`  OIDC_${name}_TRUST_EMAIL: must be true or false`);
+      continue;
+    }
     providers[name.toLowerCase()] = {
       name: name.toLowerCase(),
       issuer: parts.ISSUER!,
       clientId: parts.CLIENT_ID!,
       clientSecret: parts.CLIENT_SECRET!,
+      trustEmail: parts.TRUST_EMAIL === "true",
     };
   }
   return { providers, problems };

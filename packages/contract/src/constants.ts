@@ -56,3 +56,18 @@ export const CHAT_PAGE_SIZE = 30;
 export const POLL_TIMEOUT = "TIMEOUT";
 /** The announcement channel every signed-in user may read (staff send on it). */
 export const ANNOUNCEMENT_CHANNEL = "announcements";
+
+/**
+ * Why a provider sign-in failed: the callback sends the browser back to `/<role>/login?oauth_error=<code>`
+ * (a code, never text, so a crafted link cannot put words on the sign-in page).
+ */
+export const OAUTH_ERROR_MESSAGES = {
+  failed: "Signing in with the provider did not work. Try again, or sign in another way.",
+  expired: "This sign-in has expired or was already used. Start again.",
+  unverified_email: "Your account at the provider has no verified email address. Confirm it there, or sign in another way.",
+  no_account: "No account of this kind uses that email address.",
+  no_staff_account: "No staff account uses that email address. Staff accounts come from an invitation.",
+  not_configured: "Sign-in with this provider is not available on this server.",
+} as const;
+export type OAuthErrorCode = keyof typeof OAUTH_ERROR_MESSAGES;
+export const isOAuthErrorCode = (code: string | null): code is OAuthErrorCode => code !== null && Object.hasOwn(OAUTH_ERROR_MESSAGES, code);

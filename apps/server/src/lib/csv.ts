@@ -1,13 +1,14 @@
 /**
  * CSV per RFC 4180 (CRLF rows, quotes doubled), with formula injection defused: a text cell a
  * spreadsheet could read as a formula gets a leading apostrophe so it shows as text. That is a
- * cell starting with = + - @, a tab, a line feed, a carriage return or the full-width equals
- * sign (some spreadsheets fold "＝" into "="). A cell holding a semicolon is quoted, so a spreadsheet
+ * cell starting with = + - @, a semicolon (a cell separator where ";" is the list separator, so
+ * what follows it could start a new cell), a tab, a line feed, a carriage return or the
+ * full-width equals sign (some spreadsheets fold "＝" into "="). A cell holding a semicolon is quoted, so a spreadsheet
  * that splits on ";" (the list separator of many European locales) cannot cut it into a new cell
  * that starts with "=". A file starts with a UTF-8 byte order mark, so spreadsheets read it as
  * UTF-8 ("Müller", "≥ 90 %"). Every CSV the academy writes goes through here.
  */
-const FORMULA_START = /^[=+\-@\t\r\n\uFF1D]/;
+const FORMULA_START = /^[=+\-@;\t\r\n\uFF1D]/;
 
 /**
  * One cell. Numbers, booleans and dates are written as they are; `text: false` writes a value that

@@ -44,7 +44,15 @@ export function oauthRoutes(app: App, { deps, oidc, tags }: RouteContext) {
 
   app.get("/oauth/:provider/callback", { schema: { hide: true, params: ProviderParams } }, async (request, reply) => {
     const url = new URL(request.url, callbackUrlOf(deps.config.publicUrl, request.params.provider));
-    const token = await oauth.finishOAuth(deps, oidc, request.params.provider, url);
-    return reply.redirect(`/magic-login/verify?token=${encodeURIComponent(token)}`, 302);
+    try {
+      const token = await oauth.finishOAuth(deps, oidc, request.params.provider, url);
+      return reply.redirect(`/magic-login/verify?token=${encodeURIComponent(token)}`, 302);
+    } catch (error) {
+      if (!(error instanceof oauth.OAuthSignInError)) throw error;
+      // The person lands on the sign-in page, which says what went wrong and offers the other ways in.
+      if (error.cause) request.log.warn({ err: error.cause, provider: request.params.provider }, "provider sign-in failed");
+      const query = new URLSearchParams({ oauth_error: error.code, provider: request.params.provider });
+      return reply.redirect(`/${error.role}/login?${query}`, 302);
+    }
   });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Role } from "@academy/contract/common";
+import type { OAuthErrorCode } from "@academy/contract/constants";
 import { HttpError } from "../../lib/http-error.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { hashToken, newSecureToken } from "../../lib/secure-token.ts";
@@ -11,7 +12,18 @@ import type { AuthDeps } from "./service.ts";
 const REQUEST_MINUTES = 10;
 
 const notConfigured = (provider: string) => new HttpError(404, `Sign-in with ${provider} is not configured on this server`);
-const failed = (message = "Sign-in with the provider failed. Start again.") => new HttpError(400, message);
+
+/** A provider sign-in that failed: the callback sends the browser back to the sign-in page of `role` with `code`. */
+export class OAuthSignInError extends Error {
+  readonly code: OAuthErrorCode;
+  readonly role: Role;
+
+  constructor(code: OAuthErrorCode, role: Role = "user", cause?: unknown) {
+    super(`Provider sign-in failed: ${code}`, { cause });
+    this.code = code;
+    this.role = role;
+  }
+}
 
 export const callbackUrlOf = (publicUrl: string, provider: string) => `${publicUrl}/oauth/${provider}/callback`;
 
@@ -41,24 +53,25 @@ export async function startOAuth(deps: AuthDeps, oidc: OidcClients, provider: st
  * token for /magic-login/verify, which applies two-factor sign-in like every other path.
  */
 export async function finishOAuth(deps: AuthDeps, oidc: OidcClients, provider: string, callbackUrl: URL): Promise<string> {
-  if (!oidc.isConfigured(provider)) throw notConfigured(provider);
+  if (!oidc.isConfigured(provider)) throw new OAuthSignInError("not_configured");
   const state = callbackUrl.searchParams.get("state");
-  if (!state) throw failed();
+  if (!state) throw new OAuthSignInError("failed");
   const request = await repo.claimOAuthRequest(deps.db, provider, hashToken(state));
-  if (!request) throw failed("This sign-in has expired or was already used. Start again.");
+  if (!request) throw new OAuthSignInError("expired");
+  const role = request.role;
   let identity: Awaited<ReturnType<OidcClients["finish"]>>;
   try {
     identity = await oidc.finish(provider, callbackUrl, { state, nonce: request.nonce, codeVerifier: request.codeVerifier });
-  } catch {
-    throw failed();
+  } catch (error) {
+    throw new OAuthSignInError("failed", role, error);
   }
-  if (!identity.email || !identity.emailVerified) throw failed(`Your ${provider} account has no verified email address.`);
+  if (!identity.email || !identity.emailVerified) throw new OAuthSignInError("unverified_email", role);
 
   let user = await repo.findUserByEmail(deps.db, identity.email);
-  if (user && (user.role !== request.role || user.status !== "active")) throw failed("No account of this kind uses that email address.");
+  if (user && (user.role !== role || user.status !== "active")) throw new OAuthSignInError("no_account", role);
   if (!user) {
     // Staff accounts come from invitations only; candidates may sign up with a provider.
-    if (request.role !== "user") throw failed("No staff account uses that email address.");
+    if (role !== "user") throw new OAuthSignInError("no_staff_account", role);
     user = await repo.insertUser(deps.db, {
       email: identity.email,
       passwordHash: await hashPassword(randomBytes(32).toString("base64url")),

@@ -285,6 +285,13 @@ describe("the reset mail's subject", () => {
     await t.db.update(emailTemplates).set({ subject: "Reset: {{code}} (our own words)" }).where(forgot);
     await seedEmailTemplates(t.db);
     expect(await subject()).toBe("Reset: {{code}} (our own words)");
+
+    // Even a subject staff wrote never carries the code: it is filled in the body only.
+    const me = await t.signUp("user");
+    expect((await t.call("POST", "/v2/api/lambda/forgot", { body: { email: me.email, role: "user" } })).statusCode).toBe(200);
+    const mail = await smtp.waitForMail(me.email, flush, /our own words/);
+    expect(mail.subject).toBe("Reset: (our own words)");
+    expect(mail.text).toMatch(/code: \d{6}/i);
     await t.db.update(emailTemplates).set({ subject: "Your password reset code and link" }).where(forgot);
   });
 });

@@ -121,9 +121,20 @@ export async function withdrawMail(db: Db, id: number): Promise<void> {
   await repo.deleteQueued(db, id);
 }
 
-/** A template's subject, HTML and text with its placeholders filled. */
+/**
+ * Placeholders that carry a secret (a reset code, a link with a one-time token): never filled in a
+ * subject, which lock screens, notifications and mail lists show, even when staff edit one in.
+ */
+const SECRET_PLACEHOLDERS = ["code", "link"];
+
+/** A template's subject, HTML and text with its placeholders filled (the secret ones only in the body). */
 export function renderTemplate(template: { subject: string; html: string; text: string }, vars: Record<string, string>) {
-  return { subject: fill(template.subject, vars, false), html: fill(template.html, vars, true), text: fill(template.text, vars, false) };
+  const subjectVars = Object.fromEntries(Object.entries(vars).filter(([name]) => !SECRET_PLACEHOLDERS.includes(name)));
+  return {
+    subject: fill(template.subject, subjectVars, false).replace(/\s+/g, " ").trim(),
+    html: fill(template.html, vars, true),
+    text: fill(template.text, vars, false),
+  };
 }
 
 const MAX_ATTEMPTS = 8;

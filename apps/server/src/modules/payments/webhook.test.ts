@@ -136,6 +136,16 @@ describe("webhook", () => {
       JSON.stringify({ ...good, id: "evt_\u0000nul" }),
       JSON.stringify({ ...good, data: { object: { ...good.data.object, metadata: { note: "a\u0000b" } } } }),
       JSON.stringify({ ...good, created: 1e30 }),
+      JSON.stringify({ ...good, created: 1e15 }),
+      JSON.stringify({ ...good, data: { object: { ...good.data.object, created: 1e15 } } }),
+      JSON.stringify({ ...good, data: { object: { ...good.data.object, trial_end: 1e15 } } }),
+      JSON.stringify({ ...good, data: { object: { ...good.data.object, canceled_at: -1 } } }),
+      JSON.stringify({
+        ...good,
+        data: { object: { ...good.data.object, items: { data: [{ ...good.data.object.items.data[0], current_period_end: 1e15 }] } } },
+      }),
+      JSON.stringify({ ...good, type: "invoice.paid", data: { object: { id: "in_absurd", created: 1e15 } } }),
+      JSON.stringify({ ...good, type: "charge.succeeded", data: { object: { id: "ch_absurd", created: 1e15 } } }),
       JSON.stringify({ ...good, type: "invoice.paid", data: { object: { id: "in_1", lines: "none" } } }),
     ];
     const before = await eventCount();

@@ -19,6 +19,8 @@ const Text = z
   .refine((v) => !v.includes("\u0000"), "must not contain NUL");
 /** Unix seconds within what a timestamp holds. */
 const Seconds = z.number().int().min(0).max(253_402_300_799);
+/** A moment the object may leave out; one it gives must be a date we can store (`created: 1e15` is not). */
+const Moment = Seconds.nullish();
 const ProviderObject = z.record(z.string(), z.unknown());
 const Event = z.object({ id: Text, type: Text, created: Seconds, data: z.object({ object: ProviderObject }) });
 /** What each kind of event must carry for its effect to be applied; other fields are read leniently. */
@@ -29,15 +31,35 @@ const ObjectOf: { prefix: string; schema: z.ZodType }[] = [
       id: Text,
       customer: z.union([Text, z.object({ id: Text })]),
       status: z.enum(["trialing", "active", "past_due", "canceled", "incomplete", "unpaid"]),
-      items: z.object({ data: z.array(z.object({ id: Text.optional(), price: z.union([Text, z.object({ id: Text })]) })) }).optional(),
+      created: Moment,
+      trial_end: Moment,
+      canceled_at: Moment,
+      current_period_start: Moment,
+      current_period_end: Moment,
+      items: z
+        .object({
+          data: z.array(
+            z.object({
+              id: Text.optional(),
+              price: z.union([Text, z.object({ id: Text })]),
+              current_period_start: Moment,
+              current_period_end: Moment,
+            }),
+          ),
+        })
+        .optional(),
     }),
   },
   {
     prefix: "invoice.",
-    schema: z.object({ id: Text, lines: z.object({ data: z.array(z.object({ description: z.string().nullish() })) }).optional() }),
+    schema: z.object({
+      id: Text,
+      created: Moment,
+      lines: z.object({ data: z.array(z.object({ description: z.string().nullish() })) }).optional(),
+    }),
   },
-  { prefix: "charge.", schema: z.object({ id: Text }) },
-  { prefix: "checkout.session.", schema: z.object({ id: Text }) },
+  { prefix: "charge.", schema: z.object({ id: Text, created: Moment }) },
+  { prefix: "checkout.session.", schema: z.object({ id: Text, created: Moment }) },
 ];
 
 const malformed = (why: string) => badRequest(`Malformed event: ${why}`);
@@ -72,7 +94,7 @@ async function currentSubscription(provider: PaymentProvider, id: string | null)
     const subscription = await provider.getSubscription(id);
     return { subscription, object: { ...subscription }, readAt: Math.floor(Date.now() / 1000) };
   } catch (e) {
-    if (e instanceof PaymentError && e.status === 404) return undefined;
+    if (e instanceof PaymentError && e.isMissing) return undefined;
     throw new HttpError(502, "The card provider could not be reached; the event will be applied when it is sent again", {
       code: "provider_unavailable",
     });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cms, pages, schedule } from "../../db/schema/content.ts";
 import { users } from "../../db/schema/users.ts";
-import { csvCell, toCsv } from "../../lib/csv.ts";
+import { csvCell, toCsv, uncell } from "../../lib/csv.ts";
 import { createTestApp } from "../../test/app.ts";
 import { LIMITS } from "./engine.ts";
 
@@ -370,7 +370,7 @@ describe("CSV export", () => {
   it("quotes per RFC 4180 and defuses formulas", () => {
     expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
     expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    for (const lead of ["=", "+", "-", "@", "\t", "\r", "\n", "\uFF1D"])
+    for (const lead of ["=", "+", "-", "@", ";", "\t", "\r", "\n", "\uFF1D"])
       expect(csvCell(`${lead}1`).replace(/^"/, ""), JSON.stringify(lead)).toMatch(/^'/);
     expect(csvCell("\uFF1DHYPERLINK(1)")).toBe("'\uFF1DHYPERLINK(1)");
     expect(csvCell(-5)).toBe("-5");
@@ -378,6 +378,9 @@ describe("CSV export", () => {
     expect(toCsv(["a", "b"], [{ a: "x\ny", b: true }])).toBe('\uFEFFa,b\r\n"x\ny",true\r\n');
     // A semicolon cannot start a new cell where a spreadsheet splits on ";".
     expect(csvCell("a;=HYPERLINK(1)")).toBe('"a;=HYPERLINK(1)"');
+    // A cell starting with ";" is defused like "=", and reads back as it was.
+    expect(csvCell(";=HYPERLINK(1)")).toBe('"\';=HYPERLINK(1)"');
+    expect(uncell("';=HYPERLINK(1)")).toBe(";=HYPERLINK(1)");
   });
 
   it("exports a table as an attachment, admin only", async () => {

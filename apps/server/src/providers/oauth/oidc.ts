@@ -9,6 +9,16 @@ const isLoopbackHttp = (issuer: string) => {
   return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 };
 
+/** The ID token's own names win over userinfo's (userinfo answers for the same subject, checked). */
+const definedOf = (claims: Record<string, unknown>) => Object.fromEntries(Object.entries(claims).filter(([, v]) => v !== undefined));
+
+/**
+ * Only `email_verified: true` verifies an email (some providers send the string "true"); a
+ * provider trusted by configuration (`OIDC_<NAME>_TRUST_EMAIL`) that never sends the claim
+ * counts as verified, but an explicit `false` is refused even then.
+ */
+const isEmailVerified = (claim: unknown, trustEmail: boolean) => claim === true || claim === "true" || (trustEmail && claim === undefined);
+
 /** An OpenID Connect client per configured provider (discovery once, then cached). */
 export function createOidcClients(providers: Record<string, OidcProvider>) {
   const configs = new Map<string, Promise<client.Configuration>>();
@@ -63,13 +73,28 @@ export function createOidcClients(providers: Record<string, OidcProvider>) {
         expectedNonce: checks.nonce,
         idTokenExpected: true,
       });
-      const claims = tokens.claims();
-      const email = typeof claims?.email === "string" ? claims.email.toLowerCase() : "";
+      const idClaims: Record<string, unknown> = tokens.claims() ?? {};
+      // Conformant providers put the scope's claims (email, email_verified, names) at the
+      // userinfo endpoint, not in the ID token: read it when the ID token lacks them.
+      const isComplete = typeof idClaims.email === "string" && idClaims.email_verified !== undefined;
+      const userinfo: Record<string, unknown> =
+        isComplete || !config.serverMetadata().userinfo_endpoint
+          ? {}
+          : await client.fetchUserInfo(config, tokens.access_token, String(idClaims.sub));
+      // An email and whether it is verified always come from the same answer.
+      const emailSource = typeof userinfo.email === "string" && !isComplete ? userinfo : idClaims;
+      const claims: Record<string, unknown> = {
+        ...userinfo,
+        ...definedOf(idClaims),
+        email: emailSource.email,
+        email_verified: emailSource.email_verified,
+      };
+      const email = typeof claims.email === "string" ? claims.email.toLowerCase() : "";
       return {
         email,
-        emailVerified: claims?.email_verified === true,
-        firstName: typeof claims?.given_name === "string" ? claims.given_name.slice(0, 80) : "",
-        lastName: typeof claims?.family_name === "string" ? claims.family_name.slice(0, 80) : "",
+        emailVerified: isEmailVerified(claims.email_verified, providers[name]!.trustEmail),
+        firstName: typeof claims.given_name === "string" ? claims.given_name.slice(0, 80) : "",
+        lastName: typeof claims.family_name === "string" ? claims.family_name.slice(0, 80) : "",
       };
     },
   };

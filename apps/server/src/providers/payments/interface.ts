@@ -61,11 +61,14 @@ export { PROVIDER_UNAVAILABLE } from "@academy/contract/constants";
 export class PaymentError extends Error {
   readonly status: 400 | 402 | 404 | 409 | 502;
   readonly code: string;
+  /** The provider does not know the object (answered as 404, or as 502 when it is one we hold). */
+  readonly isMissing: boolean;
 
-  constructor(status: 400 | 402 | 404 | 409 | 502, message: string, code: string) {
+  constructor(status: 400 | 402 | 404 | 409 | 502, message: string, code: string, options: { isMissing?: boolean } = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.isMissing = options.isMissing ?? status === 404;
   }
 }
 

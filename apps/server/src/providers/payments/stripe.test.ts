@@ -173,4 +173,23 @@ describe("the card provider's SDK adapter", () => {
     });
     expect((await t.db.select().from(stripePrices).where(eq(stripePrices.id, priceId)))[0]).toMatchObject({ name: "Premium renamed" });
   });
+  it("answers 502 provider_unavailable in our own words when the provider no longer knows an object we hold", async () => {
+    const priceId = await premiumPrice({ name: "Premium lost" });
+    const [row] = await t.db.select().from(stripePrices).where(eq(stripePrices.id, priceId));
+    fake.objects.delete(row!.stripeId);
+    const res = await t.call("PUT", `${P}/price/${priceId}`, { token: admin.token, body: { name: "Premium found" } });
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json()).toMatchObject({
+      code: "provider_unavailable",
+      message: "The card provider is not answering. Try again in a moment.",
+    });
+    expect(res.body).not.toContain(row!.stripeId);
+    expect(res.body).not.toMatch(/No such/);
+    // A card id from the client that the provider does not know is the client's: 404, without the provider's text.
+    const u = await t.signUp();
+    await t.call("POST", `${P}/customer/card`, { token: u.token, body: { card_token: "tok_visa" } });
+    const unknown = await t.call("PUT", `${P}/customer/card/pm_unknown/set-default`, { token: u.token });
+    expect(unknown.statusCode, unknown.body).toBe(404);
+    expect(unknown.json().message).not.toMatch(/No such|pm_unknown/);
+  });
 });

@@ -53,29 +53,46 @@ function toCard(pm: Obj): ProviderCard {
   };
 }
 
+/** Our words for the card refusals a person can act on (the provider's own text is never shown). */
+const CARD_MESSAGES: Record<string, string> = {
+  card_declined: "Your card was declined.",
+  insufficient_funds: "Your card has insufficient funds.",
+  expired_card: "Your card has expired.",
+  incorrect_cvc: "Your card's security code is incorrect.",
+  invalid_cvc: "Your card's security code is invalid.",
+  incorrect_number: "Your card number is incorrect.",
+  invalid_number: "Your card number is incorrect.",
+  invalid_expiry_month: "Your card's expiry month is invalid.",
+  invalid_expiry_year: "Your card's expiry year is invalid.",
+  processing_error: "Your card could not be charged just now. Try again in a moment.",
+};
+
+const unavailable = (options: { isMissing?: boolean } = {}) =>
+  new PaymentError(502, "The card provider is not answering. Try again in a moment.", PROVIDER_UNAVAILABLE, options);
+
 /**
- * The card provider's refusals become ours: card errors 402, missing objects 404, bad requests
- * 400; its outages 502.
+ * The card provider's refusals become ours, in our words: card errors 402, a request it refused
+ * 400, a repeated idempotency key 409. Anything else is the provider failing us (unreachable,
+ * rate-limited, its own error, a key it refuses, or an object we hold that it no longer knows,
+ * all after the SDK's own retries): 502 `provider_unavailable`, not our error and not its text.
  */
 async function translate<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
-    if (e instanceof Stripe.errors.StripeCardError) throw new PaymentError(402, e.message, e.code ?? "card_declined");
-    if (e instanceof Stripe.errors.StripeInvalidRequestError) {
-      if (e.statusCode === 404 || e.code === "resource_missing") throw new PaymentError(404, e.message, e.code ?? "resource_missing");
-      throw new PaymentError(400, e.message, e.code ?? "invalid_request");
+    if (e instanceof PaymentError || !(e instanceof Stripe.errors.StripeError)) throw e;
+    if (e instanceof Stripe.errors.StripeCardError) {
+      const code = e.code ?? "card_declined";
+      throw new PaymentError(402, CARD_MESSAGES[e.decline_code ?? ""] ?? CARD_MESSAGES[code] ?? CARD_MESSAGES.card_declined!, code);
     }
-    if (e instanceof Stripe.errors.StripeIdempotencyError) throw new PaymentError(409, e.message, "idempotency_error");
-    // Unreachable, rate-limited or failing on its side (after the SDK's own retries): the
-    // request is fine, the provider is not, so the answer is a gateway error, not ours.
-    if (
-      e instanceof Stripe.errors.StripeConnectionError ||
-      e instanceof Stripe.errors.StripeAPIError ||
-      e instanceof Stripe.errors.StripeRateLimitError
-    )
-      throw new PaymentError(502, "The card provider is not answering. Try again in a moment.", PROVIDER_UNAVAILABLE);
-    throw e;
+    // The ids in the provider's paths are ones we hold (a card id from a client is checked
+    // first, in assertOwned): one it does not know means our copy and the provider disagree.
+    if (e.statusCode === 404) throw unavailable({ isMissing: true });
+    if (e instanceof Stripe.errors.StripeInvalidRequestError)
+      throw new PaymentError(400, "The card provider refused this request. Check the details and try again.", e.code ?? "invalid_request");
+    if (e instanceof Stripe.errors.StripeIdempotencyError)
+      throw new PaymentError(409, "This request was already made with other details. Start again.", "idempotency_error");
+    throw unavailable();
   }
 }
 
@@ -185,9 +202,12 @@ export class StripeProvider implements PaymentProvider {
 
   /** A card id from the client is trusted only when it belongs to this customer. */
   private async assertOwned(customer: string, card: string) {
-    const pm = await this.stripe.paymentMethods.retrieve(card);
+    const noSuchCard = () => new PaymentError(404, "No such card", "resource_missing");
+    const pm = await this.stripe.paymentMethods.retrieve(card).catch((e: unknown) => {
+      throw e instanceof Stripe.errors.StripeError && e.statusCode === 404 ? noSuchCard() : e;
+    });
     const owner = typeof pm.customer === "string" ? pm.customer : pm.customer?.id;
-    if (owner !== customer) throw new PaymentError(404, `No such card: '${card}'`, "resource_missing");
+    if (owner !== customer) throw noSuchCard();
   }
 
   async setDefaultCard(customer: string, card: string) {

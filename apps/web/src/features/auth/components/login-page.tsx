@@ -1,4 +1,5 @@
 import type { Role } from "@academy/contract/common";
+import { isOAuthErrorCode, OAUTH_ERROR_MESSAGES } from "@academy/contract/constants";
 import { type FormEvent, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
@@ -32,7 +33,9 @@ export function LoginPage({ accountRole: fixedRole }: { accountRole?: Role }) {
   const { isPending, run } = usePending();
   const signIn = useSignIn();
   const [errors, setErrors] = useState<Errors<Field>>({});
-  const [message, setMessage] = useState<string[]>([]);
+  // A provider sign-in that failed comes back here with a code saying why.
+  const oauthError = params.get("oauth_error");
+  const [message, setMessage] = useState<string[]>(isOAuthErrorCode(oauthError) ? [OAUTH_ERROR_MESSAGES[oauthError]] : []);
   const formRef = useRef<HTMLFormElement>(null);
   const [pendingLogin, setPendingLogin] = useState<string | null>(null);
 
