@@ -197,14 +197,19 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
 
   const payments = await createPaymentProvider(config, database.db);
   // The test-mode provider raises the provider's events itself, applied in its own transaction.
-  payments.testMode?.onEvent(applyEvent);
+  payments.testMode?.onEvent((tx, event) => applyEvent(tx, event, undefined, { publicUrl: config.publicUrl }));
   app.decorate("payments", payments);
   await app.register(paymentsRoutes, {
     deps: { db: database.db, provider: payments.provider, currency: config.PAYMENTS_CURRENCY, publicUrl: config.publicUrl },
     testMode: payments.testMode,
     authDeps,
   });
-  await app.register(webhookRoutes, { db: database.db, secret: config.STRIPE_WEBHOOK_SECRET, provider: payments.provider });
+  await app.register(webhookRoutes, {
+    db: database.db,
+    secret: config.STRIPE_WEBHOOK_SECRET,
+    provider: payments.provider,
+    publicUrl: config.publicUrl,
+  });
 
   if (serveWeb)
     await app.register(webPlugin, {

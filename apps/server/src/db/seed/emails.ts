@@ -149,6 +149,56 @@ export const DEFAULT_EMAIL_TEMPLATES: Template[] = [
       `<p>Hello {{first_name}},</p><p><strong>{{other_name}}</strong> sent you a message while you were away:</p><blockquote>{{preview}}</blockquote>${button("{{chat_url}}", "Read and answer")}`,
     ),
   },
+  {
+    slug: "payment-receipt",
+    name: "Payment receipt",
+    subject: "Receipt for your {{plan}} payment",
+    placeholders: ["first_name", "plan", "amount", "date", "invoice_number", "invoice_url", "account_url"],
+    text: "Hello {{first_name}},\n\nThank you: we received {{amount}} for {{plan}} on {{date}} (invoice {{invoice_number}}).\n\nThe invoice: {{invoice_url}}\nYour plan and invoices: {{account_url}}\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>Thank you: we received <strong>{{amount}}</strong> for <strong>{{plan}}</strong> on {{date}} (invoice {{invoice_number}}).</p>${button("{{invoice_url}}", "See the invoice")}<p>Your plan and all your invoices are on <a href="{{account_url}}">your account page</a>.</p>`,
+    ),
+  },
+  {
+    slug: "payment-failed",
+    name: "Renewal payment failed",
+    subject: "Your {{plan}} payment did not go through",
+    placeholders: ["first_name", "plan", "amount", "date", "invoice_number", "invoice_url", "card_url", "account_url"],
+    text: "Hello {{first_name}},\n\nWe could not take {{amount}} for {{plan}} on {{date}}: your bank declined the card. Until it is paid, your plan's extras are paused.\n\nTo fix it, add a working card and make it your default: {{card_url}}\nWe try again with your default card at the next attempt.\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>We could not take <strong>{{amount}}</strong> for <strong>{{plan}}</strong> on {{date}}: your bank declined the card. Until it is paid, your plan's extras are paused.</p><p>To fix it, add a working card and make it your default; we try again with it at the next attempt.</p>${button("{{card_url}}", "Update my card")}`,
+    ),
+  },
+  {
+    slug: "trial-ending",
+    name: "Trial ending soon",
+    subject: "Your {{plan}} trial ends on {{date}}",
+    placeholders: ["first_name", "plan", "date", "account_url", "card_url"],
+    text: "Hello {{first_name}},\n\nYour free trial of {{plan}} ends on {{date}}. After that your default card is charged and the plan continues; you can cancel before then on your account page: {{account_url}}\n\nCheck your card: {{card_url}}\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>Your free trial of <strong>{{plan}}</strong> ends on <strong>{{date}}</strong>. After that your default card is charged and the plan continues.</p><p>You can cancel before then on your account page.</p>${button("{{account_url}}", "Manage my plan")}`,
+    ),
+  },
+  {
+    slug: "subscription-cancelled",
+    name: "Cancellation confirmed",
+    subject: "Your {{plan}} plan is cancelled: it runs until {{date}}",
+    placeholders: ["first_name", "plan", "date", "account_url"],
+    text: "Hello {{first_name}},\n\nWe have cancelled {{plan}} as you asked. You keep everything it gives until {{date}}, and you are not charged again.\n\nChanged your mind? Resume it before then: {{account_url}}\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>We have cancelled <strong>{{plan}}</strong> as you asked. You keep everything it gives until <strong>{{date}}</strong>, and you are not charged again.</p><p>Changed your mind? Resume it before then.</p>${button("{{account_url}}", "Resume my plan")}`,
+    ),
+  },
+  {
+    slug: "subscription-ended",
+    name: "Plan ended",
+    subject: "Your {{plan}} plan has ended",
+    placeholders: ["first_name", "plan", "date", "account_url"],
+    text: "Hello {{first_name}},\n\nYour {{plan}} plan ended on {{date}}. Your account, quizzes and progress stay; you are on the Free plan now.\n\nChoose a plan again any time: {{account_url}}\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>Your <strong>{{plan}}</strong> plan ended on {{date}}. Your account, quizzes and progress stay; you are on the Free plan now.</p>${button("{{account_url}}", "Choose a plan")}`,
+    ),
+  },
 ];
 
 /** Subjects the academy once seeded and has since changed: a template still carrying one (never edited) moves on. */

@@ -20,7 +20,12 @@ export type TemplateSlug =
   | "coaching-changed"
   | "coaching-cancelled"
   | "coaching-reminder"
-  | "chat-unread";
+  | "chat-unread"
+  | "payment-receipt"
+  | "payment-failed"
+  | "trial-ending"
+  | "subscription-cancelled"
+  | "subscription-ended";
 
 export type { MailAttachment } from "../../db/schema/accounts.ts";
 

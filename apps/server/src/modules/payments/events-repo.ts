@@ -10,6 +10,7 @@ import {
   stripeWebhookEvents,
 } from "../../db/schema/payments.ts";
 import { type ProviderEvent, type ProviderSubscription, toProviderSubscription } from "../../providers/payments/interface.ts";
+import { queueLifecycleMail } from "./lifecycle-mails.ts";
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown) =>
@@ -86,13 +87,20 @@ async function mirrorSubscription(
  * overwrite newer state, and a canceled subscription stays canceled. Answers whether it applied.
  * Run it inside a transaction.
  */
-export async function applyEvent(tx: Db, event: ProviderEvent, current?: CurrentSubscription): Promise<boolean> {
+export async function applyEvent(
+  tx: Db,
+  event: ProviderEvent,
+  current?: CurrentSubscription,
+  /** `publicUrl`: also queue the candidate's mail the event makes (a receipt, a failed renewal, …). */
+  opts: { publicUrl?: string } = {},
+): Promise<boolean> {
   const inserted = await tx
     .insert(stripeWebhookEvents)
     .values({ eventId: event.id, type: event.type, created: event.created })
     .onConflictDoNothing()
     .returning({ id: stripeWebhookEvents.id });
   if (!inserted.length) return false;
+  if (opts.publicUrl) await queueLifecycleMail(tx, event, opts.publicUrl);
   const object = event.data.object;
 
   let changed = false;

@@ -22,7 +22,12 @@ const Seconds = z.number().int().min(0).max(253_402_300_799);
 /** A moment the object may leave out; one it gives must be a date we can store (`created: 1e15` is not). */
 const Moment = Seconds.nullish();
 const ProviderObject = z.record(z.string(), z.unknown());
-const Event = z.object({ id: Text, type: Text, created: Seconds, data: z.object({ object: ProviderObject }) });
+const Event = z.object({
+  id: Text,
+  type: Text,
+  created: Seconds,
+  data: z.object({ object: ProviderObject, previous_attributes: ProviderObject.optional() }),
+});
 /** What each kind of event must carry for its effect to be applied; other fields are read leniently. */
 const ObjectOf: { prefix: string; schema: z.ZodType }[] = [
   {
@@ -105,10 +110,12 @@ async function currentSubscription(provider: PaymentProvider, id: string | null)
  * Events from the card provider. The signature is checked on the raw bytes (this plugin's own
  * JSON parser keeps them), then the event is applied once, in one transaction with its effect.
  */
-export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string | undefined; provider: PaymentProvider }> = async (
-  app,
-  { db, secret, provider },
-) => {
+export const webhookRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  secret: string | undefined;
+  provider: PaymentProvider;
+  publicUrl: string;
+}> = async (app, { db, secret, provider, publicUrl }) => {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
 
@@ -139,7 +146,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ db: Db; secret: string | und
       const current = await currentSubscription(provider, subscriptionOf(event));
       let applied: boolean;
       try {
-        applied = await db.transaction((tx) => applyEvent(tx, event, current));
+        applied = await db.transaction((tx) => applyEvent(tx, event, current, { publicUrl }));
       } catch (e) {
         if (isDataException(e)) throw malformed("a value the database cannot store");
         throw e;

@@ -46,7 +46,8 @@ export type ProviderEvent = {
   id: string;
   type: string;
   created: number;
-  data: { object: Record<string, unknown> };
+  /** `previous_attributes`: on an update, the fields that changed as they were before it. */
+  data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> };
 };
 
 export type CheckoutSession = { id: string; url: string };

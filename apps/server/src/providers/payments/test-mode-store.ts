@@ -81,12 +81,13 @@ export class TestModeStore {
     await repo.saveObject(tx, { id, type, customer, data, created: created ?? (await this.now(tx)) });
   }
 
-  async emit(tx: Db, type: string, object: object, created?: number) {
+  /** `previous`: on an update, the changed fields as they were (the provider's `previous_attributes`). */
+  async emit(tx: Db, type: string, object: object, created?: number, previous?: Obj) {
     const event: ProviderEvent = {
       id: newId("evt"),
       type,
       created: created ?? (await this.now(tx)),
-      data: { object: structuredClone(object) as Obj },
+      data: { object: structuredClone(object) as Obj, ...(previous ? { previous_attributes: previous } : {}) },
     };
     await this.save(tx, event.id, "event", null, event, event.created);
     await this.sink(tx, event);

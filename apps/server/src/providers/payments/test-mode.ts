@@ -299,9 +299,10 @@ export class TestModeProvider implements PaymentProvider {
     const raw = await this.db.transaction(async (tx) => {
       const sub = await this.store.load<RawSub>(tx, id, "subscription", true);
       if (sub.status === "canceled") throw new PaymentError(400, "This subscription has already ended.", "subscription_canceled");
+      const before = sub.cancel_at_period_end;
       sub.cancel_at_period_end = cancelAtPeriodEnd;
       await this.store.save(tx, sub.id, "subscription", sub.customer, sub);
-      await this.store.emit(tx, "customer.subscription.updated", sub);
+      await this.store.emit(tx, "customer.subscription.updated", sub, undefined, { cancel_at_period_end: before });
       return sub;
     });
     return toProviderSubscription(raw as unknown as Obj);
