@@ -8,6 +8,7 @@ import { toFormError } from "../../../lib/api-client";
 import { Link, useNavigate, useSearchParams } from "../../../lib/navigation";
 import { quizKeys, useQuizListQuery } from "../../../lib/shared-api/quiz";
 import { useQuizQuery, useSubmitQuiz } from "../api/quizzes";
+import { extraTimeLine } from "../extra-time";
 import { finishOffer } from "../finish";
 import { type Saving, useQuizPlayer } from "../hooks/use-quiz-player";
 import { Countdown } from "./countdown";
@@ -73,6 +74,7 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
           <p className="text-sm text-slate-600">
             Question {position + 1} of {quiz.questions.length} · {player.answeredCount} answered
           </p>
+          {quiz.extraTime ? <p className="text-sm text-slate-600">{extraTimeLine(quiz)}</p> : null}
         </div>
         <div className="flex items-center gap-3">
           {player.isExam && quiz.deadlineAt ? (

@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from "../../../lib/navigation";
 import { createQuiz } from "../../../lib/shared-api/quiz";
 import { resultPdfPath, useQuizQuery } from "../api/quizzes";
 import { examVerdict, themeTally } from "../exam-result";
+import { extraTimeLine } from "../extra-time";
 import { ReviewPanel } from "./review-panel";
 
 export function QuizResultPage() {
@@ -71,7 +72,7 @@ export function QuizResultPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader
         title="Quiz result"
-        description={`${q.title} · ${new Date(q.submittedAt ?? q.createdAt).toLocaleString()}${q.status === "expired" ? " · time ran out" : ""}`}
+        description={`${q.title} · ${new Date(q.submittedAt ?? q.createdAt).toLocaleString()}${q.status === "expired" ? " · time ran out" : ""}${q.extraTime ? ` · taken with ${extraTimeLine(q).replace(/^E/, "e")}` : ""}`}
         actions={
           <button type="button" className={buttonClass.secondary} onClick={pdf}>
             Download PDF
