@@ -7,6 +7,7 @@ import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { Link, useNavigate, useSearchParams } from "../../../lib/navigation";
 import { quizKeys, useQuizListQuery } from "../../../lib/shared-api/quiz";
+import { READING_TEXT_CLASS } from "../../../lib/text-size";
 import { useQuizQuery, useSubmitQuiz } from "../api/quizzes";
 import { extraTimeLine } from "../extra-time";
 import { finishOffer } from "../finish";
@@ -67,7 +68,7 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
   }
 
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className={`mx-auto max-w-3xl ${READING_TEXT_CLASS}`}>
       <header className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-xl font-bold text-slate-900">{quiz.title}</h1>
