@@ -1,11 +1,32 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AxeResults, RunOptions } from "axe-core";
 import { generate } from "otplib";
-import { expect, type Page, test } from "./fixtures";
+import { expect, type Locator, type Page, test } from "./fixtures";
 import { PROJECT, signIn, staffHeaders, uniqueEmail } from "./helpers";
 
 // Exam accommodations (decision 30): support grant a candidate extra time in the candidate's
 // panel; the candidate sees it before starting a mock exam, and the exam's timer counts it.
 
 const API = "/v3/api/custom/rescue-academy";
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const RUN_OPTIONS: RunOptions = {
+  runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+  resultTypes: ["violations"],
+};
+
+/** WCAG 2.2 A/AA violations axe-core finds inside one element (as every-screen.spec.ts checks whole screens). */
+async function violationsIn(page: Page, region: Locator): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const handle = await region.elementHandle();
+  const { violations } = await page.evaluate(
+    ([el, options]) =>
+      (window as unknown as { axe: { run: (c: Element, o: RunOptions) => Promise<AxeResults> } }).axe.run(el as Element, options),
+    [handle, RUN_OPTIONS] as const,
+  );
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")} — ${v.help}`);
+}
 
 /** A support member made by the seeded administrator, signed in with two-factor sign-in set up. */
 async function signInAsSupport(page: Page) {
@@ -56,11 +77,13 @@ test("support grant a candidate ×1.5 extra time; the candidate's mock exam show
   await form.getByRole("button", { name: "Grant accommodation" }).click();
   await expect(form.getByText("Must not be in the past")).toBeVisible();
   await expect(form.getByLabel("Last day it applies")).toHaveAttribute("aria-invalid", "true");
+  expect(await violationsIn(page, panel)).toEqual([]);
   await form.getByLabel("Last day it applies").fill(endsOn);
   await form.getByLabel("Note for staff (optional)").fill("Agreed for the state exam");
   await form.getByRole("button", { name: "Grant accommodation" }).click();
   await expect(panel).toContainText("Extra time ×1.5");
   await expect(panel).toContainText("In force");
+  expect(await violationsIn(page, panel)).toEqual([]);
 
   // The candidate, in a session of their own, sees it before starting and in the running exam.
   const context = await browser.newContext();
@@ -76,6 +99,7 @@ test("support grant a candidate ×1.5 extra time; the candidate's mock exam show
   await expect(learner.getByText("Your exam accommodation applies: ×1.5 the time")).toBeVisible();
   const timed = learner.getByRole("region", { name: "Timed mock exam" });
   await expect(timed).toContainText("120 questions in 180 minutes with your extra time (×1.5; usually 120)");
+  expect(await violationsIn(learner, learner.getByRole("main"))).toEqual([]);
   await timed.getByRole("button", { name: "Start the timed mock exam" }).click();
   await expect(learner).toHaveURL(/\/user\/onboarding\/quiz\?id=\d+$/);
   await expect(learner.getByText("Extra time ×1.5: 180 minutes instead of 120")).toBeVisible();
@@ -103,11 +127,15 @@ test("with reduced motion nothing animates, and the Larger text size enlarges th
   const standard = await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   await page.goto("/user/profile");
   await page.getByRole("radio", { name: "Larger" }).check();
+  expect(await violationsIn(page, page.getByRole("region", { name: "Text size" }))).toEqual([]);
   await page.goto("/user/document-library");
   const larger = await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   expect(larger / standard).toBeCloseTo(1.5, 1);
   // Kept on this device: a reload keeps it.
   await page.reload();
   expect(await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeCloseTo(larger, 1);
+  // Larger text reflows: the reading page never scrolls sideways on a phone.
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
   await context.close();
 });
