@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { accommodations } from "../../db/schema/accommodations.ts";
 import { activityLog } from "../../db/schema/activity.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
 import { whileActivityLogRefuses } from "../../test/refused-activity.ts";
-import { createQuiz } from "../quiz/service.ts";
+import { createQuiz, resultPdf } from "../quiz/service.ts";
 
 const t = await createTestApp();
 const founder = await t.signUp("admin");
@@ -128,6 +129,9 @@ describe("exam accommodations", () => {
     const submitted = (await t.call("POST", `${P}/quiz/submit/${quiz.id}`, { token: u.token })).json().model;
     expect(submitted.timeLimitSeconds).toBe(base.timeLimitSeconds * 1.5);
     expect(submitted.extraTime.factor).toBe(1.5);
+    const { pdf } = await resultPdf(t.db, u.user_id, quiz.id);
+    const text = (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text;
+    expect(text).toContain("Extra time ×1.5 (exam accommodation)");
   });
 
   it("adds breaks to a timed quiz, and no longer applies after its end date", async () => {
