@@ -48,7 +48,7 @@ async function signInAsSupport(page: Page) {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
-test("support grant a candidate ×1.5 extra time; the candidate's mock exam shows and counts the longer time", async ({
+test("support grant a candidate ×1.5 extra time; the candidate's mock exam shows and counts the longer time, in Larger text", async ({
   page,
   browser,
   request,
@@ -95,6 +95,9 @@ test("support grant a candidate ×1.5 extra time; the candidate's mock exam show
     data: { track: "ems" },
   });
   expect(onboard.ok()).toBe(true);
+  // They read with Larger text: the player follows it.
+  await learner.goto("/user/profile");
+  await learner.getByRole("radio", { name: "Larger" }).check();
   await learner.goto("/user/onboarding/mock-exam");
   await expect(learner.getByText("Your exam accommodation applies: ×1.5 the time")).toBeVisible();
   const timed = learner.getByRole("region", { name: "Timed mock exam" });
@@ -105,6 +108,11 @@ test("support grant a candidate ×1.5 extra time; the candidate's mock exam show
   await expect(learner.getByText("Extra time ×1.5: 180 minutes instead of 120")).toBeVisible();
   // Three hours, not two: the timer starts just under 180:00.
   await expect(learner.getByRole("timer")).toHaveText(/^1(79|80):\d\d$/);
+  const line = learner.getByText("Extra time ×1.5: 180 minutes instead of 120");
+  expect(await line.evaluate((el) => getComputedStyle(el).fontSize)).toBe("21px"); // text-sm, 14 px × 1.5
+  await learner.setViewportSize({ width: 390, height: 800 });
+  // (Polled: the layout's padding eases out for 200 ms after the window narrows.)
+  await expect.poll(() => learner.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
   await context.close();
 });
 
@@ -136,6 +144,6 @@ test("with reduced motion nothing animates, and the Larger text size enlarges th
   expect(await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeCloseTo(larger, 1);
   // Larger text reflows: the reading page never scrolls sideways on a phone.
   await page.setViewportSize({ width: 390, height: 800 });
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+  await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
   await context.close();
 });
