@@ -1,18 +1,17 @@
 import { z } from "zod";
+import { MAX_BREAK_MINUTES } from "./accommodation-terms.ts";
 
 /**
  * Exam accommodations (decision 30): extra time on timed quizzes and mock exams, and break time
  * of their own, granted to a candidate by staff until an end date.
  */
-export const EXTRA_TIME_FACTORS = [1.25, 1.5, 2] as const;
-export type ExtraTimeFactor = (typeof EXTRA_TIME_FACTORS)[number];
-/** The most break minutes one timed quiz or mock exam may carry. */
-export const MAX_BREAK_MINUTES = 120;
-/** The longest an accommodation may be granted for, from today. */
-export const MAX_ACCOMMODATION_YEARS = 5;
-
-/** "×1.5" as the screens show it. */
-export const formatFactor = (factor: number) => `×${factor}`;
+export {
+  EXTRA_TIME_FACTORS,
+  type ExtraTimeFactor,
+  formatFactor,
+  MAX_ACCOMMODATION_YEARS,
+  MAX_BREAK_MINUTES,
+} from "./accommodation-terms.ts";
 
 export const Accommodation = z.object({
   user_id: z.number().int(),

@@ -1,4 +1,4 @@
-import { formatFactor } from "@academy/contract/accommodations";
+import { formatFactor } from "@academy/contract/accommodation-terms";
 import type { QuizModel } from "@academy/contract/quiz";
 
 const minutes = (seconds: number) => Math.round(seconds / 60);

@@ -1,4 +1,5 @@
-import { formatFactor, type OwnAccommodation, type OwnAccommodationResponse } from "@academy/contract/accommodations";
+import { formatFactor } from "@academy/contract/accommodation-terms";
+import type { OwnAccommodation, OwnAccommodationResponse } from "@academy/contract/accommodations";
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../api-client";
 import type { Answer } from "../contract";

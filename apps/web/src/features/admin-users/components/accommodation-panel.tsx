@@ -1,10 +1,5 @@
-import {
-  type Accommodation,
-  EXTRA_TIME_FACTORS,
-  type ExtraTimeFactor,
-  formatFactor,
-  MAX_BREAK_MINUTES,
-} from "@academy/contract/accommodations";
+import { EXTRA_TIME_FACTORS, type ExtraTimeFactor, formatFactor, MAX_BREAK_MINUTES } from "@academy/contract/accommodation-terms";
+import type { Accommodation } from "@academy/contract/accommodations";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
 import { ConfirmModal } from "../../../components/ui/confirm-modal";

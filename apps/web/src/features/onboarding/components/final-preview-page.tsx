@@ -1,4 +1,4 @@
-import { EXAM_SECONDS_PER_QUESTION } from "@academy/contract/quiz";
+import { EXAM_SECONDS_PER_QUESTION } from "@academy/contract/constants";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";

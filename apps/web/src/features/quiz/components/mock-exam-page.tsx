@@ -1,4 +1,4 @@
-import { formatFactor } from "@academy/contract/accommodations";
+import { formatFactor } from "@academy/contract/accommodation-terms";
 import type { TrackInfo } from "@academy/contract/quiz";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
