@@ -6,7 +6,7 @@ import { test as base, expect } from "@playwright/test";
 import { generate } from "otplib";
 import { ACCOUNTS, E2E_JWT_SECRET, MAIL_URL, OIDC_URL, PORTS, PROJECT, STAFF_STATE, writeStaffTotp } from "./helpers";
 
-export type { APIRequestContext, Page, Request } from "@playwright/test";
+export type { APIRequestContext, Locator, Page, Request } from "@playwright/test";
 export { expect };
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

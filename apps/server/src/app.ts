@@ -14,6 +14,7 @@ import { badRequest } from "./lib/http-error.ts";
 import { jsonDepth, MAX_JSON_DEPTH } from "./lib/json-depth.ts";
 import { safeError } from "./lib/safe-error.ts";
 import { createSecretBox } from "./lib/secret-box.ts";
+import { accommodationsRoutes } from "./modules/accommodations/routes.ts";
 import { activityRoutes } from "./modules/activity/routes.ts";
 import { createIngestTokens } from "./modules/analytics/ingest-token.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
@@ -158,6 +159,7 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   await app.register(recordsRoutes, { db: database.db });
   await app.register(usersRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(activityRoutes, { db: database.db });
+  await app.register(accommodationsRoutes, { db: database.db });
   await app.register(cmsRoutes, { db: database.db });
   await app.register(blogRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(pmRoutes, { db: database.db });

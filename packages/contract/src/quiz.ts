@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QuizExtraTime } from "./accommodations.ts";
 
 /** Onboarding, quizzes, attempts, results and readiness: `/v3/api/custom/{name}/...`. */
 
@@ -239,6 +240,8 @@ export const QuizModel = QuizSummary.extend({
   questions: z.array(PlayerQuestion),
   /** A mock exam: fixed (the blueprint at the real length) or adaptive; null for other quizzes. */
   mock: z.enum(["fixed", "adaptive"]).nullable(),
+  /** Started under an exam accommodation: its extra-time factor, breaks and the time limit without them; null otherwise. */
+  extraTime: QuizExtraTime.nullable().optional(),
   /** Adaptive mock exam in progress: true once it has decided (or reached its maximum): submit it then. */
   complete: z.boolean().optional(),
   /** Adaptive mock exam: the answers it needs before it may finish, and at most. */

@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   "users.write": "Change accounts: names, email, password, status; create and delete accounts",
   "users.verify": "Confirm an account's email address or mail a new confirmation link",
   "users.reset-two-factor": "Reset another person's two-factor sign-in",
+  "users.accommodations": "Grant, change and withdraw a candidate's exam accommodations (extra time, breaks)",
   "staff.manage": "Invite staff, give staff roles and change anyone's route role",
   "payments.read": "Read products, prices, subscriptions, invoices, orders and charges",
   "payments.write": "Change products, prices, packages and subscriptions; usage charges",
@@ -50,7 +51,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   administrator: ALL_PERMISSIONS,
   coach: ["coaching.own", "question-bank.read", "library.read"],
   editor: ["content.write", "question-bank.read", "question-bank.write", "library.read", "library.write"],
-  support: ["users.read", "users.verify", "users.reset-two-factor", "payments.read", "chat.all"],
+  support: ["users.read", "users.verify", "users.reset-two-factor", "users.accommodations", "payments.read", "chat.all"],
 };
 
 const granted = new Map<StaffRole, ReadonlySet<Permission>>(STAFF_ROLES.map((role) => [role, new Set(ROLE_PERMISSIONS[role])]));

@@ -1,5 +1,6 @@
 // The drizzle schema, one file per domain; drizzle-kit reads this list.
 
+export * from "./accommodations.ts";
 export * from "./accounts.ts";
 export * from "./activity.ts";
 export * from "./analytics.ts";

@@ -123,6 +123,8 @@ export type QuizSettings = {
   mock?: "fixed" | "adaptive";
   /** Adaptive mock: the shortest length before the standard error may stop it. */
   minLength?: number;
+  /** Started under an exam accommodation (decision 30): the time limit is `baseSeconds` × factor + breaks. */
+  extraTime?: { factor: number; breakMinutes: number | null; baseSeconds: number };
 };
 
 export const quizzes = pgTable(

@@ -80,6 +80,12 @@ function reviewOf(q: ResolvedQuestion, response: AnswerResponse | null): Questio
   };
 }
 
+/** The accommodation a timed quiz was started with, as the player and the result show it. */
+const extraTimeOf = (quiz: repo.QuizRow) => {
+  const e = quiz.settings.extraTime;
+  return e ? { factor: e.factor, break_minutes: e.breakMinutes, base_seconds: e.baseSeconds } : null;
+};
+
 export async function getQuiz(db: Db, userId: number, id: number, now = new Date()): Promise<QuizModel> {
   const quiz = await loadQuiz(db, userId, id, now);
   const [items, given, themeRows] = await readTogether(db, [
@@ -132,6 +138,7 @@ export async function getQuiz(db: Db, userId: number, id: number, now = new Date
     serverNow: now.toISOString(),
     questions: playerQuestions,
     mock: quiz.settings.mock ?? null,
+    extraTime: extraTimeOf(quiz),
   };
   if (quiz.settings.mock === "adaptive") {
     const limits = adaptiveLimits(quiz);

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import type { QuizSettings } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error.ts";
+import { accommodationInForce } from "../accommodations/service.ts";
 import { getEntitlements } from "../entitlements/service.ts";
 import { DAY, DEADLINE_GRACE_MS, getQuiz } from "./attempts.ts";
 import { checkThemes, resolveTrack } from "./catalogue.ts";
@@ -226,7 +227,12 @@ export async function createQuiz(
       picked.map((p) => p.questionId),
     );
 
-    const timeLimitSeconds = timeLimitOverride ?? (settings.mode === "exam" ? picked.length * EXAM_SECONDS_PER_QUESTION : null);
+    const baseSeconds = timeLimitOverride ?? (settings.mode === "exam" ? picked.length * EXAM_SECONDS_PER_QUESTION : null);
+    // An accommodation in force now stretches the time; the quiz keeps these terms whatever happens to it later.
+    const accommodation = baseSeconds ? await accommodationInForce(tx, userId, now) : null;
+    const extraTime = baseSeconds && accommodation ? { ...accommodation, baseSeconds } : undefined;
+    const timeLimitSeconds =
+      baseSeconds && extraTime ? Math.round(baseSeconds * extraTime.factor) + (extraTime.breakMinutes ?? 0) * 60 : baseSeconds;
     const quiz = await repo.insertQuiz(
       tx,
       {
@@ -247,6 +253,7 @@ export async function createQuiz(
           ...(body.missedToday ? { missed: true as const } : {}),
           ...(body.mock ? { mock: body.mock } : {}),
           ...(minLength !== undefined ? { minLength } : {}),
+          ...(extraTime ? { extraTime } : {}),
         },
         mode: settings.mode,
         seed,

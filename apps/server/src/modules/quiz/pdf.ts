@@ -76,7 +76,9 @@ export async function renderResultPdf(
     doc.fontSize(20).text("Rescue Academy: quiz result");
     doc.moveDown(0.3).fontSize(11).fillColor("#444").text(`${quiz.title} · ${candidate}`);
     doc.text(
-      `Finished ${quiz.submittedAt ? new Date(quiz.submittedAt).toUTCString() : ""} · ${quiz.mode === "exam" ? "Timed exam" : "Practice"}`,
+      `Finished ${quiz.submittedAt ? new Date(quiz.submittedAt).toUTCString() : ""} · ${quiz.mode === "exam" ? "Timed exam" : "Practice"}${
+        quiz.extraTime ? ` · Extra time ×${quiz.extraTime.factor} (exam accommodation)` : ""
+      }`,
     );
     doc
       .moveDown()

@@ -1,6 +1,7 @@
 import { ne, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import sanitizeHtml from "sanitize-html";
+import { accommodations } from "../../db/schema/accommodations.ts";
 import {
   authTokens,
   emailOutbox,
@@ -123,6 +124,8 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   preferences,
   // What staff changed: written by the services that make each change, read through the activity calls.
   activityLog,
+  // Exam accommodations: granted by staff through their own calls, which log each change.
+  accommodations,
   // The quiz engine's own tables: questions carry their keys and answers their scoring, which
   // no client may read before it submits. The quiz and question-bank calls serve them.
   blueprints,

@@ -7,6 +7,8 @@ import type { Answer } from "../contract";
 
 export const profileKeys = {
   mine: ["profile"] as const,
+  /** One's own exam accommodation (the start screens of timed quizzes and mock exams). */
+  accommodation: ["profile", "accommodation"] as const,
 };
 
 /** GET /v2/api/lambda/profile → {error:false, model}. */

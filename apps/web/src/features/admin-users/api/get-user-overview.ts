@@ -8,6 +8,7 @@ import type { Answer } from "../../../lib/contract";
 export const userKeys = {
   all: ["users"] as const,
   overview: (id: number) => ["users", "overview", id] as const,
+  accommodation: (id: number) => ["users", "accommodation", id] as const,
 };
 
 export function useUserOverviewQuery(id: number) {

@@ -8,6 +8,7 @@ import { Badge, StatusBadge } from "../../../components/ui/status-badge";
 import { useAuth } from "../../../lib/auth-store";
 import { formatDate, formatDateTime, formatInterval, formatMoney, formatPercent } from "../../../lib/format";
 import { useUserOverviewQuery } from "../api/get-user-overview";
+import { AccommodationPanel } from "./accommodation-panel";
 import { MarkEmailConfirmed, ResendConfirmation } from "./mark-email-confirmed";
 import { ResetTwoFactor } from "./reset-two-factor";
 
@@ -206,6 +207,7 @@ export function UserDetails({ row }: { row: Row }) {
   const { user: currentUserId, staffRole } = useAuth().state;
   const canVerify = hasPermission(staffRole, "users.verify");
   const canResetTwoFactor = hasPermission(staffRole, "users.reset-two-factor");
+  const canAccommodate = isCandidate && hasPermission(staffRole, "users.accommodations");
   return (
     <div className="space-y-6 text-sm">
       <div className="flex items-center gap-4">
@@ -280,6 +282,12 @@ export function UserDetails({ row }: { row: Row }) {
           </dd>
         </dl>
       </Section>
+
+      {canAccommodate ? (
+        <Section title="Accommodations">
+          <AccommodationPanel userId={row.id} />
+        </Section>
+      ) : null}
 
       {isCandidate ? (
         <Activity id={row.id} />

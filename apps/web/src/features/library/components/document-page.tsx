@@ -8,6 +8,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { ApiError } from "../../../lib/api-client";
 import { Link, useLocation, useParams } from "../../../lib/navigation";
+import { READING_TEXT_CLASS } from "../../../lib/text-size";
 import { downloadDocument } from "../api/download-document";
 import { useDocumentQuery } from "../api/get-document";
 import { useSavePosition } from "../api/save-position";
@@ -135,7 +136,7 @@ export function DocumentPage() {
   };
 
   return (
-    <div>
+    <div className={READING_TEXT_CLASS}>
       <p className="mb-2 text-sm">
         <Link to="/user/document-library" className={linkClass}>
           ← Document library

@@ -5,6 +5,7 @@ import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, cardLinkClass } from "../../../components/ui/styles";
 import { Link, useLocation, useNavigate } from "../../../lib/navigation";
+import { READING_TEXT_CLASS } from "../../../lib/text-size";
 import { useDocumentsQuery } from "../api/list-documents";
 import { useLibrarySearch } from "../api/search-library";
 import { LockNote, TierBadge } from "./lock-note";
@@ -66,7 +67,7 @@ export function LibraryPage() {
   const reading = (documents.data?.list ?? []).filter((d) => d.position && !d.locked);
 
   return (
-    <div>
+    <div className={READING_TEXT_CLASS}>
       <PageHeader
         title="Document library"
         description="Study notes for every theme of your exam. Search them, read them section by section, and ask the study assistant."

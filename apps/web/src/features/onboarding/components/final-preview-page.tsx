@@ -1,12 +1,15 @@
+import { EXAM_SECONDS_PER_QUESTION } from "@academy/contract/constants";
 import { Alert } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { Link } from "../../../lib/navigation";
+import { describeTime, useOwnAccommodationQuery } from "../../../lib/shared-api/accommodation";
 import { useTrackChoice } from "../hooks/use-track-choice";
 import { OnboardingLayout } from "./onboarding-stepper";
 
 export function FinalPreviewPage() {
   const { isPending, isError, profile, track } = useTrackChoice();
+  const accommodation = useOwnAccommodationQuery().data;
   if (isPending) return <Spinner />;
   if (isError) return <Alert>We could not load your choices. Reload the page to try again.</Alert>;
   const themes = track?.themes.filter((t) => profile.themes?.includes(t.slug)) ?? [];
@@ -28,6 +31,12 @@ export function FinalPreviewPage() {
       to: "/user/onboarding/themecontd",
     },
   ];
+  if (profile.quiz?.mode === "exam")
+    rows.push({
+      label: "Time limit",
+      value: describeTime(Math.round((profile.quiz.length * EXAM_SECONDS_PER_QUESTION) / 60), accommodation),
+      to: "/user/onboarding/themecontd",
+    });
   return (
     <OnboardingLayout step={5} title="Review your choices" description="Check everything before we build your quiz.">
       <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm">

@@ -1,3 +1,4 @@
+import { formatFactor } from "@academy/contract/accommodation-terms";
 import type { TrackInfo } from "@academy/contract/quiz";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -5,7 +6,9 @@ import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
+import { formatDay } from "../../../lib/format";
 import { Link, useNavigate } from "../../../lib/navigation";
+import { describeTime, useOwnAccommodationQuery } from "../../../lib/shared-api/accommodation";
 import { createQuiz, useOnboardingQuery, useTracksQuery } from "../../../lib/shared-api/quiz";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -14,6 +17,8 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 export function MockExamPage() {
   const tracks = useTracksQuery();
   const profile = useOnboardingQuery();
+  // Without it the exam still starts; the server applies an accommodation in force either way.
+  const accommodation = useOwnAccommodationQuery().data;
   const navigate = useNavigate();
   const [error, setError] = useState("");
   const [starting, setStarting] = useState<"fixed" | "adaptive" | null>(null);
@@ -46,6 +51,15 @@ export function MockExamPage() {
           <Alert>{error}</Alert>
         </div>
       ) : null}
+      {accommodation ? (
+        <div className="mb-4">
+          <Alert tone="info">
+            Your exam accommodation applies: {formatFactor(accommodation.extra_time_factor)} the time
+            {accommodation.break_minutes ? `, plus ${accommodation.break_minutes} minutes of breaks` : ""}, for exams you start until{" "}
+            {formatDay(accommodation.ends_on, true)}. The timer counts the longer time.
+          </Alert>
+        </div>
+      ) : null}
       {!track ? (
         <Alert tone="info">
           Choose your track first.{" "}
@@ -63,7 +77,7 @@ export function MockExamPage() {
             </h2>
             <ul className="mt-2 space-y-1 text-sm text-slate-700">
               <li>
-                {track.exam.questions} questions in {track.exam.minutes} minutes
+                {track.exam.questions} questions in {describeTime(track.exam.minutes, accommodation)}
               </li>
               <li>Themes in the exam's proportions: {track.themes.map((t) => `${t.name} ${t.weight}%`).join(", ")}</li>
               <li>Pass mark {pct(track.exam.passMark)}; you can change answers until you submit</li>
@@ -80,7 +94,7 @@ export function MockExamPage() {
               <li>
                 Each question is chosen from your answers so far, as in a computer-adaptive exam: between{" "}
                 {track.exam.adaptive?.minQuestions ?? Math.ceil(track.exam.questions / 2)} and{" "}
-                {track.exam.adaptive?.maxQuestions ?? track.exam.questions} questions, {track.exam.minutes} minutes
+                {track.exam.adaptive?.maxQuestions ?? track.exam.questions} questions, {describeTime(track.exam.minutes, accommodation)}
               </li>
               <li>
                 It ends once your result is precise enough, never before{" "}

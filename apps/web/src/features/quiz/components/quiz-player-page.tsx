@@ -7,7 +7,9 @@ import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { toFormError } from "../../../lib/api-client";
 import { Link, useNavigate, useSearchParams } from "../../../lib/navigation";
 import { quizKeys, useQuizListQuery } from "../../../lib/shared-api/quiz";
+import { READING_TEXT_CLASS } from "../../../lib/text-size";
 import { useQuizQuery, useSubmitQuiz } from "../api/quizzes";
+import { extraTimeLine } from "../extra-time";
 import { finishOffer } from "../finish";
 import { type Saving, useQuizPlayer } from "../hooks/use-quiz-player";
 import { Countdown } from "./countdown";
@@ -66,13 +68,14 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
   }
 
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className={`mx-auto max-w-3xl ${READING_TEXT_CLASS}`}>
       <header className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-xl font-bold text-slate-900">{quiz.title}</h1>
           <p className="text-sm text-slate-600">
             Question {position + 1} of {quiz.questions.length} · {player.answeredCount} answered
           </p>
+          {quiz.extraTime ? <p className="text-sm text-slate-600">{extraTimeLine(quiz)}</p> : null}
         </div>
         <div className="flex items-center gap-3">
           {player.isExam && quiz.deadlineAt ? (

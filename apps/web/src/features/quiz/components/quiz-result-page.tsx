@@ -8,8 +8,10 @@ import { toFormError } from "../../../lib/api-client";
 import { downloadFile } from "../../../lib/files";
 import { Link, useNavigate, useParams } from "../../../lib/navigation";
 import { createQuiz } from "../../../lib/shared-api/quiz";
+import { READING_TEXT_CLASS } from "../../../lib/text-size";
 import { resultPdfPath, useQuizQuery } from "../api/quizzes";
 import { examVerdict, themeTally } from "../exam-result";
+import { extraTimeLine } from "../extra-time";
 import { ReviewPanel } from "./review-panel";
 
 export function QuizResultPage() {
@@ -68,10 +70,10 @@ export function QuizResultPage() {
   }
 
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className={`mx-auto max-w-3xl ${READING_TEXT_CLASS}`}>
       <PageHeader
         title="Quiz result"
-        description={`${q.title} · ${new Date(q.submittedAt ?? q.createdAt).toLocaleString()}${q.status === "expired" ? " · time ran out" : ""}`}
+        description={`${q.title} · ${new Date(q.submittedAt ?? q.createdAt).toLocaleString()}${q.status === "expired" ? " · time ran out" : ""}${q.extraTime ? ` · taken with ${extraTimeLine(q).replace(/^E/, "e")}` : ""}`}
         actions={
           <button type="button" className={buttonClass.secondary} onClick={pdf}>
             Download PDF
