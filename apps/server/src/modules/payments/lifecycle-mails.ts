@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { stripeCustomers, stripePrices, stripeProducts, stripeSubscriptions } from "../../db/schema/payments.ts";
-import { users } from "../../db/schema/users.ts";
 import type { ProviderEvent } from "../../providers/payments/interface.ts";
 import { enqueueMail, type TemplateSlug } from "../mail/service.ts";
+import { personOf, planOf } from "./lifecycle-repo.ts";
 
 // The mails a candidate gets about their money, from the card provider's events: a receipt for
 // each payment, the trial ending in three days, a renewal that failed, a cancellation confirmed,
@@ -22,43 +20,6 @@ export function money(cents: number, currency: string): string {
 
 const dayIn = (unixSeconds: number, timeZone: string) =>
   new Intl.DateTimeFormat("en-GB", { timeZone, dateStyle: "long" }).format(new Date(unixSeconds * 1000));
-
-async function personOf(tx: Db, customer: string | null) {
-  if (!customer) return null;
-  const [row] = await tx
-    .select({ email: users.email, firstName: users.firstName, timeZone: users.timeZone })
-    .from(stripeCustomers)
-    .innerJoin(users, eq(users.id, stripeCustomers.userId))
-    .where(eq(stripeCustomers.stripeId, customer));
-  return row ?? null;
-}
-
-/** The plan's name: the subscription's price's product, from our mirror or the object itself. */
-async function planOf(tx: Db, subscriptionId: string | null, priceStripeId: string | null): Promise<string> {
-  const byPrice = async (where: ReturnType<typeof eq>) =>
-    (
-      await tx
-        .select({ name: stripeProducts.name })
-        .from(stripePrices)
-        .innerJoin(stripeProducts, eq(stripeProducts.id, stripePrices.productId))
-        .where(where)
-    )[0]?.name;
-  if (priceStripeId) {
-    const name = await byPrice(eq(stripePrices.stripeId, priceStripeId));
-    if (name) return name;
-  }
-  if (subscriptionId) {
-    const [sub] = await tx
-      .select({ priceId: stripeSubscriptions.priceId })
-      .from(stripeSubscriptions)
-      .where(eq(stripeSubscriptions.stripeId, subscriptionId));
-    if (sub?.priceId) {
-      const name = await byPrice(eq(stripePrices.id, sub.priceId));
-      if (name) return name;
-    }
-  }
-  return "your plan";
-}
 
 const priceOfSubscription = (object: Obj) =>
   str(((object.items as { data?: { price?: unknown }[] } | undefined)?.data?.[0]?.price as Obj | undefined)?.id ?? null);
