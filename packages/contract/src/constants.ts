@@ -6,6 +6,8 @@
 // ---------- error codes (the `code` of an error answer) ----------
 /** 401: the token's lifetime is over; the web app opens its session-expired state. */
 export const TOKEN_EXPIRED = "TOKEN_EXPIRED";
+/** 401: the token is not one of ours (bad signature, edited, unsigned, wrong audience): signed out, nothing to renew. */
+export const INVALID_TOKEN = "INVALID_TOKEN";
 export const UNAUTHORIZED = "UNAUTHORIZED";
 /** 403: a staff account must turn on two-factor sign-in before this call (ADMIN_2FA_REQUIRED). */
 export const TWO_FACTOR_REQUIRED = "TWO_FACTOR_REQUIRED";

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
 import { currentAccountValues, prepareCurrentAccount } from "../db/current-account.ts";
-import { forbidden, HttpError, tokenExpired, twoFactorSetupRequired, unauthorized } from "../lib/http-error.ts";
+import { forbidden, HttpError, invalidToken, tokenExpired, twoFactorSetupRequired, unauthorized } from "../lib/http-error.ts";
 import { can } from "../lib/permissions.ts";
 import type { TokenService } from "../modules/auth/tokens.ts";
 
@@ -101,7 +101,8 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
 
     async function claimsOf(token: string): Promise<Principal> {
       const claims = await tokens.verify(token);
-      if (!claims) throw tokenExpired();
+      if (claims === "expired") throw tokenExpired();
+      if (claims === "invalid") throw invalidToken();
       return { id: claims.userId, role: claims.role, tokenVersion: claims.tokenVersion, staffRole: claims.staffRole };
     }
 

@@ -1,5 +1,5 @@
 import type { ErrorResponse } from "@academy/contract/common";
-import { TOKEN_EXPIRED, TWO_FACTOR_REQUIRED } from "@academy/contract/constants";
+import { INVALID_TOKEN, TOKEN_EXPIRED, TWO_FACTOR_REQUIRED } from "@academy/contract/constants";
 
 /**
  * The one fetch wrapper of the web app: adds the project header and the bearer token,
@@ -104,10 +104,15 @@ const expiry = listenerSet();
 /** The auth store subscribes here; the client has no React dependency. */
 export const onSessionExpired = expiry.subscribe;
 
+/**
+ * TOKEN_EXPIRED (the spec's answer), or INVALID_TOKEN (a stored token the server does not
+ * recognise, e.g. after its signing key changed): either way the session is over, and the person
+ * is told so and sent to sign in.
+ */
 export function isTokenExpiredBody(body: unknown): boolean {
   if (!body || typeof body !== "object") return false;
   const { message, code } = body as { message?: unknown; code?: unknown };
-  return message === TOKEN_EXPIRED || code === TOKEN_EXPIRED;
+  return message === TOKEN_EXPIRED || code === TOKEN_EXPIRED || message === INVALID_TOKEN || code === INVALID_TOKEN;
 }
 
 // ---- staff two-factor setup -----------------------------------------------------------
@@ -195,7 +200,7 @@ const MACHINE_CODE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{4,}$/;
 
 /** What a person reads for an error answer's message: the server's sentence, or ours for a code or nothing. */
 function readableMessage(status: number, message: unknown): string {
-  if (message === TOKEN_EXPIRED) return SESSION_EXPIRED_MESSAGE;
+  if (message === TOKEN_EXPIRED || message === INVALID_TOKEN) return SESSION_EXPIRED_MESSAGE;
   if (typeof message !== "string" || !message || MACHINE_CODE.test(message)) return fallbackMessage(status);
   return message;
 }
