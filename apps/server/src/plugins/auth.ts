@@ -9,7 +9,14 @@ import { can } from "../lib/permissions.ts";
 import type { TokenService } from "../modules/auth/tokens.ts";
 
 /** The caller of a request: route role, and inside staff (`admin`) their staff role. */
-export type Principal = { id: number; role: Role; tokenVersion: number; staffRole: StaffRole | null };
+export type Principal = {
+  id: number;
+  role: Role;
+  tokenVersion: number;
+  staffRole: StaffRole | null;
+  /** The session the token belongs to (0: a token of no session). */
+  sessionId: number;
+};
 
 /** Marks the auth guards so routes can be found by guard and guards moved before validation. */
 const GUARD = Symbol("auth guard");
@@ -103,7 +110,13 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
       const claims = await tokens.verify(token);
       if (claims === "expired") throw tokenExpired();
       if (claims === "invalid") throw invalidToken();
-      return { id: claims.userId, role: claims.role, tokenVersion: claims.tokenVersion, staffRole: claims.staffRole };
+      return {
+        id: claims.userId,
+        role: claims.role,
+        tokenVersion: claims.tokenVersion,
+        staffRole: claims.staffRole,
+        sessionId: claims.sessionId,
+      };
     }
 
     /**

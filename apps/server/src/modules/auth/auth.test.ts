@@ -177,6 +177,7 @@ describe("login", () => {
       role: "user",
       staff_role: null,
       token: expect.any(String),
+      refresh_token: expect.stringMatching(/^[\w-]{43}$/),
       expire_at: 3600,
       user_id: u.user_id,
       first_name: "Test",

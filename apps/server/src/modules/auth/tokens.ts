@@ -13,7 +13,14 @@ const ALGORITHM = "HS256";
  * What an access token says: its account, route role and token version, and for staff their staff
  * role, so that a change of staff role (checked against the account on every call) ends the token.
  */
-export type AccessClaims = { userId: number; role: Role; tokenVersion: number; staffRole: StaffRole | null };
+export type AccessClaims = {
+  userId: number;
+  role: Role;
+  tokenVersion: number;
+  staffRole: StaffRole | null;
+  /** The session (auth_session row) the token belongs to: signing it out ends the token at once. 0: none (older tokens). */
+  sessionId: number;
+};
 
 export type TokenFailure = "expired" | "invalid";
 
@@ -44,9 +51,15 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
   const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
   return {
     ttlSeconds,
-    sign: async ({ userId, role, tokenVersion, staffRole }) => {
+    sign: async ({ userId, role, tokenVersion, staffRole, sessionId }) => {
       const issuedAt = Math.floor(now() / 1000);
-      return new SignJWT({ role, tv: tokenVersion, typ: "access", ...(staffRole ? { sr: staffRole } : {}) })
+      return new SignJWT({
+        role,
+        tv: tokenVersion,
+        typ: "access",
+        ...(staffRole ? { sr: staffRole } : {}),
+        ...(sessionId ? { sid: sessionId } : {}),
+      })
         .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -78,7 +91,9 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
         // Staff tokens name a staff role and candidates' never do (a token from before staff roles is void).
         const staffRole: StaffRole | null = role === "admin" && isStaffRole(payload.sr) ? payload.sr : null;
         if (role === "admin" ? !staffRole : payload.sr !== undefined) return "invalid";
-        const claims: AccessClaims = { userId, role, tokenVersion, staffRole };
+        const sessionId = payload.sid ?? 0;
+        if (typeof sessionId !== "number" || !Number.isSafeInteger(sessionId) || sessionId < 0) return "invalid";
+        const claims: AccessClaims = { userId, role, tokenVersion, staffRole, sessionId };
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
         verified.set(token, { claims, expiresAt: (payload.exp as number) * 1000 });
         return claims;

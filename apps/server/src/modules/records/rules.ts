@@ -2,6 +2,7 @@ import { ne, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import sanitizeHtml from "sanitize-html";
 import {
+  authSessions,
   authTokens,
   emailOutbox,
   emailTemplates,
@@ -103,6 +104,7 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   adminInvitations,
   // One-time tokens, counters and two-factor state: only the auth calls touch them.
   authTokens,
+  authSessions,
   oauthRequests,
   rateLimits,
   twoFactorState,
