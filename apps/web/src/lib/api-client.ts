@@ -1,5 +1,6 @@
 import type { ErrorResponse } from "@academy/contract/common";
 import { INVALID_TOKEN, TOKEN_EXPIRED, TWO_FACTOR_REQUIRED } from "@academy/contract/constants";
+import { isActiveSinceRenewal, renewSession } from "./session-renewal";
 
 /**
  * The one fetch wrapper of the web app: adds the project header and the bearer token,
@@ -68,6 +69,9 @@ function readProjectConfig(): ProjectConfig {
   };
   return projectConfig;
 }
+
+/** The `x-project` header every call sends. */
+export const projectHeader = (): string => readProjectConfig().header;
 
 /** The project id, which is `{name}` in `/v3/api/custom/{name}/...`. */
 export function getProjectId(): string {
@@ -148,6 +152,8 @@ export interface RequestOptions {
   /** Do not raise the session-expired modal (the start-up check handles expiry itself). */
   silentExpiry?: boolean;
   signal?: AbortSignal;
+  /** Set on the one retry after a renewal: a second expiry is final. */
+  isRetryAfterRenewal?: boolean;
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -260,6 +266,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const parsed = await readBody(response);
+  // The token ended while the person was active (an answer in flight as it ended, a tab that slept):
+  // renew the session and send the call again, once. An idle person gets the Session Expired modal.
+  const isExpiredToken = response.status === 401 && !!token && (parsed as { code?: unknown } | undefined)?.code === TOKEN_EXPIRED;
+  // A token renewed meanwhile (by a call beside this one, or another tab) is simply used.
+  if (
+    isExpiredToken &&
+    !options.isRetryAfterRenewal &&
+    isActiveSinceRenewal() &&
+    (readStoredToken() !== token || (await renewSession(projectHeader())))
+  )
+    return apiRequest<T>(path, { ...options, isRetryAfterRenewal: true });
   reportSession(parsed, { silentExpiry });
 
   const isError = !response.ok || (parsed !== null && typeof parsed === "object" && (parsed as { error?: unknown }).error === true);

@@ -1,4 +1,5 @@
 import type { RenewSessionResponse, SessionItem } from "@academy/contract/auth";
+import { SESSION_RENEWED } from "@academy/contract/constants";
 import { HttpError, notFound, tokenExpired } from "../../lib/http-error.ts";
 import { hashToken, newSecureToken } from "../../lib/secure-token.ts";
 import type { Principal } from "../../plugins/auth.ts";
@@ -19,8 +20,6 @@ export const RENEWAL_GRACE_SECONDS = 5 * 60;
 export const SESSION_MAX_SECONDS = 12 * 60 * 60;
 /** The refresh token just replaced, presented again this soon, is a retried renewal (a lost answer, two tabs), not theft. */
 export const REUSE_GRACE_MS = 10_000;
-/** 409 code: another renewal of this session won; the client reads the tokens it stored. */
-export const SESSION_RENEWED = "SESSION_RENEWED";
 
 const idleSeconds = (deps: Pick<AuthDeps, "tokens">) => deps.tokens.ttlSeconds + RENEWAL_GRACE_SECONDS;
 
