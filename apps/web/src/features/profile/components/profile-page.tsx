@@ -8,6 +8,7 @@ import { DetailsSection } from "./details-section";
 import { EmailSection } from "./email-section";
 import { PasswordSection } from "./password-section";
 import { PhotoSection } from "./photo-section";
+import { SessionsSection } from "./sessions-section";
 import { TwoFactorSection } from "./two-factor-section";
 
 /** /user/profile and /admin/profile: name, photo, email, password, two-factor sign-in, time zone. */
@@ -33,6 +34,7 @@ export function ProfilePage({ recordingSection }: { recordingSection?: ReactNode
         <EmailSection profile={query.data} />
         <PasswordSection />
         <TwoFactorSection profile={query.data} />
+        <SessionsSection />
         {recordingSection}
       </div>
     </div>
