@@ -36,7 +36,7 @@ export function onTokenRenewed(listener: Renewed): () => void {
   };
 }
 
-/** A key, pointer or touch: the person is here. */
+/** A key, pointer, touch or wheel: the person is here. */
 export function noteActivity(now = Date.now()): void {
   lastActivityAt = now;
 }
@@ -113,7 +113,7 @@ async function renewOnce(projectHeader: string): Promise<boolean> {
 /** Starts watching for activity and renewing in time; answers the function that stops it. */
 export function startSessionRenewal(projectHeader: string): () => void {
   const onActivity = () => noteActivity();
-  const events = ["pointerdown", "keydown", "touchstart"] as const;
+  const events = ["pointerdown", "keydown", "touchstart", "wheel"] as const;
   for (const name of events) window.addEventListener(name, onActivity, { passive: true, capture: true });
   const timer = window.setInterval(() => {
     if (shouldRenew()) void renewSession(projectHeader);
