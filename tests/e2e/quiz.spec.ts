@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
-import { PROJECT, uniqueEmail } from "./helpers";
+import { expiredCopyOf, PROJECT, uniqueEmail } from "./helpers";
 
 async function signUpCandidate(page: Page) {
   await page.goto("/user/signup");
@@ -118,6 +118,34 @@ test("a reload resumes the quiz where the candidate was, with every answer kept"
   await expect(page.getByText("Question 2 of 6 · 1 answered")).toBeVisible();
   await page.goto("/user/onboarding/allquizzes");
   await expect(page.getByRole("link", { name: "Resume" })).toHaveCount(1);
+});
+
+test("no answer is lost: one sent as the connection drops and one sent as the token ends both reach the server", async ({ page }) => {
+  await signUpCandidate(page);
+  await onboard(page, { length: 5, mode: "Timed exam" });
+  // The first save never arrives (the network drops it); the player sends it again by itself.
+  let dropped = 0;
+  await page.route("**/quiz/update/**", (route) => (dropped++ === 0 ? route.abort("internetdisconnected") : route.continue()));
+  await answerCurrent(page);
+  await expect(page.getByText("All answers saved")).toBeVisible();
+  expect(dropped).toBeGreaterThanOrEqual(2);
+  await page.unroute("**/quiz/update/**");
+
+  // The token ends as the next answer goes out: the session renews (the candidate is active) and the save goes through.
+  await page.getByRole("button", { name: "Next →" }).click();
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const expired = await expiredCopyOf(token!);
+  await page.evaluate((t) => localStorage.setItem("token", t), expired);
+  const refused = page.waitForResponse((r) => r.url().includes("/quiz/update/") && r.status() === 401);
+  const renewed = page.waitForResponse((r) => r.url().endsWith("/token/refresh") && r.status() === 200);
+  await answerCurrent(page);
+  await refused;
+  await renewed;
+  await expect(page.getByText("All answers saved")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Session Expired" })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByText("Question 2 of 5 · 2 answered")).toBeVisible();
 });
 
 test("the quiz player fits a 375 px wide screen and practice mode explains each answer", async ({ page }) => {

@@ -35,12 +35,21 @@ async function signInAndSettle(page: Page) {
 /**
  * Swaps the browser's sign-in token for the same token expired a minute ago, signed with the
  * server's key: the next call meets the server's real expiry check, without waiting an hour.
+ * Unless `isRenewable`, the session is over on the server too (away past its idle limit, which
+ * the server tests cover with their clock): its refresh token is one the server refuses.
  */
-async function letTokenExpire(page: Page) {
+async function letTokenExpire(page: Page, { isRenewable = false } = {}) {
   const token = await page.evaluate(() => localStorage.getItem("token"));
   expect(token).toBeTruthy();
   const expired = await expiredCopyOf(token as string);
-  await page.evaluate((t) => localStorage.setItem("token", t), expired);
+  await page.evaluate(
+    ([t, ended]) => {
+      localStorage.setItem("token", t);
+      if (ended) localStorage.setItem("refreshToken", "a-session-that-ended-on-the-server-0000000000");
+    },
+    [expired, !isRenewable] as const,
+  );
+  return expired;
 }
 
 async function expireWhileAway(page: Page) {
@@ -91,4 +100,21 @@ test("no raw code shows behind the modal, on a screen that reports its failure",
   await expect(page.getByRole("dialog", { name: "Session Expired" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText("Your session has expired");
   await expect(page.locator("body")).not.toContainText("TOKEN_EXPIRED");
+});
+
+test("an active person whose token ends is renewed without noticing: no modal, the call goes through", async ({ page }) => {
+  await signInAndSettle(page);
+  const refreshBefore = await page.evaluate(() => localStorage.getItem("refreshToken"));
+  expect(refreshBefore).toBeTruthy();
+  const expired = await letTokenExpire(page, { isRenewable: true });
+  const renewal = page.waitForResponse((r) => r.url().endsWith("/v2/api/lambda/token/refresh"));
+  // A click is activity: the profile call meets the expired token, the session renews, the call is sent again.
+  await page.getByTestId("sidebar").getByRole("link", { name: "Progress" }).click();
+  expect((await renewal).status()).toBe(200);
+  await expect(page).toHaveURL(/\/user\/prev$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Session Expired" })).toHaveCount(0);
+  const after = await page.evaluate(() => ({ token: localStorage.getItem("token"), refresh: localStorage.getItem("refreshToken") }));
+  expect(after.token).not.toBe(expired);
+  expect(after.refresh).not.toBe(refreshBefore);
 });

@@ -43,6 +43,11 @@ export const LoginResponse = z.object({
   /** Staff: their staff role, which decides what the staff area shows (staff.ts); null for candidates. */
   staff_role: StaffRole.nullable().optional(),
   token: z.string(),
+  /**
+   * Renews the session at `token/refresh` before the access token ends (decision 28): one use,
+   * each renewal answers the next one.
+   */
+  refresh_token: z.string(),
   /** Token lifetime in seconds. */
   expire_at: z.number().int(),
   user_id: z.number().int(),
@@ -148,13 +153,41 @@ export const UpdatePasswordRequest = z.strictObject({
   password: Password,
   current_password: z.string().min(1, "Enter your current password").max(PASSWORD_MAX_LENGTH),
 });
-/** Answer of a password change: other sessions are signed out, this one gets a fresh token. */
+/** Answer of a password change: other sessions are signed out, this one continues as a new session. */
 export const UpdatePasswordResponse = z.object({
   error: z.literal(false),
   message: z.string(),
   token: z.string(),
+  refresh_token: z.string(),
   expire_at: z.number().int(),
 });
+
+// ---------- sessions (decision 28) ----------
+export const RenewSessionRequest = z.strictObject({ refresh_token: z.string().min(1).max(200) });
+export const RenewSessionResponse = z.object({
+  error: z.literal(false),
+  token: z.string(),
+  refresh_token: z.string(),
+  /** Lifetime of the new access token in seconds. */
+  expire_at: z.number().int(),
+});
+export type RenewSessionResponse = z.infer<typeof RenewSessionResponse>;
+/** One signed-in session of the account, as the profile lists it. */
+export const SessionItem = z.object({
+  id: z.number().int(),
+  /** Browser and system read from the session's user agent ("Firefox on Windows"). */
+  device: z.string(),
+  created_at: z.string(),
+  /** When the session last signed in or renewed (it renews while the person is active). */
+  last_seen_at: z.string(),
+  /** The session of the token that asked. */
+  is_current: z.boolean(),
+});
+export type SessionItem = z.infer<typeof SessionItem>;
+export const SessionsResponse = z.object({ error: z.literal(false), list: z.array(SessionItem) });
+export type SessionsResponse = z.infer<typeof SessionsResponse>;
+export const SessionIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2147483647) });
+export const SignOutOthersResponse = z.object({ error: z.literal(false), message: z.string(), count: z.number().int() });
 export const AdminUpdateEmailRequest = z.strictObject({ email: Email, id: z.number().int().positive() });
 export const AdminUpdatePasswordRequest = z.strictObject({ password: Password, id: z.number().int().positive() });
 export const VerifyUserRequest = z.strictObject({ user_id: z.number().int().positive() });

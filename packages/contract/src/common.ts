@@ -26,7 +26,7 @@ export const encodeProjectHeader = (id: string, secret: string) =>
   typeof btoa === "function" ? btoa(`${id}:${secret}`) : Buffer.from(`${id}:${secret}`).toString("base64");
 
 // The error codes live in constants.ts (no zod there, for the browser); kept here for existing importers.
-export { TOKEN_EXPIRED, TWO_FACTOR_REQUIRED, UNAUTHORIZED } from "./constants.ts";
+export { INVALID_TOKEN, TOKEN_EXPIRED, TWO_FACTOR_REQUIRED, UNAUTHORIZED } from "./constants.ts";
 
 // Answers of the generic records API (`/v4/api/records/{table}`), whose rows each screen types
 // for its own table.

@@ -6,6 +6,12 @@
 // ---------- error codes (the `code` of an error answer) ----------
 /** 401: the token's lifetime is over; the web app opens its session-expired state. */
 export const TOKEN_EXPIRED = "TOKEN_EXPIRED";
+/** 401: the token is not one of ours (bad signature, edited, unsigned, wrong audience): signed out, nothing to renew. */
+export const INVALID_TOKEN = "INVALID_TOKEN";
+/** 409: another renewal of this session just won (another tab, a retried request); read the tokens it stored. */
+export const SESSION_RENEWED = "SESSION_RENEWED";
+/** Where a session is renewed with its refresh token (decision 28). */
+export const TOKEN_REFRESH_PATH = "/v2/api/lambda/token/refresh";
 export const UNAUTHORIZED = "UNAUTHORIZED";
 /** 403: a staff account must turn on two-factor sign-in before this call (ADMIN_2FA_REQUIRED). */
 export const TWO_FACTOR_REQUIRED = "TWO_FACTOR_REQUIRED";

@@ -4,12 +4,19 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
 import { currentAccountValues, prepareCurrentAccount } from "../db/current-account.ts";
-import { forbidden, HttpError, tokenExpired, twoFactorSetupRequired, unauthorized } from "../lib/http-error.ts";
+import { forbidden, HttpError, invalidToken, tokenExpired, twoFactorSetupRequired, unauthorized } from "../lib/http-error.ts";
 import { can } from "../lib/permissions.ts";
 import type { TokenService } from "../modules/auth/tokens.ts";
 
 /** The caller of a request: route role, and inside staff (`admin`) their staff role. */
-export type Principal = { id: number; role: Role; tokenVersion: number; staffRole: StaffRole | null };
+export type Principal = {
+  id: number;
+  role: Role;
+  tokenVersion: number;
+  staffRole: StaffRole | null;
+  /** The session the token belongs to (0: a token of no session). */
+  sessionId: number;
+};
 
 /** Marks the auth guards so routes can be found by guard and guards moved before validation. */
 const GUARD = Symbol("auth guard");
@@ -101,8 +108,15 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
 
     async function claimsOf(token: string): Promise<Principal> {
       const claims = await tokens.verify(token);
-      if (!claims) throw tokenExpired();
-      return { id: claims.userId, role: claims.role, tokenVersion: claims.tokenVersion, staffRole: claims.staffRole };
+      if (claims === "expired") throw tokenExpired();
+      if (claims === "invalid") throw invalidToken();
+      return {
+        id: claims.userId,
+        role: claims.role,
+        tokenVersion: claims.tokenVersion,
+        staffRole: claims.staffRole,
+        sessionId: claims.sessionId,
+      };
     }
 
     /**

@@ -60,6 +60,19 @@ describe("api client", () => {
     off();
   });
 
+  it("ends the session on INVALID_TOKEN too (a stored token the server does not recognise)", async () => {
+    vi.stubGlobal("fetch", reply(401, { error: true, message: "INVALID_TOKEN", code: "INVALID_TOKEN" }));
+    const listener = vi.fn();
+    const off = onSessionExpired(listener);
+    await expect(api.get("/v2/api/lambda/profile")).rejects.toMatchObject({
+      status: 401,
+      code: "INVALID_TOKEN",
+      message: "Your session has expired. Sign in again to continue.",
+    });
+    expect(listener).toHaveBeenCalledTimes(1);
+    off();
+  });
+
   it("never hands a machine code to a screen as its message", async () => {
     vi.stubGlobal("fetch", reply(401, { error: true, message: "UNAUTHORIZED", code: "UNAUTHORIZED" }));
     const failure = await api.get("/x").catch((e: unknown) => e);

@@ -1,5 +1,6 @@
 import type { ErrorResponse } from "@academy/contract/common";
-import { TOKEN_EXPIRED, TWO_FACTOR_REQUIRED } from "@academy/contract/constants";
+import { INVALID_TOKEN, TOKEN_EXPIRED, TWO_FACTOR_REQUIRED } from "@academy/contract/constants";
+import { isActiveSinceRenewal, renewSession } from "./session-renewal";
 
 /**
  * The one fetch wrapper of the web app: adds the project header and the bearer token,
@@ -69,6 +70,9 @@ function readProjectConfig(): ProjectConfig {
   return projectConfig;
 }
 
+/** The `x-project` header every call sends. */
+export const projectHeader = (): string => readProjectConfig().header;
+
 /** The project id, which is `{name}` in `/v3/api/custom/{name}/...`. */
 export function getProjectId(): string {
   return readProjectConfig().id;
@@ -104,10 +108,15 @@ const expiry = listenerSet();
 /** The auth store subscribes here; the client has no React dependency. */
 export const onSessionExpired = expiry.subscribe;
 
+/**
+ * TOKEN_EXPIRED (the spec's answer), or INVALID_TOKEN (a stored token the server does not
+ * recognise, e.g. after its signing key changed): either way the session is over, and the person
+ * is told so and sent to sign in.
+ */
 export function isTokenExpiredBody(body: unknown): boolean {
   if (!body || typeof body !== "object") return false;
   const { message, code } = body as { message?: unknown; code?: unknown };
-  return message === TOKEN_EXPIRED || code === TOKEN_EXPIRED;
+  return message === TOKEN_EXPIRED || code === TOKEN_EXPIRED || message === INVALID_TOKEN || code === INVALID_TOKEN;
 }
 
 // ---- staff two-factor setup -----------------------------------------------------------
@@ -143,6 +152,8 @@ export interface RequestOptions {
   /** Do not raise the session-expired modal (the start-up check handles expiry itself). */
   silentExpiry?: boolean;
   signal?: AbortSignal;
+  /** Set on the one retry after a renewal: a second expiry is final. */
+  isRetryAfterRenewal?: boolean;
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -195,7 +206,7 @@ const MACHINE_CODE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$|^[A-Z]{4,}$/;
 
 /** What a person reads for an error answer's message: the server's sentence, or ours for a code or nothing. */
 function readableMessage(status: number, message: unknown): string {
-  if (message === TOKEN_EXPIRED) return SESSION_EXPIRED_MESSAGE;
+  if (message === TOKEN_EXPIRED || message === INVALID_TOKEN) return SESSION_EXPIRED_MESSAGE;
   if (typeof message !== "string" || !message || MACHINE_CODE.test(message)) return fallbackMessage(status);
   return message;
 }
@@ -255,6 +266,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const parsed = await readBody(response);
+  // The token ended while the person was active (an answer in flight as it ended, a tab that slept):
+  // renew the session and send the call again, once. An idle person gets the Session Expired modal.
+  const isExpiredToken = response.status === 401 && !!token && (parsed as { code?: unknown } | undefined)?.code === TOKEN_EXPIRED;
+  // A token renewed meanwhile (by a call beside this one, or another tab) is simply used.
+  if (
+    isExpiredToken &&
+    !options.isRetryAfterRenewal &&
+    isActiveSinceRenewal() &&
+    (readStoredToken() !== token || (await renewSession(projectHeader())))
+  )
+    return apiRequest<T>(path, { ...options, isRetryAfterRenewal: true });
   reportSession(parsed, { silentExpiry });
 
   const isError = !response.ok || (parsed !== null && typeof parsed === "object" && (parsed as { error?: unknown }).error === true);

@@ -30,6 +30,8 @@ export interface AuthState {
 export interface LoginPayload {
   user: number;
   token: string;
+  /** Renews the session (decision 28); kept as it is when a change leaves it out. */
+  refreshToken?: string;
   role: Role;
   staffRole?: StaffRole | null;
   userDetails: UserDetails;
@@ -40,6 +42,8 @@ export type AuthAction =
   | { type: "LOGIN"; payload: LoginPayload }
   | { type: "LOGOUT"; redirectTo?: string }
   | { type: "SESSION_EXPIRED"; payload: boolean }
+  /** The session was renewed (here or in another tab): the new access token. */
+  | { type: "TOKEN_RENEWED"; token: string }
   | { type: "TWO_FACTOR_SETUP_REQUIRED"; payload: boolean }
   | { type: "SIGN_OUT_REDIRECT_DONE" };
 
@@ -71,6 +75,8 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
       };
     case "LOGOUT":
       return action.redirectTo ? { ...signedOutState, signOutRedirect: action.redirectTo } : signedOutState;
+    case "TOKEN_RENEWED":
+      return state.isAuthenticated && state.token !== action.token ? { ...state, token: action.token } : state;
     case "SIGN_OUT_REDIRECT_DONE":
       return state.signOutRedirect === null ? state : { ...state, signOutRedirect: null };
     case "TWO_FACTOR_SETUP_REQUIRED":
@@ -92,7 +98,7 @@ export function parseRole(value: unknown): Role | null {
 
 type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
-const KEYS = ["user", "token", "role", "staffRole", "userDetails", "twoFactorSetup"] as const;
+const KEYS = ["user", "token", "refreshToken", "role", "staffRole", "userDetails", "twoFactorSetup"] as const;
 
 const staffRoleOf = (value: string | null): StaffRole | null => (isStaffRole(value) ? value : null);
 
@@ -137,6 +143,7 @@ export function persistAuthAction(storage: StorageLike | undefined, action: Auth
     if (action.type === "LOGIN") {
       storage.setItem("user", String(action.payload.user));
       storage.setItem("token", action.payload.token);
+      if (action.payload.refreshToken) storage.setItem("refreshToken", action.payload.refreshToken);
       storage.setItem("role", action.payload.role);
       if (action.payload.role === "admin" && action.payload.staffRole) storage.setItem("staffRole", action.payload.staffRole);
       else storage.removeItem("staffRole");

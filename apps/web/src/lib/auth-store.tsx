@@ -1,7 +1,8 @@
 import { hasPermission, type Permission } from "@academy/contract/staff";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer } from "react";
-import { onSessionExpired, onTwoFactorSetupRequired } from "./api-client";
+import { onSessionExpired, onTwoFactorSetupRequired, projectHeader } from "./api-client";
 import { type AuthAction, type AuthState, authReducer, persistAuthAction, readStoredAuth } from "./auth-state";
+import { onTokenRenewed, startSessionRenewal } from "./session-renewal";
 
 interface AuthContextValue {
   state: AuthState;
@@ -27,6 +28,11 @@ export function AuthProvider({ children, onLogout }: { children: ReactNode; onLo
   // The API client reports TOKEN_EXPIRED; the modal opens from this flag.
   useEffect(() => onSessionExpired(() => rawDispatch({ type: "SESSION_EXPIRED", payload: true })), []);
 
+  // While signed in, the session renews as long as the person is active (decision 28).
+  const isSignedIn = state.isAuthenticated;
+  useEffect(() => (isSignedIn ? startSessionRenewal(projectHeader()) : undefined), [isSignedIn]);
+  useEffect(() => onTokenRenewed((token) => rawDispatch({ type: "TOKEN_RENEWED", token })), []);
+
   // A staff call refused until two-factor sign-in is on: the admin guard then opens its setup.
   const isStaff = state.isAuthenticated && state.role === "admin";
   useEffect(
@@ -40,7 +46,7 @@ export function AuthProvider({ children, onLogout }: { children: ReactNode; onLo
       if (event.key === "token" && !event.newValue) {
         onLogout?.();
         rawDispatch({ type: "LOGOUT" });
-      }
+      } else if (event.key === "token" && event.newValue) rawDispatch({ type: "TOKEN_RENEWED", token: event.newValue });
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);

@@ -126,3 +126,31 @@ export const oauthRequests = pgTable("oauth_request", {
   usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A signed-in session (decision 28): what renews its access tokens. The refresh token is stored as
+ * its SHA-256 and rotates at every renewal; the one it replaced is kept so that its reuse (a copy
+ * in someone else's hands) is recognised and ends the session. The session stands while the
+ * account keeps `token_version`, it is renewed before `idle_expires_at`, and it is not revoked.
+ */
+export const authSessions = pgTable(
+  "auth_session",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The account's token version when the session opened: a later bump (logout, password, role) ends it. */
+    tokenVersion: integer("token_version").notNull(),
+    refreshHash: text("refresh_hash").notNull().unique(),
+    previousRefreshHash: text("previous_refresh_hash"),
+    /** When the current refresh token replaced the previous one (a renewal retried at once is no theft). */
+    rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+    userAgent: text("user_agent").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp("idle_expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("auth_session_user_idx").on(t.userId), index("auth_session_previous_idx").on(t.previousRefreshHash)],
+);

@@ -16,7 +16,7 @@ import {
 import { ErrorResponse, MessageResponse } from "@academy/contract/common";
 import * as mail from "../mail/service.ts";
 import * as account from "./account.ts";
-import { type App, errors, type RouteContext, updated } from "./route-context.ts";
+import { type App, errors, type RouteContext, updated, withDevice } from "./route-context.ts";
 import * as verification from "./verification.ts";
 
 /** Changes to an account: one's own or (staff) another's email and password, email confirmation, preferences, the captcha check and the outbox. */
@@ -54,7 +54,12 @@ export function accountRoutes(app: App, { deps, tags }: RouteContext) {
     },
     async (request) => ({
       ...updated,
-      ...(await account.updateOwnPassword(deps, request.principal!, request.body.password, request.body.current_password)),
+      ...(await account.updateOwnPassword(
+        withDevice(deps, request),
+        request.principal!,
+        request.body.password,
+        request.body.current_password,
+      )),
     }),
   );
 

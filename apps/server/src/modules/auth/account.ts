@@ -5,6 +5,7 @@ import type { Principal } from "../../plugins/auth.ts";
 import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
 import type { AuthDeps } from "./service.ts";
+import { openSession } from "./sessions.ts";
 import { staffConfirmEmail, staffSetEmail, staffSetPassword } from "./staff-changes.ts";
 import { issueVerification } from "./verification.ts";
 
@@ -64,7 +65,8 @@ export async function updateOwnEmail(
  * Changes one's own password (current password needed). Every other session is signed out;
  * this one continues with the fresh token in the answer.
  */
-export async function updateOwnPassword({ db, tokens }: AuthDeps, principal: Principal, password: string, currentPassword: string) {
+export async function updateOwnPassword(deps: AuthDeps, principal: Principal, password: string, currentPassword: string) {
+  const { db } = deps;
   const user = await ownUser(db, principal, currentPassword);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -72,8 +74,8 @@ export async function updateOwnPassword({ db, tokens }: AuthDeps, principal: Pri
     await repo.bumpTokenVersion(tx, user.id);
     await repo.voidAuthTokens(tx, user.id, "reset");
   });
-  const token = await tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion + 1, staffRole: user.staffRole });
-  return { token, expire_at: tokens.ttlSeconds };
+  // Every session ended with the old token version; this device continues in a new one.
+  return openSession(deps, { ...user, tokenVersion: user.tokenVersion + 1 });
 }
 
 async function targetUser(db: Db, id: number) {

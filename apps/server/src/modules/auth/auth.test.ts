@@ -177,6 +177,7 @@ describe("login", () => {
       role: "user",
       staff_role: null,
       token: expect.any(String),
+      refresh_token: expect.stringMatching(/^[\w-]{43}$/),
       expire_at: 3600,
       user_id: u.user_id,
       first_name: "Test",
@@ -224,13 +225,13 @@ describe("tokens", () => {
     expect(other.json()).toEqual({ error: true, message: "Invalid Access" });
   });
 
-  it("answers UNAUTHORIZED without a token and TOKEN_EXPIRED for a bad one", async () => {
+  it("answers UNAUTHORIZED without a token and INVALID_TOKEN for one that is not ours", async () => {
     const none = await t.call("GET", "/v2/api/lambda/profile");
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ error: true, message: "UNAUTHORIZED", code: "UNAUTHORIZED" });
     const garbage = await t.call("GET", "/v2/api/lambda/profile", { token: "not.a.token" });
     expect(garbage.statusCode).toBe(401);
-    expect(garbage.json()).toEqual({ error: true, message: "TOKEN_EXPIRED", code: "TOKEN_EXPIRED" });
+    expect(garbage.json()).toEqual({ error: true, message: "INVALID_TOKEN", code: "INVALID_TOKEN" });
   });
 
   it("refuses forged, edited, unsigned and wrong-audience tokens", async () => {
@@ -252,23 +253,26 @@ describe("tokens", () => {
     const wrongKey = await new SignJWT(base)
       .setProtectedHeader({ alg: "HS256" })
       .sign(new TextEncoder().encode("another-key-0123456789abcdef0123456789abcdef"));
-    const tokens = [
-      `${header}.${edited}.${signature}`,
-      unsigned,
-      wrongKey,
-      await forge({ ...base, aud: "someone-else" }),
-      await forge({ ...base, iss: "someone-else" }),
-      await forge({ ...base, exp: now - 1 }),
-      await forge({ ...base, exp: undefined }),
-      await forge({ ...base, typ: "reset" }),
-      await forge({ ...base, tv: 0 }),
+    // Not ours (bad signature, edited, unsigned, wrong key, audience, issuer, kind, no `exp`): INVALID_TOKEN.
+    // Ours but past its lifetime, or revoked (an old token version): TOKEN_EXPIRED, the session-expired answer.
+    const tokens: [string, string][] = [
+      [`${header}.${edited}.${signature}`, "INVALID_TOKEN"],
+      [`${header}.${edited}.${"A".repeat(signature!.length)}`, "INVALID_TOKEN"],
+      [unsigned, "INVALID_TOKEN"],
+      [wrongKey, "INVALID_TOKEN"],
+      [await forge({ ...base, aud: "someone-else" }), "INVALID_TOKEN"],
+      [await forge({ ...base, iss: "someone-else" }), "INVALID_TOKEN"],
+      [await forge({ ...base, exp: undefined }), "INVALID_TOKEN"],
+      [await forge({ ...base, typ: "reset" }), "INVALID_TOKEN"],
+      [await forge({ ...base, exp: now - 1 }), "TOKEN_EXPIRED"],
+      [await forge({ ...base, tv: 0 }), "TOKEN_EXPIRED"],
     ];
     // The control: the same claims, correctly signed, pass.
     expect((await t.call("GET", "/v2/api/lambda/profile", { token: await forge(base) })).statusCode).toBe(200);
-    for (const token of tokens) {
+    for (const [token, code] of tokens) {
       const res = await t.call("GET", "/v2/api/lambda/profile", { token });
       expect(res.statusCode, token).toBe(401);
-      expect(res.json().message).toBe("TOKEN_EXPIRED");
+      expect(res.json(), token).toEqual({ error: true, message: code, code });
     }
   });
 

@@ -8,7 +8,7 @@ import {
 } from "@academy/contract/auth";
 import { MessageResponse, OkResponse } from "@academy/contract/common";
 import * as recovery from "./recovery.ts";
-import { type App, errors, ok, type RouteContext } from "./route-context.ts";
+import { type App, errors, ok, type RouteContext, withDevice } from "./route-context.ts";
 
 /** Getting in by mail: a password reset, a magic sign-in link, and an invitation to a staff account. */
 export function recoveryRoutes(app: App, { deps, tags }: RouteContext) {
@@ -74,7 +74,7 @@ export function recoveryRoutes(app: App, { deps, tags }: RouteContext) {
         response: { 200: SignInResponse, ...errors },
       },
     },
-    async (request) => recovery.magicLogin(deps, request.body.token),
+    async (request) => recovery.magicLogin(withDevice(deps, request), request.body.token),
   );
 
   app.post(

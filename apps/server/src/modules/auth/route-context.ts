@@ -22,3 +22,9 @@ export const ok = { error: false as const };
 export const updated = { error: false as const, message: "Updated" };
 
 export type RouteContext = { deps: AuthDeps; oidc: OidcClients; tags: string[] };
+
+/** The deps of a request that may open a session: the device (user agent) it is listed as. */
+export const withDevice = (deps: AuthDeps, request: { headers: { "user-agent"?: string } }): AuthDeps => ({
+  ...deps,
+  device: request.headers["user-agent"] ?? "",
+});

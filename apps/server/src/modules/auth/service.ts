@@ -14,6 +14,7 @@ import { enqueueMail, type MailWorker } from "../mail/service.ts";
 import { isOwnImage } from "../uploads/service.ts";
 import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
+import { openSession } from "./sessions.ts";
 import type { Clock, TokenService } from "./tokens.ts";
 import { issueVerification } from "./verification.ts";
 
@@ -39,6 +40,8 @@ export type AuthDeps = {
   twoFactorBox: SecretBox;
   /** The time two-factor codes are checked at (tests move it instead of waiting for a step). */
   clock: Clock;
+  /** The user agent of the request that signs in: the device its session is listed as. */
+  device?: string;
 };
 
 /** How long a password-checked login waits for its 2FA code. */
@@ -54,18 +57,17 @@ const invalidCredentials = () =>
 export const needsTwoFactorSetup = (config: Config, user: Pick<repo.UserRow, "role" | "twoFactorEnabled">) =>
   config.ADMIN_2FA_REQUIRED && user.role === "admin" && !user.twoFactorEnabled;
 
-export async function loginAnswer({ tokens, config }: Pick<AuthDeps, "tokens" | "config">, user: repo.UserRow): Promise<LoginResponse> {
+async function loginAnswer(deps: AuthDeps, user: repo.UserRow): Promise<LoginResponse> {
   return {
     error: false,
     role: user.role,
     staff_role: user.staffRole,
-    token: await tokens.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion, staffRole: user.staffRole }),
-    expire_at: tokens.ttlSeconds,
+    ...(await openSession(deps, user)),
     user_id: user.id,
     first_name: user.firstName,
     last_name: user.lastName,
     photo: user.photo,
-    ...(needsTwoFactorSetup(config, user) ? { two_factor_setup_required: true as const } : {}),
+    ...(needsTwoFactorSetup(deps.config, user) ? { two_factor_setup_required: true as const } : {}),
   };
 }
 

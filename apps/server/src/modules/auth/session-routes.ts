@@ -9,7 +9,7 @@ import {
   SignInResponse,
 } from "@academy/contract/auth";
 import { MessageResponse } from "@academy/contract/common";
-import { type App, errors, type RouteContext, SETUP_FIRST } from "./route-context.ts";
+import { type App, errors, type RouteContext, SETUP_FIRST, withDevice } from "./route-context.ts";
 import * as service from "./service.ts";
 
 /** Signing in and up, the session (check, logout) and the profile it belongs to. */
@@ -27,7 +27,7 @@ export function sessionRoutes(app: App, { deps, tags }: RouteContext) {
         response: { 200: SignInResponse, ...errors },
       },
     },
-    async (request) => service.login(deps, request.body, request.ip),
+    async (request) => service.login(withDevice(deps, request), request.body, request.ip),
   );
 
   app.post(
@@ -45,7 +45,7 @@ export function sessionRoutes(app: App, { deps, tags }: RouteContext) {
       preHandler: app.lenientAuth,
     },
     async (request) => {
-      const result = await service.register(deps, request.body, request.principal, request.ip);
+      const result = await service.register(withDevice(deps, request), request.body, request.principal, request.ip);
       return result.kind === "session" ? result.answer : { error: false as const, message: "User created", user_id: result.userId };
     },
   );

@@ -13,13 +13,25 @@ const ALGORITHM = "HS256";
  * What an access token says: its account, route role and token version, and for staff their staff
  * role, so that a change of staff role (checked against the account on every call) ends the token.
  */
-export type AccessClaims = { userId: number; role: Role; tokenVersion: number; staffRole: StaffRole | null };
+export type AccessClaims = {
+  userId: number;
+  role: Role;
+  tokenVersion: number;
+  staffRole: StaffRole | null;
+  /** The session (auth_session row) the token belongs to: signing it out ends the token at once. 0: none (older tokens). */
+  sessionId: number;
+};
+
+export type TokenFailure = "expired" | "invalid";
 
 export type TokenService = {
   ttlSeconds: number;
   sign(claims: AccessClaims): Promise<string>;
-  /** The claims of a valid access token, or null for any token that is not one. */
-  verify(token: string): Promise<AccessClaims | null>;
+  /**
+   * The claims of a valid access token; `"expired"` for one of ours whose lifetime is over (its
+   * signature checked first), `"invalid"` for any other token.
+   */
+  verify(token: string): Promise<AccessClaims | TokenFailure>;
 };
 
 /** Verified tokens kept so a client's repeated calls skip the signature check; bounded, oldest out first. */
@@ -39,9 +51,15 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
   const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
   return {
     ttlSeconds,
-    sign: async ({ userId, role, tokenVersion, staffRole }) => {
+    sign: async ({ userId, role, tokenVersion, staffRole, sessionId }) => {
       const issuedAt = Math.floor(now() / 1000);
-      return new SignJWT({ role, tv: tokenVersion, typ: "access", ...(staffRole ? { sr: staffRole } : {}) })
+      return new SignJWT({
+        role,
+        tv: tokenVersion,
+        typ: "access",
+        ...(staffRole ? { sr: staffRole } : {}),
+        ...(sessionId ? { sid: sessionId } : {}),
+      })
         .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -55,7 +73,7 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
       if (hit) {
         if (hit.expiresAt > now()) return hit.claims;
         verified.delete(token);
-        return null;
+        return "expired";
       }
       try {
         const { payload } = await jwtVerify(token, await key, {
@@ -68,17 +86,21 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
         const userId = Number(payload.sub);
         const role = payload.role;
         const tokenVersion = payload.tv;
-        if (payload.typ !== "access" || !Number.isSafeInteger(userId) || typeof tokenVersion !== "number") return null;
-        if (role !== "user" && role !== "admin") return null;
+        if (payload.typ !== "access" || !Number.isSafeInteger(userId) || typeof tokenVersion !== "number") return "invalid";
+        if (role !== "user" && role !== "admin") return "invalid";
         // Staff tokens name a staff role and candidates' never do (a token from before staff roles is void).
         const staffRole: StaffRole | null = role === "admin" && isStaffRole(payload.sr) ? payload.sr : null;
-        if (role === "admin" ? !staffRole : payload.sr !== undefined) return null;
-        const claims: AccessClaims = { userId, role, tokenVersion, staffRole };
+        if (role === "admin" ? !staffRole : payload.sr !== undefined) return "invalid";
+        const sessionId = payload.sid ?? 0;
+        if (typeof sessionId !== "number" || !Number.isSafeInteger(sessionId) || sessionId < 0) return "invalid";
+        const claims: AccessClaims = { userId, role, tokenVersion, staffRole, sessionId };
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
         verified.set(token, { claims, expiresAt: (payload.exp as number) * 1000 });
         return claims;
       } catch (e) {
-        if (e instanceof joseErrors.JOSEError) return null;
+        // jose checks the signature before the claims: only a genuine token of ours reaches JWTExpired.
+        if (e instanceof joseErrors.JWTExpired) return "expired";
+        if (e instanceof joseErrors.JOSEError) return "invalid";
         throw e;
       }
     },

@@ -1,6 +1,6 @@
 import { LoginResponse, TwoFactorCodeRequest, TwoFactorEnableResponse, TwoFactorVerifyRequest } from "@academy/contract/auth";
 import { MessageResponse } from "@academy/contract/common";
-import { type App, errors, type RouteContext, updated } from "./route-context.ts";
+import { type App, errors, type RouteContext, updated, withDevice } from "./route-context.ts";
 import * as twoFactor from "./two-factor.ts";
 
 /** The second factor: setting it up, turning it off, and completing a sign-in with a code. */
@@ -68,6 +68,6 @@ export function twoFactorRoutes(app: App, { deps, tags }: RouteContext) {
         response: { 200: LoginResponse, ...errors },
       },
     },
-    async (request) => twoFactor.verifyTwoFactorLogin(deps, request.body.access_token, request.body.token),
+    async (request) => twoFactor.verifyTwoFactorLogin(withDevice(deps, request), request.body.access_token, request.body.token),
   );
 }

@@ -95,7 +95,7 @@ describe("search ranks only the candidates it can show", () => {
   });
 
   it("gives the assistant the best open sections, from the bounded candidates too", async () => {
-    const principal = { id: reader.user_id, role: "user" as const, tokenVersion: 0, staffRole: null };
+    const principal = { id: reader.user_id, role: "user" as const, tokenVersion: 0, staffRole: null, sessionId: 0 };
     const found = await retrieveForReader(t.db, principal, "How is zorbalite handled?", 3);
     expect(found.passages[0]!.anchor).toBe("handling");
     expect(found.passages.some((p) => p.anchor === "locked")).toBe(false);

@@ -73,6 +73,7 @@ export const accountValues = (actor: Actor) =>
     ? currentAccountValues({
         userId: actor.userId,
         tokenVersion: actor.unconfirmedVersion,
+        sessionId: actor.unconfirmedSession,
         role: actor.accountRole ?? actor.role,
         staffRole: actor.staffRole,
       })

@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import sanitizeHtml from "sanitize-html";
 import { accommodations } from "../../db/schema/accommodations.ts";
 import {
+  authSessions,
   authTokens,
   emailOutbox,
   emailTemplates,
@@ -104,6 +105,7 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   adminInvitations,
   // One-time tokens, counters and two-factor state: only the auth calls touch them.
   authTokens,
+  authSessions,
   oauthRequests,
   rateLimits,
   twoFactorState,

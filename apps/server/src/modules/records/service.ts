@@ -13,5 +13,6 @@ export const actorOf = (request: { principal?: Principal | null; isAccountUnconf
         userId: request.principal.id,
         staffRole: request.principal.staffRole,
         unconfirmedVersion: request.isAccountUnconfirmed ? request.principal.tokenVersion : undefined,
+        unconfirmedSession: request.isAccountUnconfirmed ? request.principal.sessionId : undefined,
       }
     : { role: "anonymous", userId: null };

@@ -21,6 +21,8 @@ export type Actor = {
    * (the records reads check it in their own query); undefined once it is confirmed.
    */
   unconfirmedVersion?: number;
+  /** That caller's session, checked with it (0: a token of no session). */
+  unconfirmedSession?: number;
 };
 export type { Row };
 

@@ -15,6 +15,7 @@ export function useSignIn() {
         payload: {
           user: answer.user_id,
           token: answer.token,
+          refreshToken: answer.refresh_token,
           role: answer.role,
           staffRole: answer.staff_role ?? null,
           userDetails: { firstName: answer.first_name, lastName: answer.last_name, photo: answer.photo },

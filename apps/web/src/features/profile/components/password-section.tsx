@@ -29,7 +29,7 @@ export function PasswordSection() {
     const answer = await submit(form, () => updatePassword(v.password, v.current_password), ["current_password", "password"]);
     if (answer) {
       target.reset();
-      await refresh({ token: answer.token });
+      await refresh({ token: answer.token, refreshToken: answer.refresh_token });
       showToast("Password changed. Other devices were signed out.");
     }
   };

@@ -8,6 +8,7 @@ import { DetailsSection } from "./details-section";
 import { EmailSection } from "./email-section";
 import { PasswordSection } from "./password-section";
 import { PhotoSection } from "./photo-section";
+import { SessionsSection } from "./sessions-section";
 import { TextSizeSection } from "./text-size-section";
 import { TwoFactorSection } from "./two-factor-section";
 
@@ -34,6 +35,7 @@ export function ProfilePage({ recordingSection }: { recordingSection?: ReactNode
         <EmailSection profile={query.data} />
         <PasswordSection />
         <TwoFactorSection profile={query.data} />
+        <SessionsSection />
         <TextSizeSection />
         {recordingSection}
       </div>

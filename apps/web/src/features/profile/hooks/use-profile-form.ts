@@ -42,7 +42,7 @@ export async function submit<T>(
 export function useRefreshSession() {
   const { state, dispatch } = useAuth();
   const queryClient = useQueryClient();
-  return (change: { token?: string; firstName?: string; lastName?: string; photo?: string | null }) => {
+  return (change: { token?: string; refreshToken?: string; firstName?: string; lastName?: string; photo?: string | null }) => {
     if (state.user !== null && state.role && state.token) {
       const details = state.userDetails ?? { firstName: "", lastName: "", photo: null };
       dispatch({
@@ -52,6 +52,7 @@ export function useRefreshSession() {
           role: state.role,
           staffRole: state.staffRole,
           token: change.token ?? state.token,
+          refreshToken: change.refreshToken,
           userDetails: {
             firstName: change.firstName ?? details.firstName,
             lastName: change.lastName ?? details.lastName,

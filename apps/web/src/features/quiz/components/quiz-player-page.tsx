@@ -59,6 +59,8 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
 
   async function finish() {
     try {
+      // Answers still on their way go first: a submit never overtakes a save.
+      await player.drained();
       await submit.mutateAsync();
       navigate(`/user/onboarding/singlequiz/${quiz.id}`);
     } catch (failure) {
@@ -146,4 +148,4 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
   );
 }
 
-const savingText: Record<Saving, string> = { idle: "", saving: "Saving…", saved: "All answers saved", error: "Not saved" };
+const savingText: Record<Saving, string> = { idle: "", saving: "Saving…", saved: "All answers saved", error: "Not saved yet" };

@@ -1,9 +1,10 @@
 import type { AnswerResponse, QuestionReview, QuizModel } from "@academy/contract/quiz";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toFormError } from "../../../lib/api-client";
+import { onTokenRenewed } from "../../../lib/session-renewal";
 import { quizKeys } from "../../../lib/shared-api/quiz";
-import { updateQuiz } from "../api/quizzes";
+import { type UpdateBody, updateQuiz } from "../api/quizzes";
+import { createSaveQueue, type SaveState } from "../save-queue";
 
 export type Saving = "idle" | "saving" | "saved" | "error";
 
@@ -22,8 +23,13 @@ export function useQuizPlayer(quiz: QuizModel, isPaused: boolean) {
   const [drafts, setDrafts] = useState<Record<string, AnswerResponse | null>>({});
   const [feedback, setFeedback] = useState<Record<string, QuestionReview | null | undefined>>(() => byQuestion(quiz, (q) => q.feedback));
   const [flags, setFlags] = useState<Record<string, boolean>>(() => byQuestion(quiz, (q) => q.flagged));
-  const [saving, setSaving] = useState<Saving>("idle");
-  const [error, setError] = useState("");
+  const [saveState, setSaveState] = useState<SaveState & { hasSaved: boolean }>({
+    pending: 0,
+    isRetrying: false,
+    error: "",
+    hasSaved: false,
+  });
+  const [ownError, setError] = useState("");
   const [unsure, setUnsure] = useState<Record<string, boolean>>({});
   const isExam = quiz.mode === "exam";
   // An adaptive exam asks one question at a time: an answer is confirmed once and decides the next question.
@@ -35,24 +41,46 @@ export function useQuizPlayer(quiz: QuizModel, isPaused: boolean) {
   if (shownAt.current.position !== position) shownAt.current = { position, at: Date.now() };
   const seconds = () => Math.min(3600, Math.round((Date.now() - shownAt.current.at) / 1000));
 
-  const save = useCallback(
-    async (body: Parameters<typeof updateQuiz>[1]) => {
-      setSaving("saving");
-      setError("");
-      try {
-        const answer = await updateQuiz(quiz.id, body);
-        setSaving("saved");
+  // Every save goes through a queue that keeps it until the server has it (save-queue.ts): a
+  // failed save is sent again after a renewal, a reconnection or a reload.
+  const queue = useRef<ReturnType<typeof createSaveQueue<UpdateBody, Awaited<ReturnType<typeof updateQuiz>>>> | null>(null);
+  useEffect(() => {
+    const saves = createSaveQueue({
+      key: quiz.id,
+      send: (body: UpdateBody) => updateQuiz(quiz.id, body),
+      onSaved: (answer) => {
         for (const f of answer.feedback) setFeedback((m) => ({ ...m, [f.questionId]: f.review }));
         client.invalidateQueries({ queryKey: quizKeys.one(quiz.id) });
-        return true;
-      } catch (failure) {
-        setSaving("error");
-        setError(toFormError(failure).message);
-        return false;
-      }
-    },
-    [quiz.id, client],
-  );
+      },
+      onState: (state) => setSaveState((before) => ({ ...state, hasSaved: before.hasSaved || state.pending > 0 })),
+    });
+    queue.current = saves;
+    saves.retryNow();
+    const offRenewed = onTokenRenewed(() => saves.retryNow());
+    const onOnline = () => saves.retryNow();
+    window.addEventListener("online", onOnline);
+    return () => {
+      saves.stop();
+      offRenewed();
+      window.removeEventListener("online", onOnline);
+    };
+  }, [quiz.id, client]);
+
+  const save = useCallback((body: UpdateBody) => {
+    setError("");
+    return queue.current?.save(body) ?? Promise.resolve(false);
+  }, []);
+  /** Resolves once every save made so far is on the server (a submit waits for it). */
+  const drained = useCallback(() => queue.current?.drained() ?? Promise.resolve(true), []);
+  const saving: Saving =
+    saveState.isRetrying || (saveState.error && !saveState.pending)
+      ? "error"
+      : saveState.pending
+        ? "saving"
+        : saveState.hasSaved
+          ? "saved"
+          : "idle";
+  const error = ownError || saveState.error;
 
   const go = useCallback(
     (next: number) => {
@@ -139,6 +167,7 @@ export function useQuizPlayer(quiz: QuizModel, isPaused: boolean) {
     saving,
     error,
     setError,
+    drained,
     current,
     isLocked,
     answeredCount,
