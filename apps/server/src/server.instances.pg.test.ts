@@ -7,6 +7,7 @@ import { MIGRATION_LOCK } from "./db/client.ts";
 import { SERVER_DIR } from "./paths.ts";
 import { PROJECT, TEST_ENV } from "./test/app.ts";
 import { databaseUrl } from "./test/database.ts";
+import { freePorts } from "./test/free-port.ts";
 
 const entry = path.join(SERVER_DIR, "src/server.ts");
 const base = process.env.TEST_DATABASE_URL ?? "";
@@ -61,7 +62,7 @@ async function ready(server: ReturnType<typeof start>, timeoutMs: number) {
 describe("several instances on one empty PostgreSQL", () => {
   it("all come up when started at the same moment; one seeds, none logs a password hash", async () => {
     await admin((c) => c.query(`CREATE DATABASE ${name}`));
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePorts(2);
     const instances = [start(port), start(port + 1)];
     try {
       await Promise.all(instances.map((s) => ready(s, 60_000)));
@@ -103,7 +104,7 @@ describe("several instances on one empty PostgreSQL", () => {
     const other = new pg.Client({ connectionString: databaseUrl(base, slow) });
     await other.connect();
     await other.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePorts();
     const instance = start(port, { DATABASE_STATEMENT_TIMEOUT_MS: "300" }, slow);
     try {
       // Once it waits for the lock, it keeps waiting past its 2.3 s limit on a query.

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SERVER_DIR } from "./paths.ts";
 import { PROJECT, TEST_ENV } from "./test/app.ts";
+import { freePorts } from "./test/free-port.ts";
 
 const entry = path.join(SERVER_DIR, "src/server.ts");
 const dirs: string[] = [];
@@ -85,7 +86,7 @@ describe("the server process", () => {
   it("writes readable log lines when asked (a terminal in development asks by itself)", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "academy-"));
     dirs.push(dir);
-    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const port = String(await freePorts());
     const server = run({ DATA_DIR: dir, PORT: port, HOST: "127.0.0.1", LOG_FORMAT: "pretty" });
     await waitFor(`http://127.0.0.1:${port}/readyz`, server.child);
     server.child.kill("SIGTERM");
@@ -99,7 +100,7 @@ describe("the server process", () => {
   it("creates its data folder, seeds the accounts, and drains requests in flight on SIGTERM", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "academy-"));
     dirs.push(dir);
-    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const port = String(await freePorts());
     const server = run({
       DATA_DIR: path.join(dir, "nested/data"),
       PORT: port,

@@ -269,12 +269,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // The token ended while the person was active (an answer in flight as it ended, a tab that slept):
   // renew the session and send the call again, once. An idle person gets the Session Expired modal.
   const isExpiredToken = response.status === 401 && !!token && (parsed as { code?: unknown } | undefined)?.code === TOKEN_EXPIRED;
-  // A token renewed meanwhile (by a call beside this one, or another tab) is simply used.
+  // A token renewed meanwhile (by the renewal timer, a call beside this one, or another tab) is
+  // simply used, whether or not the person did anything since that renewal.
   if (
     isExpiredToken &&
     !options.isRetryAfterRenewal &&
-    isActiveSinceRenewal() &&
-    (readStoredToken() !== token || (await renewSession(projectHeader())))
+    (readStoredToken() !== token || (isActiveSinceRenewal() && (await renewSession(projectHeader()))))
   )
     return apiRequest<T>(path, { ...options, isRetryAfterRenewal: true });
   reportSession(parsed, { silentExpiry });

@@ -97,6 +97,27 @@ describe("session renewal", () => {
     off();
   });
 
+  it("sends again, without the modal, a call that met the ended token while the timer renewed it", async () => {
+    // Nothing done since the timer's renewal, but the call went out with the token before it.
+    const fresh = jwt(now, now + 3600, "fresh");
+    const fetchStub = vi.fn(async (_url: string, init?: RequestInit) => {
+      const auth = (init?.headers as Record<string, string> | undefined)?.Authorization;
+      if (auth === `Bearer ${fresh}`) return json(200, { error: false, message: "Saved" });
+      store.items.set("token", fresh); // the renewal lands while this call is answered
+      return json(401, expired);
+    });
+    vi.stubGlobal("fetch", fetchStub);
+    const expiry = vi.fn();
+    const off = onSessionExpired(expiry);
+    await expect(api.put("/v3/api/custom/rescue-academy/quiz/update/7", { answers: { 1: "b" } })).resolves.toEqual({
+      error: false,
+      message: "Saved",
+    });
+    expect(fetchStub).toHaveBeenCalledTimes(2);
+    expect(expiry).not.toHaveBeenCalled();
+    off();
+  });
+
   it("renews once for calls that expire together", async () => {
     noteActivity(Date.now() + 1);
     const fresh = jwt(now, now + 3600, "fresh");
