@@ -81,3 +81,19 @@ test("signing in honours a same-site redirect_uri and ignores a foreign one", as
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/user\/dashboard$/);
 });
+
+test.describe("on a device set to Chicago time", () => {
+  test.use({ timezoneId: "America/Chicago" });
+
+  test("a new account starts in the device's time zone", async ({ page }) => {
+    await page.goto("/user/signup");
+    await page.getByLabel("First name").fill("Casey");
+    await page.getByLabel("Last name").fill("Novak");
+    await page.getByLabel("Email").fill(uniqueEmail("zone"));
+    await page.getByLabel("Password", { exact: true }).fill("a strong passphrase");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await page.goto("/user/profile");
+    await expect(page.getByLabel("Time zone")).toHaveValue("America/Chicago");
+  });
+});

@@ -34,6 +34,11 @@ export const RegisterRequest = z.strictObject({
   staff_role: StaffRole.optional(),
   /** An admin invitation token, for registering as admin once an admin exists. */
   invitation: z.string().max(200).optional(),
+  /**
+   * The IANA time zone the account's times are shown and mailed in: the web app sends its
+   * browser's (`Intl.DateTimeFormat().resolvedOptions().timeZone`). Unset: UTC, changeable on the profile.
+   */
+  time_zone: z.string().min(1).max(64).optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 

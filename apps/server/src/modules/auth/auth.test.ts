@@ -338,6 +338,24 @@ describe("profile", () => {
     expect(after).toMatchObject({ first_name: "Grace", time_zone: "Europe/Berlin" });
   });
 
+  it("starts a new account in the time zone its browser sent, and refuses an unknown one", async () => {
+    const email = `zone-${Date.now()}@example.test`;
+    const made = await t.call("POST", "/v2/api/lambda/register", {
+      body: { email, password: "a long passphrase", role: "user", time_zone: "Europe/Berlin" },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const profile = (await t.call("GET", "/v2/api/lambda/profile", { token: made.json().token })).json().model;
+    expect(profile.time_zone).toBe("Europe/Berlin");
+
+    const mars = `mars-${Date.now()}@example.test`;
+    const unknown = await t.call("POST", "/v2/api/lambda/register", {
+      body: { email: mars, password: "a long passphrase", role: "user", time_zone: "Mars/Olympus" },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ validation: { time_zone: "Unknown time zone" } });
+    expect(await t.db.select().from(users).where(eq(users.email, mars))).toEqual([]);
+  });
+
   it("refuses role, email, password and unknown time zones, and changes nothing", async () => {
     const u = await t.signUp("user");
     const [before] = await t.db.select().from(users).where(eq(users.id, u.user_id));

@@ -135,6 +135,8 @@ export async function register(
   if (isAdminActor && !can(actor, input.role === "admin" ? "staff.manage" : "users.write")) throw forbidden();
   if (input.role !== "admin" && input.staff_role !== undefined)
     throw badRequest("Only staff accounts have a staff role", { staff_role: "Only staff accounts have a staff role" });
+  if (input.time_zone !== undefined && !isTimeZone(input.time_zone))
+    throw badRequest("time_zone: Unknown time zone", { time_zone: "Unknown time zone" });
   // Counted before the password is hashed: REGISTER_RATE_LIMIT sign-ups an hour per address.
   if (!isAdminActor) await limits.hit(db, { key: `register:${ip}`, max: config.REGISTER_RATE_LIMIT, windowSeconds: 3600 });
   const passwordHash = await hashPassword(input.password);
@@ -159,6 +161,7 @@ export async function register(
       staffRole,
       firstName: input.first_name ?? "",
       lastName: input.last_name ?? "",
+      ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
       // An admin typed this address, or the invitation link mailed to it was opened: it is proven.
       emailVerified: isAdminActor || isInvited,
     });

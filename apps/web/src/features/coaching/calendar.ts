@@ -1,7 +1,7 @@
 /** Month grids and times for the coaching screens, in the viewer's own zone. */
 
 /** The viewer's IANA zone ("UTC" when the browser does not say). */
-export const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+export { browserTimeZone as viewerZone } from "../../lib/browser-zone";
 
 /** Today's date ("YYYY-MM-DD") in `tz`. */
 export const todayIn = (tz: string, now = new Date()) => new Intl.DateTimeFormat("en-CA", { timeZone: tz }).format(now);

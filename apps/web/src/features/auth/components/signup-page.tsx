@@ -7,6 +7,7 @@ import { TextField } from "../../../components/ui/form-field";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
 import { isErrorBody, toFormError } from "../../../lib/api-client";
+import { browserTimeZone } from "../../../lib/browser-zone";
 import { Link, useSearchParams } from "../../../lib/navigation";
 import { register } from "../api/register";
 import { usePending } from "../hooks/use-pending";
@@ -45,7 +46,8 @@ export function SignupPage({ accountRole: role }: { accountRole: Role }) {
       formRef.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
       return;
     }
-    const body: RegisterRequest = { ...input, role, ...(invitation ? { invitation } : {}) };
+    // The new account shows and mails its times in this device's zone (changeable on the profile).
+    const body: RegisterRequest = { ...input, role, time_zone: browserTimeZone(), ...(invitation ? { invitation } : {}) };
     try {
       const answer = await run(() => register(body));
       if (!answer) return;

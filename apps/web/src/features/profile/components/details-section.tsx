@@ -4,6 +4,7 @@ import { Alert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/form-field";
 import { buttonClass } from "../../../components/ui/styles";
 import { showToast } from "../../../components/ui/toast";
+import { browserTimeZone } from "../../../lib/browser-zone";
 import { updateProfile } from "../api/profile";
 import { type Errors, submit, useFormState, useRefreshSession } from "../hooks/use-profile-form";
 import { focusFirst, readForm, Section } from "./section";
@@ -16,7 +17,7 @@ export function DetailsSection({ profile }: { profile: Profile }) {
     const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
     return all.includes(profile.time_zone) ? all : [profile.time_zone, ...all];
   }, [profile.time_zone]);
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const browserZone = browserTimeZone();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
