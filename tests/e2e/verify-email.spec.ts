@@ -76,3 +76,28 @@ test("the confirmation link works signed out too, as when the mail is opened on 
   await expect(page).toHaveURL(/\/user\/login$/);
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
 });
+
+test("a new sign-in email takes over only once its link is opened; the old address is told", async ({ page, request }) => {
+  const email = uniqueEmail("moving");
+  const next = uniqueEmail("moved");
+  await signUp(page, email);
+  await page.goto("/user/profile");
+  const section = page.getByRole("region", { name: "Email", exact: true });
+  await section.getByLabel("New email").fill(next);
+  await section.getByLabel("Current password").fill("confirm passphrase");
+  await section.getByRole("button", { name: "Change email" }).click();
+  await expect(section.getByText(`Waiting for you to open the link we sent to ${next}`)).toBeVisible();
+  await expect(section.getByText(`You sign in with ${email}.`)).toBeVisible();
+
+  // The old address hears of it; the new one gets the link.
+  await expect
+    .poll(async () => ((await (await request.get(MAIL_URL, { params: { to: email } })).json()) as Mail[]).map((m) => m.subject))
+    .toContain("Your Rescue Academy sign-in email is about to change");
+  await expect.poll(async () => (await confirmationMails(request, next)).length).toBe(1);
+  const [link] = await confirmationMails(request, next);
+  await page.goto(confirmationPath(link!));
+  await expect(page.getByRole("heading", { name: "Email confirmed" })).toBeVisible();
+  await page.goto("/user/profile");
+  await expect(section.getByText(`You sign in with ${next}.`)).toBeVisible();
+  await expect(section.getByText(/Waiting for you to open the link/)).toHaveCount(0);
+});

@@ -88,6 +88,8 @@ export const Profile = z.object({
   two_factor_required: z.boolean(),
   /** Whether the person proved they read mail at this address (link from the verify email, magic link, or an admin). */
   email_verified: z.boolean(),
+  /** A new address asked for and not confirmed yet (the link went to it); null when none. */
+  pending_email: z.string().nullable(),
   created_at: z.string(),
 });
 export type Profile = z.infer<typeof Profile>;

@@ -20,6 +20,11 @@ export const users = pgTable(
       .notNull()
       .default("active"),
     emailVerified: boolean("email_verified").notNull().default(false),
+    /**
+     * An address the person asked to sign in with instead, until they open the link mailed to it:
+     * the account keeps its email (and the old address its mail) until then.
+     */
+    pendingEmail: text("pending_email"),
     /** Bumped on logout, password change and role change: tokens carry it and die with it. */
     tokenVersion: integer("token_version").notNull().default(1),
     twoFactorSecret: text("two_factor_secret"),

@@ -100,6 +100,16 @@ export const DEFAULT_EMAIL_TEMPLATES: Template[] = [
     ),
   },
   {
+    slug: "email-change-requested",
+    name: "Email change asked for (to the current address)",
+    subject: "Your Rescue Academy sign-in email is about to change",
+    placeholders: ["first_name", "new_email", "profile_url"],
+    text: "Hello {{first_name}},\n\nSomeone signed in to your account asked to sign in with {{new_email}} from now on. Nothing changes until the link we sent to that address is opened; until then you sign in with this address.\n\nIf this was not you, change your password now and sign out everywhere: {{profile_url}}\n",
+    html: layout(
+      `<p>Hello {{first_name}},</p><p>Someone signed in to your account asked to sign in with <strong>{{new_email}}</strong> from now on. Nothing changes until the link we sent to that address is opened; until then you sign in with this address.</p><p>If this was not you, change your password now and sign out everywhere.</p>${button("{{profile_url}}", "Check my account")}`,
+    ),
+  },
+  {
     slug: "coaching-booked",
     name: "Coaching session booked",
     subject: "Coaching session with {{other_name}} on {{when}}",

@@ -47,7 +47,8 @@ describe("update password and email", () => {
     const email = `moved-${Date.now()}@example.test`;
     const ok = await t.call("POST", "/v2/api/lambda/update/email", { token: me.token, body: { email, current_password: me.password } });
     expect(ok.statusCode).toBe(200);
-    expect((await rowOf(me.user_id)).email).toBe(email);
+    // Waiting for the new address's confirmation (verification.test.ts follows it through).
+    expect(await rowOf(me.user_id)).toMatchObject({ email: me.email, pendingEmail: email });
   });
 
   it("lets only admins change another account's email and password, verify it; the target is signed out", async () => {

@@ -2,6 +2,7 @@ import type { Db } from "../../db/client.ts";
 import { conflict, HttpError, notFound } from "../../lib/http-error.ts";
 import { hashPassword, verifyPassword } from "../../lib/passwords.ts";
 import type { Principal } from "../../plugins/auth.ts";
+import { enqueueMail } from "../mail/service.ts";
 import * as limits from "./rate-limit.ts";
 import * as repo from "./repo.ts";
 import type { AuthDeps } from "./service.ts";
@@ -43,8 +44,10 @@ export async function setEmail(db: Db, userId: number, email: string, isVerified
 }
 
 /**
- * Changes one's own sign-in email (current password needed). The new address is unconfirmed
- * until the link mailed to it is opened; links sent to the old one stop working.
+ * Asks to sign in with another email (current password needed). The account keeps its address
+ * until the link mailed to the new one is opened (`verifyEmail` then switches it); the current
+ * address is told at once, so a stolen session cannot move the account away unnoticed. Asking
+ * again replaces the pending address; asking for the current one withdraws it.
  */
 export async function updateOwnEmail(
   { db, config, mail }: AuthDeps,
@@ -53,10 +56,21 @@ export async function updateOwnEmail(
   currentPassword: string,
 ): Promise<void> {
   const user = await ownUser(db, principal, currentPassword);
-  if (user.email === email) return;
+  if (user.email === email) {
+    if (user.pendingEmail) await repo.updateUser(db, user.id, { pendingEmail: null });
+    return;
+  }
+  if (user.pendingEmail === email) return;
   await db.transaction(async (tx) => {
-    await setEmail(tx, user.id, email, false);
+    const other = await repo.findUserByEmail(tx, email);
+    if (other && other.id !== user.id) throw emailTaken();
+    await repo.updateUser(tx, user.id, { pendingEmail: email });
     await issueVerification(tx, config.publicUrl, { ...user, email });
+    await enqueueMail(tx, "email-change-requested", user.email, {
+      first_name: user.firstName || "there",
+      new_email: email,
+      profile_url: `${config.publicUrl}/${user.role}/profile`,
+    });
   });
   mail.kick();
 }

@@ -196,6 +196,7 @@ export function toProfile(config: Config, user: repo.UserRow): Profile {
     two_factor_enabled: user.twoFactorEnabled,
     two_factor_required: config.ADMIN_2FA_REQUIRED && user.role === "admin",
     email_verified: user.emailVerified,
+    pending_email: user.pendingEmail,
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -105,7 +105,7 @@ describe("confirming the email address", () => {
     expect(await isVerified(other.user_id)).toBe(false);
   });
 
-  it("after an email change, a link sent to the old address no longer confirms anything", async () => {
+  it("keeps the account's address until the new one is confirmed, and tells the old one", async () => {
     const me = await t.signUp("user");
     const oldLink = await confirmationToken(me.email);
     const newEmail = `moved-${Date.now()}@example.test`;
@@ -114,22 +114,45 @@ describe("confirming the email address", () => {
       body: { email: newEmail, current_password: me.password },
     });
     expect(change.statusCode).toBe(200);
+    // Nothing moved yet: the person still signs in with the old address, which was told.
+    expect(await profileOf(me.token)).toMatchObject({ email: me.email, pending_email: newEmail });
+    const login = await t.call("POST", "/v2/api/lambda/login", { body: { email: me.email, password: me.password, role: "user" } });
+    expect(login.statusCode).toBe(200);
+    const told = await smtp.waitForMail(me.email, flush, /sign-in email is about to change/);
+    expect(told.text).toContain(newEmail);
+    // The link for the old address no longer confirms anything.
     expect((await verify(oldLink)).statusCode).toBe(400);
-    expect(await isVerified(me.user_id)).toBe(false);
 
     const newLink = await confirmationToken(newEmail);
     expect((await verify(newLink)).statusCode).toBe(200);
-    expect(await profileOf(me.token)).toMatchObject({ email: newEmail, email_verified: true });
+    expect(await profileOf(me.token)).toMatchObject({ email: newEmail, email_verified: true, pending_email: null });
+    expect((await verify(newLink)).statusCode).toBe(400);
   });
 
-  it("changing a confirmed address makes it unconfirmed until the new link is opened", async () => {
+  it("a confirmed address stays confirmed while a change waits; asking for the current one withdraws it", async () => {
     const me = await t.signUp("user");
     expect((await verify(await confirmationToken(me.email))).statusCode).toBe(200);
     const newEmail = `again-${Date.now()}@example.test`;
     await t.call("POST", "/v2/api/lambda/update/email", { token: me.token, body: { email: newEmail, current_password: me.password } });
-    expect((await profileOf(me.token)).email_verified).toBe(false);
-    expect((await verify(await confirmationToken(newEmail))).statusCode).toBe(200);
-    expect((await profileOf(me.token)).email_verified).toBe(true);
+    expect(await profileOf(me.token)).toMatchObject({ email: me.email, email_verified: true, pending_email: newEmail });
+    const link = await confirmationToken(newEmail);
+    await t.call("POST", "/v2/api/lambda/update/email", { token: me.token, body: { email: me.email, current_password: me.password } });
+    expect((await profileOf(me.token)).pending_email).toBeNull();
+    expect((await verify(link)).statusCode).toBe(400);
+    expect((await profileOf(me.token)).email).toBe(me.email);
+  });
+
+  it("refuses to move to an address another account took meanwhile", async () => {
+    const me = await t.signUp("user");
+    const wanted = `wanted-${Date.now()}@example.test`;
+    await t.call("POST", "/v2/api/lambda/update/email", { token: me.token, body: { email: wanted, current_password: me.password } });
+    const link = await confirmationToken(wanted);
+    const squatter = await t.call("POST", "/v2/api/lambda/register", {
+      body: { email: wanted, password: "a long passphrase", role: "user" },
+    });
+    expect(squatter.statusCode).toBe(200);
+    expect((await verify(link)).statusCode).toBe(409);
+    expect((await profileOf(me.token)).email).toBe(me.email);
   });
 
   it("does not block signing in before the address is confirmed", async () => {

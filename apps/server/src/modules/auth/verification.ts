@@ -74,8 +74,14 @@ export async function verifyEmail({ db }: AuthDeps, token: string): Promise<void
   if (!row) throw invalidLink();
   await db.transaction(async (tx) => {
     const user = await repo.findUserById(tx, row.userId);
-    if (!user || row.codeHash !== addressBinding(token, user.email)) throw invalidLink();
+    // A link for the address the person asked to move to (account.ts updateOwnEmail), or for the one they have.
+    const isForPending = !!user?.pendingEmail && row.codeHash === addressBinding(token, user.pendingEmail);
+    if (!user || (!isForPending && row.codeHash !== addressBinding(token, user.email))) throw invalidLink();
     if (!(await repo.useAuthToken(tx, row.id))) throw invalidLink();
-    await repo.updateUser(tx, user.id, { emailVerified: true });
+    if (!isForPending) return repo.updateUser(tx, user.id, { emailVerified: true });
+    // Taken by another account meanwhile: the unique index refuses, and the account keeps its address.
+    const other = await repo.findUserByEmail(tx, user.pendingEmail!);
+    if (other && other.id !== user.id) throw conflict("That address now belongs to another account", { email: "Already in use" });
+    await repo.updateUser(tx, user.id, { email: user.pendingEmail!, pendingEmail: null, emailVerified: true });
   });
 }

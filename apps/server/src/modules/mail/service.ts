@@ -16,6 +16,7 @@ export type TemplateSlug =
   | "staff-email-changed"
   | "staff-password-changed"
   | "staff-two-factor-reset"
+  | "email-change-requested"
   | "coaching-booked"
   | "coaching-changed"
   | "coaching-cancelled"

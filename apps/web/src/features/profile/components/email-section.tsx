@@ -27,16 +27,23 @@ export function EmailSection({ profile }: { profile: Profile }) {
       focusFirst(formRef.current, errors, ["email", "current_password"]);
       return;
     }
-    const answer = await submit(form, () => updateEmail(v.email.trim(), v.current_password), ["email", "current_password"]);
+    const newEmail = v.email.trim();
+    const answer = await submit(form, () => updateEmail(newEmail, v.current_password), ["email", "current_password"]);
     if (answer) {
       target.reset();
       await refresh({});
-      showToast("Your email is changed: sign in with the new one, and open the link we sent to it");
+      showToast(newEmail === profile.email ? "The change of email is withdrawn" : `Open the link we sent to ${newEmail} to switch to it`);
     }
   };
   return (
     <Section id="profile-email" title="Email" description={`You sign in with ${profile.email}.`}>
       <EmailStatus profile={profile} />
+      {profile.pending_email ? (
+        <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Waiting for you to open the link we sent to <strong>{profile.pending_email}</strong>. Until then you keep signing in with{" "}
+          {profile.email}. To withdraw the change, enter {profile.email} below.
+        </p>
+      ) : null}
       <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
         {form.message ? <Alert>{form.message}</Alert> : null}
         <TextField label="New email" name="email" type="email" autoComplete="email" inputMode="email" error={form.errors.email} />
