@@ -38,6 +38,7 @@ export function questionRowOf(
     image: q.image ?? null,
     guideline: q.guideline ?? null,
     region: q.region,
+    scope: q.scope ?? null,
     tracks: askedInTracks(q, where.themeTracks),
     status: where.status,
     origin: where.origin,

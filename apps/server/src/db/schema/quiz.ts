@@ -84,6 +84,11 @@ export const questions = pgTable(
     /** The guideline edition the key follows and when a reviewer last checked it. */
     guideline: jsonb("guideline").$type<{ edition: string; reviewed: string } | null>(),
     region: text("region").notNull().default("global"),
+    /**
+     * The EMS level whose scope of practice the question lies in, when above the EMT's ("aemt",
+     * "paramedic"): kept so an export says it and an import keeps the question out of the EMS track.
+     */
+    scope: text("scope", { enum: ["emt", "aemt", "paramedic"] }),
     tracks: jsonb("tracks").$type<string[]>().notNull().default([]),
     status: text("status", { enum: ["active", "review", "retired"] })
       .notNull()

@@ -10,10 +10,12 @@ import { appSecrets } from "../schema/system.ts";
 import { readContent } from "./content.ts";
 
 const HASH_KEY = "quiz-content-hash";
+/** Bumped when a question's row takes more from the files (e.g. its scope): the bank is loaded again though no file changed. */
+const ROW_FORMAT = "2";
 
 /** A fingerprint of every content file, so an unchanged bank is not reloaded on each start. */
 async function contentHash(dir = CONTENT_DIR): Promise<string> {
-  const hash = createHash("sha256");
+  const hash = createHash("sha256").update(`rows ${ROW_FORMAT}\0`);
   const files = ["tracks.json"];
   for (const sub of ["themes", "library"]) for (const f of (await readdir(path.join(dir, sub))).sort()) files.push(path.join(sub, f));
   for (const f of files)
@@ -103,6 +105,7 @@ export async function seedQuizContent(db: Db, content?: Content): Promise<{ ques
             source: sql`excluded.source`,
             reference: sql`excluded.reference`,
             region: sql`excluded.region`,
+            scope: sql`excluded.scope`,
             tracks: sql`excluded.tracks`,
             // Back in the files after the import retired it: it gets the status it had then.
             // A status staff set (review, retired) stays until staff change it.

@@ -14,6 +14,7 @@ const CSV_COLUMNS = [
   "type",
   "difficulty",
   "tracks",
+  "scope",
   "region",
   "stem",
   "options",
@@ -41,7 +42,9 @@ export async function exportQuestions(db: Db, format: "json" | "csv", filter: re
         csvCell(x.status),
         csvCell(x.type),
         csvCell(x.difficulty, { text: false }),
-        csvCell((x.tracks as string[]).join("|")),
+        // No tracks of its own: it follows its theme's (less EMS beyond the EMT's scope).
+        csvCell(((x.tracks as string[] | undefined) ?? []).join("|")),
+        csvCell(x.scope ?? ""),
         csvCell(x.region),
         csvCell(x.stem),
         csvCell(x.options ? JSON.stringify(x.options) : ""),
@@ -82,6 +85,7 @@ function csvToObjects(text: string): { row: number; value: unknown; error?: stri
       o.tracks = get("tracks")
         .split("|")
         .map((s) => s.trim());
+    if (get("scope")) o.scope = get("scope");
     if (get("region")) o.region = get("region");
     if (get("reference_document")) o.reference = { document: get("reference_document"), section: get("reference_section") };
     if (o.type === "numeric") {

@@ -108,6 +108,26 @@ describe("question bank (admin)", () => {
     expect(await t.db.select().from(questions).where(eq(questions.contentId, "spatial-reasoning-900"))).toHaveLength(1);
   });
 
+  it("exports a question beyond the EMT's scope with its level, and an import keeps it out of the EMS track", async () => {
+    const [seeded] = await t.db.select().from(questions).where(eq(questions.contentId, "ems-pharmacology-048"));
+    expect(seeded).toMatchObject({ scope: "aemt", tracks: [] });
+    const json = JSON.parse((await t.call("GET", `${A}/export`, { token: admin.token, query: { theme: "ems-pharmacology" } })).body);
+    const exported = json.find((q: { id: string }) => q.id === "ems-pharmacology-048");
+    expect(exported.scope).toBe("aemt");
+    expect(exported.tracks).toBeUndefined();
+    const csv = await t.call("GET", `${A}/export`, { token: admin.token, query: { theme: "ems-pharmacology", format: "csv" } });
+    expect(csv.statusCode, csv.body).toBe(200);
+
+    // Both come back as they went: the level kept, EMS candidates still never asked.
+    const copy = { ...exported, id: "ems-pharmacology-948" };
+    const imported = await t.call("POST", `${A}/import`, { token: admin.token, body: { format: "json", content: JSON.stringify([copy]) } });
+    expect(imported.json()).toMatchObject({ created: 1 });
+    const [back] = await t.db.select().from(questions).where(eq(questions.contentId, "ems-pharmacology-948"));
+    expect(back).toMatchObject({ scope: "aemt", tracks: [] });
+    const fromCsv = await t.call("POST", `${A}/import`, { token: admin.token, body: { format: "csv", content: csv.body, dryRun: true } });
+    expect(fromCsv.statusCode, fromCsv.body).toBe(200);
+  });
+
   it("adds a blueprint version without changing quizzes made from the old one", async () => {
     const P = `/v3/api/custom/${TEST_ENV.PROJECT_ID}`;
     await t.call("PUT", `${P}/onboarding`, { token: user.token, body: { track: "dispatch" } });

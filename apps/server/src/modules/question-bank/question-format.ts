@@ -16,6 +16,7 @@ export function toContent(q: repo.QuestionRow) {
     difficulty: q.difficulty,
     // A question beyond the EMT's scope is in no track (askedInTracks): written without, it imports into its theme's.
     ...(q.tracks.length ? { tracks: q.tracks } : {}),
+    ...(q.scope ? { scope: q.scope } : {}),
     region: q.region,
     stem: q.stem,
     explanation: q.explanation,
