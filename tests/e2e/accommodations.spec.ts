@@ -1,52 +1,11 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { AxeResults, RunOptions } from "axe-core";
-import { generate } from "otplib";
-import { expect, type Locator, type Page, test } from "./fixtures";
-import { PROJECT, signIn, staffHeaders, uniqueEmail } from "./helpers";
+import { axeViolations } from "./axe";
+import { expect, test } from "./fixtures";
+import { PROJECT, signIn, signInAsNewStaff, uniqueEmail } from "./helpers";
 
 // Exam accommodations (decision 30): support grant a candidate extra time in the candidate's
 // panel; the candidate sees it before starting a mock exam, and the exam's timer counts it.
 
 const API = "/v3/api/custom/rescue-academy";
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const RUN_OPTIONS: RunOptions = {
-  runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-  resultTypes: ["violations"],
-};
-
-/** WCAG 2.2 A/AA violations axe-core finds inside one element (as every-screen.spec.ts checks whole screens). */
-async function violationsIn(page: Page, region: Locator): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const handle = await region.elementHandle();
-  const { violations } = await page.evaluate(
-    ([el, options]) =>
-      (window as unknown as { axe: { run: (c: Element, o: RunOptions) => Promise<AxeResults> } }).axe.run(el as Element, options),
-    [handle, RUN_OPTIONS] as const,
-  );
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")} — ${v.help}`);
-}
-
-/** A support member made by the seeded administrator, signed in with two-factor sign-in set up. */
-async function signInAsSupport(page: Page) {
-  const email = uniqueEmail("staff-support");
-  const password = "support passphrase e2e";
-  const made = await page.request.post("/v2/api/lambda/register", {
-    headers: staffHeaders(),
-    data: { email, password, first_name: "Sam", last_name: "Support", role: "admin", staff_role: "support" },
-  });
-  expect(made.status()).toBe(200);
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/setup-2fa$/);
-  const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
-  await page.getByLabel("6-digit code").fill(await generate({ secret }));
-  await page.getByRole("button", { name: "Turn on" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test("support grant a candidate ×1.5 extra time; the candidate's mock exam shows and counts the longer time, in Larger text", async ({
   page,
@@ -63,7 +22,7 @@ test("support grant a candidate ×1.5 extra time; the candidate's mock exam show
   const endsOn = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
 
   // Support open the candidate's panel and grant the accommodation.
-  await signInAsSupport(page);
+  await signInAsNewStaff(page, "support", { first: "Sam", last: "Support" });
   await page.goto("/admin/users");
   await page.getByLabel("Search by email").fill(candidate.email);
   await page.getByRole("button", { name: `View ${candidate.email}` }).click();
@@ -77,13 +36,13 @@ test("support grant a candidate ×1.5 extra time; the candidate's mock exam show
   await form.getByRole("button", { name: "Grant accommodation" }).click();
   await expect(form.getByText("Must not be in the past")).toBeVisible();
   await expect(form.getByLabel("Last day it applies")).toHaveAttribute("aria-invalid", "true");
-  expect(await violationsIn(page, panel)).toEqual([]);
+  expect(await axeViolations(page, "accommodations", panel)).toEqual([]);
   await form.getByLabel("Last day it applies").fill(endsOn);
   await form.getByLabel("Note for staff (optional)").fill("Agreed for the state exam");
   await form.getByRole("button", { name: "Grant accommodation" }).click();
   await expect(panel).toContainText("Extra time ×1.5");
   await expect(panel).toContainText("In force");
-  expect(await violationsIn(page, panel)).toEqual([]);
+  expect(await axeViolations(page, "accommodations", panel)).toEqual([]);
 
   // The candidate, in a session of their own, sees it before starting and in the running exam.
   const context = await browser.newContext();
@@ -102,7 +61,7 @@ test("support grant a candidate ×1.5 extra time; the candidate's mock exam show
   await expect(learner.getByText("Your exam accommodation applies: ×1.5 the time")).toBeVisible();
   const timed = learner.getByRole("region", { name: "Timed mock exam" });
   await expect(timed).toContainText("120 questions in 180 minutes with your extra time (×1.5; usually 120)");
-  expect(await violationsIn(learner, learner.getByRole("main"))).toEqual([]);
+  expect(await axeViolations(learner, "accommodations", learner.getByRole("main"))).toEqual([]);
   await timed.getByRole("button", { name: "Start the timed mock exam" }).click();
   await expect(learner).toHaveURL(/\/user\/onboarding\/quiz\?id=\d+$/);
   await expect(learner.getByText("Extra time ×1.5: 180 minutes instead of 120")).toBeVisible();
@@ -135,7 +94,7 @@ test("with reduced motion nothing animates, and the Larger text size enlarges th
   const standard = await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   await page.goto("/user/profile");
   await page.getByRole("radio", { name: "Larger" }).check();
-  expect(await violationsIn(page, page.getByRole("region", { name: "Text size" }))).toEqual([]);
+  expect(await axeViolations(page, "accommodations", page.getByRole("region", { name: "Text size" }))).toEqual([]);
   await page.goto("/user/document-library");
   const larger = await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   expect(larger / standard).toBeCloseTo(1.5, 1);

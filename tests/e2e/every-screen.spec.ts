@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { AxeResults, RunOptions } from "axe-core";
+import { axeViolations } from "./axe";
 import { expect, type Page, test } from "./fixtures";
 import { STAFF_STATE } from "./helpers";
 import { candidateState, chunks, openScreen, pathsFor } from "./screens";
@@ -30,24 +28,6 @@ const WIDTHS = [
   { width: 1024, axe: false },
   { width: 1280, axe: true },
 ] as const;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-/** Only violations come back: the passes and incomplete checks of a large page cost seconds to copy out. */
-const RUN_OPTIONS: RunOptions = { runOnly: { type: "tag", values: TAGS }, resultTypes: ["violations"], iframes: false };
-
-/** One line per violation: where, which rule, how bad, and the elements (CSS selectors) it names. */
-async function violationsOf(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const { violations } = await page.evaluate(
-    (options) => (window as unknown as { axe: { run: (c: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, options),
-    RUN_OPTIONS,
-  );
-  return violations.map(
-    (v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.length}× ${v.nodes.map((n) => n.target.join(" ")).join(" | ")} — ${v.help}`,
-  );
-}
-
 /** How wide the page's content is against the window: wider scrolls sideways. */
 const sizesOf = (page: Page) =>
   page.evaluate(() => ({ scrollWidth: document.scrollingElement?.scrollWidth ?? 0, innerWidth: window.innerWidth }));
@@ -60,7 +40,7 @@ async function assertScreenNow(page: Page, where: string) {
     const sizes = await sizesOf(page);
     expect.soft(sizes.scrollWidth, `${where} at ${width} px scrolls sideways`).toBeLessThanOrEqual(sizes.innerWidth);
     if (!axe) continue;
-    const found = await violationsOf(page, `${where} at ${width} px`);
+    const found = await axeViolations(page, `${where} at ${width} px`);
     expect.soft(found, `axe found ${found.length} violations:\n${found.join("\n")}`).toEqual([]);
   }
 }
@@ -83,7 +63,7 @@ test.describe("every screen meets WCAG 2.2 AA (axe-core) and never scrolls sidew
       `<html><body><main><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button>` +
         `<p style="color:#999;background:#fff">faint text</p></main></body></html>`,
     );
-    const found = await violationsOf(page, "planted");
+    const found = await axeViolations(page, "planted");
     for (const rule of ["html-has-lang", "image-alt", "button-name", "color-contrast"])
       expect(
         found.some((line) => line.startsWith(`planted: ${rule} `)),

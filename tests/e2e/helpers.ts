@@ -77,6 +77,29 @@ export function staffToken(): string {
 
 export const staffHeaders = () => ({ "x-project": PROJECT, authorization: `Bearer ${staffToken()}` });
 
+/**
+ * A staff member of `staffRole`, made by the seeded administrator, who signs in through the form
+ * and sets up two-factor sign-in as staff must, landing on the staff dashboard.
+ */
+export async function signInAsNewStaff(page: Page, staffRole: string, name: { first: string; last: string }) {
+  const email = uniqueEmail(`staff-${staffRole}`);
+  const password = "staff passphrase e2e";
+  const made = await page.request.post("/v2/api/lambda/register", {
+    headers: staffHeaders(),
+    data: { email, password, first_name: name.first, last_name: name.last, role: "admin", staff_role: staffRole },
+  });
+  expect(made.status()).toBe(200);
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/setup-2fa$/);
+  const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
+  await page.getByLabel("6-digit code").fill(await generate({ secret }));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
 type StaffTotp = { secret: string; lastStep: number };
 export function writeStaffTotp(totp: StaffTotp) {
   mkdirSync(path.dirname(STAFF_TOTP), { recursive: true });

@@ -1,51 +1,12 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import type { AxeResults, RunOptions } from "axe-core";
-import { generate } from "otplib";
-import { expect, type Page, test } from "./fixtures";
-import { PROJECT, signIn, staffHeaders, uniqueEmail } from "./helpers";
+import { axeViolations } from "./axe";
+import { expect, test } from "./fixtures";
+import { PROJECT, signIn, signInAsNewStaff, staffHeaders, uniqueEmail } from "./helpers";
 
 // Support works the shared inbox: every conversation of a candidate with staff, unassigned first.
 // The server's tests cover the order, the filters, the assignment rules and the 403s
 // (apps/server/src/modules/chat/inbox.test.ts); this journey is support's morning, on a phone.
 
 const R = "/v3/api/lambda/realtime";
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const AXE_OPTIONS: RunOptions = {
-  runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-  resultTypes: ["violations"],
-  iframes: false,
-};
-
-/** WCAG A/AA violations of the page as it is now, as accessibility.spec.ts finds them on every route. */
-async function violationsOf(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  const { violations } = await page.evaluate(
-    (options) => (window as unknown as { axe: { run: (c: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, options),
-    AXE_OPTIONS,
-  );
-  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")} — ${v.help}`);
-}
-
-/** An administrator makes the support account; the person signs in and sets up two-factor sign-in, as staff must. */
-async function signInAsSupport(page: Page) {
-  const email = uniqueEmail("staff-support-inbox");
-  const password = "support passphrase e2e";
-  const made = await page.request.post("/v2/api/lambda/register", {
-    headers: staffHeaders(),
-    data: { email, password, first_name: "Sasha", last_name: "Support", role: "admin", staff_role: "support" },
-  });
-  expect(made.status()).toBe(200);
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/setup-2fa$/);
-  const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
-  await page.getByLabel("6-digit code").fill(await generate({ secret }));
-  await page.getByRole("button", { name: "Turn on" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
 
 test("support sees an unassigned conversation first, assigns it to themself and answers it, at 390 px", async ({
   page,
@@ -77,11 +38,11 @@ test("support sees an unassigned conversation first, assigns it to themself and 
   expect(asked.ok()).toBe(true);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsSupport(page);
+  await signInAsNewStaff(page, "support", { first: "Sasha", last: "Support" });
   await page.goto("/admin/chat");
   await expect(page.getByRole("heading", { name: "Chat", level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("button", { name: "Your conversations" })).toHaveAttribute("aria-pressed", "true");
-  expect(await violationsOf(page)).toEqual([]);
+  expect(await axeViolations(page, "shared inbox")).toEqual([]);
   await page.getByRole("button", { name: /Shared inbox/ }).click();
   await expect(page).toHaveURL(/\/admin\/chat\?view=inbox$/);
 
@@ -90,7 +51,7 @@ test("support sees an unassigned conversation first, assigns it to themself and 
   await expect(first).toContainText("Morgan Inbox", { timeout: 30_000 });
   await expect(first.getByTestId("inbox-assignee")).toHaveText("Unassigned");
   await expect(first).toContainText("Waiting");
-  expect(await violationsOf(page)).toEqual([]);
+  expect(await axeViolations(page, "shared inbox")).toEqual([]);
   await first.click();
 
   // The conversation opens in place of the list on a phone; support takes it.
@@ -99,7 +60,7 @@ test("support sees an unassigned conversation first, assigns it to themself and 
   await page.getByRole("button", { name: "Assign to me" }).click();
   await expect(page.getByTestId("assignment-status")).toHaveText("Assigned to you");
   await expect(page.getByRole("button", { name: "Assign to me" })).toHaveCount(0);
-  expect(await violationsOf(page)).toEqual([]);
+  expect(await axeViolations(page, "shared inbox")).toEqual([]);
 
   // And answers it with the keyboard.
   const reply = page.getByRole("textbox", { name: "Message to Morgan Inbox" });
@@ -120,7 +81,7 @@ test("support sees an unassigned conversation first, assigns it to themself and 
   await page.setViewportSize({ width: 1280, height: 800 });
   await mine.click();
   await expect(page.getByTestId("chat-messages")).toContainText("Your invoices are under Billing in your account.");
-  expect(await violationsOf(page)).toEqual([]);
+  expect(await axeViolations(page, "shared inbox")).toEqual([]);
 
   // The candidate reads the answer in their conversation with the administrator, from Sasha Support by name.
   const read = await page.request.post(`${R}/chat`, { headers: candidateHeaders, data: { room_id: roomId } });

@@ -1,6 +1,5 @@
-import { generate } from "otplib";
-import { expect, type Page, test } from "./fixtures";
-import { PROJECT, staffHeaders, uniqueEmail } from "./helpers";
+import { expect, test } from "./fixtures";
+import { PROJECT, signInAsNewStaff } from "./helpers";
 
 // Each staff role finds only its own areas: in the sidebar, on the dashboard, and by address (a
 // staff page outside the role is the not-found page). The server refuses the rest anyway; its
@@ -49,29 +48,9 @@ const AREAS: Record<Role, { shown: string[]; hidden: string[]; outside: string }
   },
 };
 
-/** An administrator makes the account; the person signs in and sets up two-factor sign-in, as staff must. */
-async function signInAs(page: Page, role: Role) {
-  const email = uniqueEmail(`staff-${role}`);
-  const password = "staff passphrase e2e";
-  const made = await page.request.post("/v2/api/lambda/register", {
-    headers: staffHeaders(),
-    data: { email, password, first_name: "Robin", last_name: role, role: "admin", staff_role: role },
-  });
-  expect(made.status()).toBe(200);
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/setup-2fa$/);
-  const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
-  await page.getByLabel("6-digit code").fill(await generate({ secret }));
-  await page.getByRole("button", { name: "Turn on" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
 for (const role of Object.keys(AREAS) as Role[]) {
   test(`signed in with the ${role} role, staff find only their own areas, and a staff page outside it is not found`, async ({ page }) => {
-    await signInAs(page, role);
+    await signInAsNewStaff(page, role, { first: "Robin", last: role });
     const { shown, hidden, outside } = AREAS[role];
     const sidebar = page.getByTestId("sidebar");
     for (const label of shown) await expect(sidebar.getByRole("link", { name: label, exact: true }), label).toBeVisible();
@@ -91,7 +70,7 @@ for (const role of Object.keys(AREAS) as Role[]) {
 }
 
 test("support read accounts but find no button to add, change or invite staff", async ({ page }) => {
-  await signInAs(page, "support");
+  await signInAsNewStaff(page, "support", { first: "Robin", last: "support" });
   await page.goto("/admin/users");
   await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
   await expect(page.getByRole("row").nth(1)).toBeVisible();
