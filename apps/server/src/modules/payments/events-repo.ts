@@ -13,8 +13,13 @@ import { type ProviderEvent, type ProviderSubscription, toProviderSubscription }
 import { queueLifecycleMail } from "./lifecycle-mails.ts";
 
 type Obj = Record<string, unknown>;
-const str = (v: unknown) =>
+/** A provider field that holds an id, or the object it names expanded: the id, or null. */
+export const str = (v: unknown) =>
   typeof v === "string" ? v : v && typeof v === "object" && "id" in v ? String((v as { id: unknown }).id) : null;
+
+/** The subscription an invoice bills (newer API versions carry it under parent.subscription_details). */
+export const subscriptionOfInvoice = (object: Obj) =>
+  str(object.subscription ?? ((object.parent as Obj | undefined)?.subscription_details as Obj | undefined)?.subscription ?? null);
 const int = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? Math.round(v) : 0);
 const date = (s: number | null) => (s ? new Date(s * 1000) : null);
 
@@ -37,8 +42,7 @@ export type CurrentSubscription = { subscription: ProviderSubscription; object: 
 export function subscriptionOf(event: ProviderEvent): string | null {
   const object = event.data.object;
   if (event.type === "checkout.session.completed") return object.mode === "subscription" ? str(object.subscription) : null;
-  if (event.type === "invoice.paid" || event.type === "invoice.payment_succeeded")
-    return str(object.subscription ?? ((object.parent as Obj | undefined)?.subscription_details as Obj | undefined)?.subscription ?? null);
+  if (event.type === "invoice.paid" || event.type === "invoice.payment_succeeded") return subscriptionOfInvoice(object);
   return null;
 }
 
@@ -118,10 +122,7 @@ export async function applyEvent(
     const values = {
       userId: await userOfCustomer(tx, str(object.customer)),
       stripeId: String(object.id),
-      // Newer API versions carry it under parent.subscription_details.
-      subscriptionStripeId: str(
-        object.subscription ?? ((object.parent as Obj | undefined)?.subscription_details as Obj | undefined)?.subscription ?? null,
-      ),
+      subscriptionStripeId: subscriptionOfInvoice(object),
       number: str(object.number),
       status: String(object.status ?? "open"),
       amountDue: int(object.amount_due),

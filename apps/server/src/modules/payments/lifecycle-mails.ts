@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client.ts";
 import type { ProviderEvent } from "../../providers/payments/interface.ts";
 import { enqueueMail, type TemplateSlug } from "../mail/service.ts";
+import { str, subscriptionOfInvoice } from "./events-repo.ts";
 import { personOf, planOf } from "./lifecycle-repo.ts";
 
 // The mails a candidate gets about their money, from the card provider's events: a receipt for
@@ -9,8 +10,6 @@ import { personOf, planOf } from "./lifecycle-repo.ts";
 // once however often the provider sends it.
 
 type Obj = Record<string, unknown>;
-const str = (v: unknown) =>
-  typeof v === "string" ? v : v && typeof v === "object" && "id" in v ? String((v as { id: unknown }).id) : null;
 const seconds = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 /** 12.50 EUR as the person reads it: "€12.50". */
@@ -23,8 +22,6 @@ const dayIn = (unixSeconds: number, timeZone: string) =>
 
 const priceOfSubscription = (object: Obj) =>
   str(((object.items as { data?: { price?: unknown }[] } | undefined)?.data?.[0]?.price as Obj | undefined)?.id ?? null);
-const subscriptionOfInvoice = (object: Obj) =>
-  str(object.subscription ?? ((object.parent as Obj | undefined)?.subscription_details as Obj | undefined)?.subscription ?? null);
 
 /** Which mail an event makes, if any. */
 function mailOf(event: ProviderEvent): TemplateSlug | null {
