@@ -676,7 +676,7 @@ function calibrationSection() {
           : `, mean discrimination ${meanOf(rows.map((x) => x.r.discrimination))} (true ${meanOf(rows.map((x) => x.q.a))})`;
       const bound = world === "rasch" ? "" : `; the most any fit could recover: ${discriminationBound(bank, world, perItem, random)}`;
       console.log(
-        `${world.padEnd(9)} ${String(perItem).padStart(3)} answers/item: difficulty r ${rb.toFixed(3)}, discrimination r ${ra === null ? (world === "rasch" ? "n/a (all 1)" : "not estimated") : ra.toFixed(3)} ${scale} (${(ms / 1000).toFixed(1)} s, ${fit.iterations} iterations)${bound}`,
+        `${world.padEnd(9)} ${String(perItem).padStart(3)} answers/item: difficulty r ${rb.toFixed(3)}, discrimination r ${ra === null ? (world === "rasch" ? "n/a (all 1)" : "not estimated") : ra.toFixed(3)}${scale} (${(ms / 1000).toFixed(1)} s, ${fit.iterations} iterations)${bound}`,
       );
     }
 }

@@ -1,7 +1,8 @@
 /**
- * Item response theory for readiness and the adaptive exam (docs/readiness-model.md): the Rasch
- * model P(right | θ, b) = 1 / (1 + e^−(θ − b)), item difficulties b fitted from the answers
- * (seeded from the authored level), abilities θ estimated on a grid (expected a posteriori).
+ * Item response theory for readiness and the adaptive exam (docs/readiness-model.md): the item
+ * model P(right | θ) = c + (1 − c) / (1 + e^−a(θ − b)), c fixed by the format, a and b fitted from
+ * the answers (marginal-fit.ts; b seeded from the authored level, a shrunk toward 1; readiness uses
+ * the Rasch case a = 1, c = 0), abilities θ estimated on a grid (expected a posteriori).
  */
 
 /** Authored difficulty 1..5 → a starting item difficulty in logits: 1 → −1.6 … 5 → +1.6. */
@@ -52,8 +53,6 @@ export type FitInput = {
   guess?: Float64Array;
   /** Prior sd of item difficulties around their seed: with few answers the seed stands. */
   itemPriorSd?: number;
-  /** Prior sd of abilities around 0 (the scale is anchored by the item seeds). */
-  personPriorSd?: number;
   /**
    * Prior sd of log discrimination around 0 (a = 1): with few answers an item keeps a ≈ 1, the
    * Rasch model; 0 fits the Rasch model itself.
@@ -67,6 +66,7 @@ export type FitResult = {
   se: Float64Array;
   /** Discrimination per item (all 1 when the Rasch model is fitted). */
   a: Float64Array;
+  /** Each candidate's expected ability given their answers. */
   theta: Float64Array;
   iterations: number;
   maxChange: number;
@@ -74,98 +74,6 @@ export type FitResult = {
 
 /** The default prior sd of log discrimination: a stays within about 0.55 … 1.8 unless the data insist. */
 export const DISCRIMINATION_PRIOR_SD = 0.3;
-
-/**
- * One answer's score and Fisher information with respect to η = a(θ − b), for an item of lower
- * asymptote c: P = c + (1 − c)L(η), dℓ/dη = (x − P)·P′/(P(1 − P)), information P′²/(P(1 − P)) with
- * P′ = (1 − c)L(1 − L); with c = 0 they are x − P and P(1 − P).
- */
-function score(x: number, eta: number, c: number) {
-  const l = 1 / (1 + Math.exp(-eta));
-  if (c === 0) return { g: x - l, h: l * (1 - l) };
-  const p = c + (1 - c) * l;
-  const slope = (1 - c) * l * (1 - l);
-  const pq = Math.max(p * (1 - p), 1e-12);
-  return { g: ((x - p) * slope) / pq, h: (slope * slope) / pq };
-}
-
-/**
- * Joint maximum a posteriori fit of the two-parameter logistic model, P = 1 / (1 + e^−a(θ − b)), by
- * alternating Newton (Fisher scoring) steps on abilities, difficulties and log discriminations. One
- * pass is linear in the number of answers, so a million answers refit in seconds (bench/quiz.mjs).
- * The priors keep estimates finite for all-right or all-wrong patterns and shrink each item's
- * discrimination towards 1 until it has the answers to say otherwise.
- */
-export function fitIrt(input: FitInput): FitResult {
-  const { persons, items, person, item, correct, itemPrior, guess } = input;
-  const itemVar = (input.itemPriorSd ?? 1) ** 2;
-  const personVar = (input.personPriorSd ?? 1.5) ** 2;
-  const alphaSd = input.discriminationPriorSd ?? DISCRIMINATION_PRIOR_SD;
-  const alphaVar = alphaSd ** 2;
-  const n = person.length;
-  const b = Float64Array.from(itemPrior);
-  const alpha = new Float64Array(items);
-  const a = new Float64Array(items).fill(1);
-  const theta = new Float64Array(persons);
-  const grad = new Float64Array(Math.max(persons, items));
-  const hess = new Float64Array(Math.max(persons, items));
-  const gradA = new Float64Array(items);
-  const hessA = new Float64Array(items);
-  let iterations = 0;
-  let maxChange = Number.POSITIVE_INFINITY;
-  const limit = input.maxIterations ?? 50;
-  while (iterations < limit && maxChange > 1e-3) {
-    iterations += 1;
-    maxChange = 0;
-    // Abilities, items held fixed.
-    grad.fill(0, 0, persons);
-    hess.fill(0, 0, persons);
-    for (let k = 0; k < n; k++) {
-      const i = item[k]!;
-      const ai = a[i]!;
-      const { g, h } = score(correct[k]!, ai * (theta[person[k]!]! - b[i]!), guess ? guess[i]! : 0);
-      grad[person[k]!]! += ai * g;
-      hess[person[k]!]! += ai * ai * h;
-    }
-    for (let j = 0; j < persons; j++) {
-      const step = (grad[j]! - theta[j]! / personVar) / (hess[j]! + 1 / personVar);
-      theta[j]! += Math.max(-1, Math.min(1, step));
-    }
-    // Difficulties and discriminations, abilities held fixed.
-    grad.fill(0, 0, items);
-    hess.fill(0, 0, items);
-    gradA.fill(0);
-    hessA.fill(0);
-    for (let k = 0; k < n; k++) {
-      const i = item[k]!;
-      const ai = a[i]!;
-      const d = theta[person[k]!]! - b[i]!;
-      const { g, h } = score(correct[k]!, ai * d, guess ? guess[i]! : 0);
-      grad[i]! -= ai * g;
-      hess[i]! += ai * ai * h;
-      if (alphaSd > 0) {
-        gradA[i]! += ai * d * g;
-        hessA[i]! += ai * ai * d * d * h;
-      }
-    }
-    for (let i = 0; i < items; i++) {
-      const step = (grad[i]! - (b[i]! - itemPrior[i]!) / itemVar) / (hess[i]! + 1 / itemVar);
-      const clamped = Math.max(-1, Math.min(1, step));
-      b[i]! += clamped;
-      maxChange = Math.max(maxChange, Math.abs(clamped));
-      if (alphaSd > 0) {
-        const stepA = (gradA[i]! - alpha[i]! / alphaVar) / (hessA[i]! + 1 / alphaVar);
-        const clampedA = Math.max(-0.5, Math.min(0.5, stepA));
-        alpha[i]! += clampedA;
-        a[i] = Math.exp(alpha[i]!);
-        maxChange = Math.max(maxChange, Math.abs(clampedA));
-      }
-    }
-  }
-  const se = new Float64Array(items);
-  for (let i = 0; i < items; i++) se[i] = 1 / Math.sqrt(hess[i]! + 1 / itemVar);
-  return { b, se, a, theta, iterations, maxChange };
-}
 
 /** Log-likelihood of a set of answers at each grid point. */
 export function gridLogLikelihood(answers: readonly { b: number; a?: number; c?: number; isCorrect: boolean }[]): Float64Array {

@@ -1,5 +1,5 @@
 import { seedDifficulty } from "./irt.ts";
-import { fitIrtMarginal } from "./marginal-fit.ts";
+import { fitIrt } from "./marginal-fit.ts";
 
 /** Fits the items from answers; pure, so the benchmark fits a million made-up answers with it. */
 export function fitItems(
@@ -34,7 +34,7 @@ export function fitItems(
   }
   const itemPrior = Float64Array.from(itemIds, (id) => seedDifficulty(levels.get(id) ?? 3));
   const guess = guesses && Float64Array.from(itemIds, (id) => guesses.get(id) ?? 0);
-  const fit = fitIrtMarginal({
+  const fit = fitIrt({
     persons: personIndex.size,
     items: itemIds.length,
     person,

@@ -1,7 +1,7 @@
 import { DISCRIMINATION_PRIOR_SD, type FitInput, type FitResult } from "./irt.ts";
 
 /**
- * Marginal maximum a posteriori fit of the item parameters (Bock–Aitkin EM): abilities are not
+ * The item fit of the calibration job: marginal maximum a posteriori fit of the item parameters (Bock–Aitkin EM): abilities are not
  * estimated one by one but integrated out over a quadrature of the candidates' distribution
  * N(μ, σ²), itself estimated from the answers. A joint fit, which estimates every candidate's ability
  * from their 40 or so answers and then treats it as known, squeezes the abilities of weak candidates
@@ -16,7 +16,7 @@ import { DISCRIMINATION_PRIOR_SD, type FitInput, type FitResult } from "./irt.ts
 /** Quadrature nodes: −5 … +5 logits in steps of 0.25. */
 const NODES = Array.from({ length: 41 }, (_, q) => -5 + q * 0.25);
 
-export function fitIrtMarginal(input: FitInput): FitResult {
+export function fitIrt(input: FitInput): FitResult {
   const { persons, items, person, item, correct, itemPrior, guess } = input;
   const itemVar = (input.itemPriorSd ?? 1) ** 2;
   const alphaSd = input.discriminationPriorSd ?? DISCRIMINATION_PRIOR_SD;
@@ -103,7 +103,9 @@ export function fitIrtMarginal(input: FitInput): FitResult {
       mu = newMu;
       sigma = newSigma;
     }
-    // M step: one Newton (Fisher scoring) step per item on b and on log a, with their priors.
+    // M step: one Fisher scoring step per item on (b, log a) jointly, with their priors. Their
+    // information is correlated (a hard item's slope and place trade off), and separate steps on
+    // each made such items oscillate.
     for (let i = 0; i < items; i++) {
       const c = guess ? guess[i]! : 0;
       const ai = a[i]!;
@@ -111,6 +113,7 @@ export function fitIrtMarginal(input: FitInput): FitResult {
       let hB = 0;
       let gA = 0;
       let hA = 0;
+      let hBA = 0;
       for (let q = 0; q < Q; q++) {
         const w = expected[i * Q + q]!;
         if (w < 1e-9) continue;
@@ -125,17 +128,26 @@ export function fitIrtMarginal(input: FitInput): FitResult {
         hB += ai * ai * h;
         gA += ai * d * g;
         hA += ai * ai * d * d * h;
+        hBA -= ai * ai * d * h;
       }
       hessB[i] = hB;
-      const step = Math.max(-1, Math.min(1, (gB - (b[i]! - itemPrior[i]!) / itemVar) / (hB + 1 / itemVar)));
-      b[i]! += step;
-      maxChange = Math.max(maxChange, Math.abs(step));
+      const scoreB = gB - (b[i]! - itemPrior[i]!) / itemVar;
+      const infoB = hB + 1 / itemVar;
+      let stepB: number;
+      let stepA = 0;
       if (alphaSd > 0) {
-        const stepA = Math.max(-0.5, Math.min(0.5, (gA - alpha[i]! / alphaVar) / (hA + 1 / alphaVar)));
-        alpha[i]! += stepA;
-        a[i] = Math.exp(alpha[i]!);
-        maxChange = Math.max(maxChange, Math.abs(stepA));
-      }
+        const scoreA = gA - alpha[i]! / alphaVar;
+        const infoA = hA + 1 / alphaVar;
+        const det = infoB * infoA - hBA * hBA;
+        stepB = (infoA * scoreB - hBA * scoreA) / det;
+        stepA = (infoB * scoreA - hBA * scoreB) / det;
+      } else stepB = scoreB / infoB;
+      stepB = Math.max(-1, Math.min(1, stepB));
+      stepA = Math.max(-0.5, Math.min(0.5, stepA));
+      b[i]! += stepB;
+      alpha[i]! += stepA;
+      a[i] = Math.exp(alpha[i]!);
+      maxChange = Math.max(maxChange, Math.abs(stepB), Math.abs(stepA));
     }
   }
   const se = new Float64Array(items);

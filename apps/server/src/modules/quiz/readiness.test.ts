@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { abilityCut, decideExam, firstItem, nextItem, simulateCat } from "./cat.ts";
-import { estimateAbility, fitIrt, probability, seedDifficulty } from "./irt.ts";
+import { estimateAbility, probability, seedDifficulty } from "./irt.ts";
+import { fitIrt } from "./marginal-fit.ts";
 import { createRandom } from "./random.ts";
 import { computeReadiness, expectedShare } from "./readiness.ts";
 
