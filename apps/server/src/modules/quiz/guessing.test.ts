@@ -3,7 +3,7 @@ import { abilityCut, chanceAboveCut, examAbility, selectionPoint } from "./cat.t
 import { guessingOf, information, probability } from "./irt.ts";
 import { fitIrt } from "./marginal-fit.ts";
 import { createRandom } from "./random.ts";
-import { expectedShare } from "./readiness.ts";
+import { computeReadiness, expectedShare } from "./readiness.ts";
 
 // The lower asymptote fixed by the item's format (decision 0033): one model for the fit, the mock
 // exam and its scale.
@@ -120,5 +120,30 @@ describe("the mock exam's model near the cut", () => {
     const est = examAbility(answers, 0.5);
     expect(chanceAboveCut(est.posterior, est.theta)).toBeCloseTo(0.5, 1);
     expect(chanceAboveCut(est.posterior, est.theta - 3 * est.se)).toBeGreaterThan(0.99);
+  });
+});
+
+describe("readiness on the same model", () => {
+  it("reads half right on true/false questions as knowing little, and still expects the floor of guesses", () => {
+    const themes = ["t0", "t1", "t2", "t3"];
+    const evidence = themes.flatMap((theme) =>
+      Array.from({ length: 10 }, (_, k) => ({ theme, b: 0, c: guessingOf("true_false"), isCorrect: k % 2 === 0 })),
+    );
+    const guessed = computeReadiness(
+      evidence,
+      themes.map((theme) => ({ theme, weight: 1, bank: [{ b: 0, c: 0.5 }] })),
+      0.7,
+    );
+    const blind = computeReadiness(
+      evidence.map(({ c: _, ...e }) => e),
+      themes.map((theme) => ({ theme, weight: 1, bank: [0] })),
+      0.7,
+    );
+    // Blind to guessing, half right on items of difficulty 0 is an ability of about 0; with it, well below.
+    expect(Math.abs(blind.ability)).toBeLessThan(0.5);
+    expect(guessed.ability).toBeLessThan(blind.ability - 1);
+    // Yet the expected score keeps the guesses: about half, not far below it.
+    expect(guessed.readiness).toBeGreaterThan(0.5);
+    expect(guessed.readiness).toBeLessThan(0.65);
   });
 });

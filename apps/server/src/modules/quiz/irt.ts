@@ -13,6 +13,18 @@ export const itemDifficulty = (q: { difficulty: number; calibrated: number | nul
   q.calibrated ?? seedDifficulty(q.difficulty);
 
 /**
+ * A question's item model (decision 0033), as readiness and the mock exam use it: its difficulty
+ * (fitted, or seeded from its level), discrimination (fitted, or 1) and its format's lower asymptote.
+ */
+export const itemModel = (q: {
+  difficulty: number;
+  calibrated: number | null | undefined;
+  discrimination: number | null | undefined;
+  type: string;
+  optionCount: number;
+}) => ({ b: itemDifficulty(q), a: q.discrimination ?? 1, c: guessingOf(q.type, q.optionCount) });
+
+/**
  * The lower asymptote of an item, fixed by its format (decision 0033): a candidate who does not know
  * the answer still gets a single choice of k options right 1/k of the time and a true/false half the
  * time; a multiple response, an ordering or a number to enter is not guessed (about 0). Fixing it
@@ -127,7 +139,7 @@ export function estimateAbility(answers: readonly { b: number; a?: number; c?: n
 export const THEME_SPREAD = 0.5;
 
 export function hierarchicalPosterior(
-  themeAnswers: readonly (readonly { b: number; isCorrect: boolean }[])[],
+  themeAnswers: readonly (readonly { b: number; a?: number; c?: number; isCorrect: boolean }[])[],
   tau = THEME_SPREAD,
   prior = { mean: 0, sd: 1 },
 ) {

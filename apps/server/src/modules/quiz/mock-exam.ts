@@ -2,7 +2,7 @@ import type { MockExamResult, TrackInfo } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import { abilityCut, type CatItem, examAbility, examResult, firstItem, MAX_EXPOSURE, nextItem, selectionPoint, shouldStop } from "./cat.ts";
-import { guessingOf, itemDifficulty, probability } from "./irt.ts";
+import { guessingOf, itemDifficulty, itemModel, probability } from "./irt.ts";
 import { createRandom, hashString } from "./random.ts";
 import { expectedShare } from "./readiness.ts";
 import { visibleInRegion } from "./regions.ts";
@@ -74,14 +74,9 @@ async function examScale(db: Db, track: TrackInfo) {
   return { difficulties, passMark, blueprint, cut: abilityCut(blueprint, passMark) };
 }
 
-/**
- * An item's difficulty (fitted, or seeded from its level), discrimination (fitted, or 1) and lower
- * asymptote (its format's chance of a guess, decision 0033).
- */
-function itemParameters(
-  q: { difficulty: number; calibrated: number | null; discrimination: number | null; type: string; optionCount: number } | undefined,
-) {
-  return q ? { b: itemDifficulty(q), a: q.discrimination ?? 1, c: guessingOf(q.type, q.optionCount) } : { b: 0, a: 1, c: 0 };
+/** An item's model (irt.ts itemModel; an item no longer in the bank: b 0, a 1, no guessing). */
+function itemParameters(q: Parameters<typeof itemModel>[0] | undefined) {
+  return q ? itemModel(q) : { b: 0, a: 1, c: 0 };
 }
 
 /** The exam's length limits (the real exam's, per track in tracks.json). */

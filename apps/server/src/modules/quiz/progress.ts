@@ -4,8 +4,8 @@ import { readTogether } from "../../db/read-together.ts";
 import { getEntitlements } from "../entitlements/service.ts";
 import { DAY, listQuizzes } from "./attempts.ts";
 import { listTracks } from "./catalogue.ts";
-import { itemDifficulty } from "./irt.ts";
-import { computeReadiness, type Evidence, type ReadinessResult } from "./readiness.ts";
+import { itemModel } from "./irt.ts";
+import { type BankItem, computeReadiness, type Evidence, type ReadinessResult } from "./readiness.ts";
 import * as repo from "./repo.ts";
 import { todaysReviewSession } from "./review-session.ts";
 
@@ -26,14 +26,15 @@ async function modelInputs(db: Db, userId: number, track: string, themes: { slug
         track,
       ),
   ]);
-  const banks = new Map<string, number[]>(themes.map((t) => [t.slug, []]));
-  for (const q of items) banks.get(q.theme)?.push(itemDifficulty(q));
+  // Each theme's items under the one item model (decision 0033).
+  const banks = new Map<string, BankItem[]>(themes.map((t) => [t.slug, []]));
+  for (const q of items) banks.get(q.theme)?.push(itemModel(q));
   const blueprint = themes.map((t) => ({ theme: t.slug, weight: t.weight, bank: banks.get(t.slug)! }));
   return { evidence, blueprint };
 }
 
 const toEvidence = (rows: readonly EvidenceRow[]): Evidence[] =>
-  rows.map((e) => ({ theme: e.theme, b: itemDifficulty(e), isCorrect: e.isCorrect }));
+  rows.map((e) => ({ theme: e.theme, ...itemModel(e), isCorrect: e.isCorrect }));
 
 /** Mastery per theme (expected share right), for generation's weak-theme boost and adaptive difficulty. */
 export async function masteryFor(db: Db, userId: number, track: string, themeSlugs: string[]) {
@@ -56,8 +57,8 @@ export async function answeredThemesMastery(db: Db, userId: number) {
   const slugs = [...new Set(evidence.map((e) => e.theme))];
   if (slugs.length === 0) return [];
   const [items, themeRows] = await readTogether(db, [() => repo.themeItemDifficulties(db, slugs), () => repo.listThemes(db)]);
-  const banks = new Map<string, number[]>(slugs.map((slug) => [slug, []]));
-  for (const q of items) banks.get(q.theme)?.push(itemDifficulty(q));
+  const banks = new Map<string, BankItem[]>(slugs.map((slug) => [slug, []]));
+  for (const q of items) banks.get(q.theme)?.push(itemModel(q));
   const blueprint = slugs.map((slug) => ({ theme: slug, weight: 1, bank: banks.get(slug)! }));
   const r = computeReadiness(toEvidence(evidence), blueprint, DEFAULT_PASS_MARK);
   const names = new Map(themeRows.map((t) => [t.slug, t.name]));

@@ -9,7 +9,8 @@ import { createRandom } from "./random.ts";
  * probability that it reaches the track's pass mark, from joint draws of the posterior.
  */
 
-export type Evidence = { theme: string; b: number; isCorrect: boolean };
+/** An answer that counts: its theme, the item's model (difficulty; discrimination and guessing when known) and whether it was right. */
+export type Evidence = { theme: string; b: number; a?: number; c?: number; isCorrect: boolean };
 
 /** No figure before this many answers (evidence only) ... */
 export const MIN_ANSWERS = 20;
@@ -58,7 +59,7 @@ export type ReadinessResult = {
   themes: Map<string, ThemeReadiness>;
 };
 
-export type BlueprintTheme = { theme: string; weight: number; bank: readonly number[] };
+export type BlueprintTheme = { theme: string; weight: number; bank: readonly BankItem[] };
 
 /** An item of a theme's bank: its difficulty alone (the Rasch model), or with discrimination and lower asymptote. */
 export type BankItem = number | { b: number; a?: number; c?: number };
