@@ -146,4 +146,15 @@ describe("mock exams", () => {
     }
     expect(firsts.size).toBeGreaterThan(1);
   }, 60_000);
+
+  it("gives every item of the adaptive pool the lower asymptote of its format (decision 0033)", async () => {
+    const u = await candidate();
+    const track = (await service.listTracks(t.db)).find((x) => x.slug === "ems")!;
+    const pool = await adaptivePool(t.db, track, undefined, u.user_id, new Date());
+    const byType = (type: string) => pool.filter((q) => q.type === type);
+    for (const type of ["single", "true_false", "numeric", "ordering", "multiple"]) expect(byType(type).length).toBeGreaterThan(0);
+    for (const q of byType("single")) expect(q.c).toBeCloseTo(1 / q.optionIds.length, 9);
+    for (const q of byType("true_false")) expect(q.c).toBe(0.5);
+    for (const type of ["numeric", "ordering", "multiple"]) for (const q of byType(type)) expect(q.c).toBe(0);
+  });
 });
