@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { abilityCut, chanceAboveCut, examAbility, selectionPoint } from "./cat.ts";
+import { abilityCut, chanceAboveCut, examAbility } from "./cat.ts";
 import { guessingOf, information, probability } from "./irt.ts";
 import { fitIrt } from "./marginal-fit.ts";
 import { createRandom } from "./random.ts";
@@ -105,11 +105,6 @@ describe("the mock exam's model near the cut", () => {
     expect(bank.reduce((s, q) => s + probability(cut, q.b, 1, q.c), 0) / 3).toBeCloseTo(0.7, 2);
     // Guessing raises the share, so the same difficulties reach the pass mark at a lower ability.
     expect(cut).toBeLessThan(abilityCut([{ weight: 1, shares: expectedShare([-1, 0, 1]) }], 0.7));
-  });
-
-  it("asks for information at the cut while the interval holds it, at the estimate once it does not", () => {
-    expect(selectionPoint({ theta: 0.9, se: 0.3 }, 0.5)).toBe(0.5);
-    expect(selectionPoint({ theta: 1.9, se: 0.3 }, 0.5)).toBe(1.9);
   });
 
   it("gives the posterior chance of being above the cut, a half for an estimate on it", () => {

@@ -1,7 +1,7 @@
 import type { MockExamResult, TrackInfo } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
-import { abilityCut, type CatItem, examAbility, examResult, firstItem, MAX_EXPOSURE, nextItem, selectionPoint, shouldStop } from "./cat.ts";
+import { abilityCut, type CatItem, examAbility, examResult, firstItem, MAX_EXPOSURE, nextItem, shouldStop } from "./cat.ts";
 import { guessingOf, itemDifficulty, itemModel, probability } from "./irt.ts";
 import { createRandom, hashString } from "./random.ts";
 import { expectedShare } from "./readiness.ts";
@@ -134,9 +134,7 @@ export async function extendAdaptive(
   const taken = state.items.map((i) => ({ id: i.questionId, theme: themeOf.get(i.questionId)! }));
   // Seeded per exam and position: the same answers give the same exam.
   const random = createRandom(hashString(`next-${state.items.length}`, quiz.seed >>> 0));
-  // Most informative at the cut while the exam is undecided (cat.ts selectionPoint).
-  const point = selectionPoint(state.est, state.limits.cut);
-  const next = nextItem(pool, taken, blueprintWeights(track), point, random, await overexposure(db, now));
+  const next = nextItem(pool, taken, blueprintWeights(track), state.est.theta, random, await overexposure(db, now));
   if (!next) return { complete: true };
   const q = byId.get(next.id)!;
   const numericKeys = await repo.numericKeysOf(db, [q.id]);
