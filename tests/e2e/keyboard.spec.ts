@@ -122,3 +122,62 @@ test("a candidate pays for a plan and books a coaching session with the keyboard
   await expect(upcoming).toContainText(label);
   await expect(page.getByRole("heading", { name: "Upcoming sessions" })).toBeFocused();
 });
+
+type PlayerQuestion = { type: "single" | "multiple" | "true_false" | "ordering" | "numeric"; options: { id: string; text: string }[] };
+
+test("a candidate answers each of the five kinds of question and hears the verdict, with the keyboard alone", async ({ page }) => {
+  test.setTimeout(120_000);
+  await newCandidate(page);
+  const headers = { "x-project": PROJECT, authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("token"))}` };
+  const api = "/v3/api/custom/rescue-academy";
+  expect((await page.request.put(`${api}/onboarding`, { headers, data: { track: "ems" } })).ok()).toBe(true);
+  const made = await page.request.post(`${api}/quiz/create`, {
+    headers,
+    data: { themes: ["ems-pharmacology"], length: 40, mode: "practice", seed: 3, new: true },
+  });
+  expect(made.ok()).toBe(true);
+  const quiz = (await made.json()).model as { id: number; questions: PlayerQuestion[] };
+  await page.goto(`/user/onboarding/quiz?id=${quiz.id}`);
+  await expect(page.locator("#stem")).toBeVisible();
+
+  const status = page.locator("section p.sr-only[role=status]");
+  for (const type of ["single", "true_false", "multiple", "ordering", "numeric"] as const) {
+    const at = quiz.questions.findIndex((q) => q.type === type);
+    expect(at, `a ${type} question in the quiz`).toBeGreaterThanOrEqual(0);
+    const question = quiz.questions[at]!;
+    await press(
+      page,
+      page.getByRole("navigation", { name: "Questions" }).getByRole("button", { name: `Question ${at + 1}`, exact: true }),
+      "Enter",
+      {
+        back: true,
+      },
+    );
+    await expect(page.getByText(`Question ${at + 1} of ${quiz.questions.length}`)).toBeVisible();
+    const card = page.locator("section[aria-labelledby=stem]");
+    if (type === "single" || type === "true_false") {
+      await tabTo(page, card.getByRole("radio").first());
+      await page.keyboard.press("Space");
+      await expect(card.getByRole("radio").first()).toBeChecked();
+    } else if (type === "multiple") {
+      for (const k of [0, 1]) {
+        await tabTo(page, card.getByRole("checkbox", { name: question.options[k]!.text }));
+        await page.keyboard.press("Space");
+      }
+      await expect(card.getByRole("checkbox", { checked: true })).toHaveCount(2);
+    } else if (type === "ordering") {
+      const first = question.options[0]!.text;
+      await press(page, card.getByRole("button", { name: `Move "${first}" down` }));
+      // Where the item went is said, and the focus stays on the list (its button moved with it).
+      await expect(card.locator("[aria-live=polite]")).toHaveText(`${first} moved to position 2`);
+      await expect(card.getByTestId("ordering-item").nth(1)).toContainText(first);
+    } else {
+      await typeInto(page, card.getByRole("spinbutton"), "1");
+    }
+    await press(page, card.getByRole("button", { name: "Check answer" }));
+    await expect(status).toHaveText(/^(Right|Not quite)$/);
+    // The checked question shows why, and the feedback holds the focus (the check button is gone).
+    await expect(card.getByText(/Why is this right\?|Source:|Explanation/).first()).toBeVisible();
+    await expect(card.getByRole("region", { name: "Feedback" }), `focus on the feedback after checking a ${type} question`).toBeFocused();
+  }
+});
