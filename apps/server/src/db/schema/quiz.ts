@@ -128,8 +128,13 @@ export type QuizSettings = {
   mock?: "fixed" | "adaptive";
   /** Adaptive mock: the shortest length before the standard error may stop it. */
   minLength?: number;
-  /** Started under an exam accommodation (decision 30): the time limit is `baseSeconds` × factor + breaks. */
+  /** Started under an exam accommodation (decision 30): the time limit is `baseSeconds` × factor; breaks stop the clock. */
   extraTime?: { factor: number; breakMinutes: number | null; baseSeconds: number };
+  /**
+   * The breaks taken (decision 30): seconds used, and while one runs its start and the allowance it
+   * held back (the deadline moved on by that much when it began, and gets back what was not used).
+   */
+  breaks?: { usedSeconds: number; startedAt?: string; heldSeconds?: number };
 };
 
 export const quizzes = pgTable(

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import type { AnswerResponse } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-error.ts";
+import { assertNotOnBreak, breaksOf } from "./break-state.ts";
 import { listTracks } from "./catalogue.ts";
 import { type BankQuestion, optionOrderFor } from "./generate.ts";
 import { adaptiveLimits, adaptivePool, adaptiveState, extendAdaptive, mockResult } from "./mock-exam.ts";
@@ -129,6 +130,7 @@ export async function getQuiz(db: Db, userId: number, id: number, now = new Date
     return player;
   });
 
+  const breaks = breaksOf(quiz, now);
   const model: QuizModel = {
     ...summarise(quiz, given.length),
     blueprintVersion: quiz.blueprintVersion,
@@ -136,9 +138,11 @@ export async function getQuiz(db: Db, userId: number, id: number, now = new Date
     position: quiz.position,
     timeLimitSeconds: quiz.timeLimitSeconds,
     serverNow: now.toISOString(),
-    questions: playerQuestions,
+    // During a break the questions stay on the server: the clock is stopped, so they are not to be read.
+    questions: breaks?.on_break_until && !closed ? [] : playerQuestions,
     mock: quiz.settings.mock ?? null,
     extraTime: extraTimeOf(quiz),
+    breaks,
   };
   if (quiz.settings.mock === "adaptive") {
     const limits = adaptiveLimits(quiz);
@@ -186,6 +190,7 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
     if (quiz.status !== "in_progress") throw conflict("This quiz is already submitted: its answers can no longer change");
     if (quiz.deadlineAt && now.getTime() > quiz.deadlineAt.getTime() + DEADLINE_GRACE_MS)
       throw conflict("The time limit of this exam has passed: answers are no longer accepted");
+    assertNotOnBreak(quiz, now);
     const items = await repo.quizItems(tx, id);
     const rows = await repo.questionsByIds(
       tx,

@@ -231,8 +231,8 @@ export async function createQuiz(
     // An accommodation in force now stretches the time; the quiz keeps these terms whatever happens to it later.
     const accommodation = baseSeconds ? await accommodationInForce(tx, userId, now) : null;
     const extraTime = baseSeconds && accommodation ? { ...accommodation, baseSeconds } : undefined;
-    const timeLimitSeconds =
-      baseSeconds && extraTime ? Math.round(baseSeconds * extraTime.factor) + (extraTime.breakMinutes ?? 0) * 60 : baseSeconds;
+    // Breaks are not answering time: they stop the clock when taken (breaks.ts).
+    const timeLimitSeconds = baseSeconds && extraTime ? Math.round(baseSeconds * extraTime.factor) : baseSeconds;
     const quiz = await repo.insertQuiz(
       tx,
       {

@@ -189,6 +189,36 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
     async (request) => ({ error: false as const, model: await service.submitQuiz(db, request.principal!.id, request.params.id) }),
   );
 
+  app.post(
+    `${base}/quiz/break/:id`,
+    {
+      schema: {
+        tags,
+        summary: "Start a break of a timed quiz or mock exam: the clock stops and the questions are hidden",
+        description:
+          "Only with an exam accommodation's breaks (decision 30). The break lasts until it is ended or the allowance left runs out; the allowance is spent across breaks. 409 without breaks, when all are used, during a break, or after the time limit.",
+        params: WithId,
+        response: { 200: QuizResponse, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => ({ error: false as const, model: await service.startBreak(db, request.principal!.id, request.params.id) }),
+  );
+
+  app.delete(
+    `${base}/quiz/break/:id`,
+    {
+      schema: {
+        tags,
+        summary: "End the break that runs: the clock goes on, and the allowance not used is kept for later breaks",
+        params: WithId,
+        response: { 200: QuizResponse, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => ({ error: false as const, model: await service.endBreak(db, request.principal!.id, request.params.id) }),
+  );
+
   app.delete(
     `${base}/quiz/delete/:id`,
     {

@@ -5,6 +5,7 @@
  */
 
 export { deleteQuiz, getQuiz, listQuizzes, submitQuiz, updateQuiz } from "./attempts.ts";
+export { endBreak, startBreak } from "./breaks.ts";
 export { refitItems, startCalibrationJob } from "./calibration.ts";
 export { listTracks } from "./catalogue.ts";
 export { coachingBrief } from "./coaching-brief.ts";
