@@ -75,7 +75,9 @@ test("support grant a candidate ×1.5 extra time; the candidate's mock exam show
   await context.close();
 });
 
-test("with reduced motion nothing animates, and the Larger text size enlarges the library's reading pages", async ({ browser }) => {
+test("with reduced motion nothing animates, and the Larger text size enlarges the library's reading pages and the study assistant", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ reducedMotion: "reduce" });
   const page = await context.newPage();
   const email = uniqueEmail("reader");
@@ -92,12 +94,24 @@ test("with reduced motion nothing animates, and the Larger text size enlarges th
   await page.goto("/user/document-library");
   const heading = page.getByRole("heading", { level: 1 });
   const standard = await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+  await page.goto("/user/assistant");
+  const assistantStandard = await page
+    .getByRole("heading", { level: 1, name: "Study assistant" })
+    .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   await page.goto("/user/profile");
   await page.getByRole("radio", { name: "Larger" }).check();
   expect(await axeViolations(page, "accommodations", page.getByRole("region", { name: "Text size" }))).toEqual([]);
   await page.goto("/user/document-library");
   const larger = await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   expect(larger / standard).toBeCloseTo(1.5, 1);
+  // The study assistant and the blog's posts follow it as well.
+  await page.goto("/user/assistant");
+  const assistantHeading = page.getByRole("heading", { level: 1, name: "Study assistant" });
+  expect((await assistantHeading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))) / assistantStandard).toBeCloseTo(
+    1.5,
+    1,
+  );
+  await page.goto("/user/document-library");
   // Kept on this device: a reload keeps it.
   await page.reload();
   expect(await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeCloseTo(larger, 1);
