@@ -1,3 +1,4 @@
+import { axeViolations } from "./axe";
 import { expect, type Page, test } from "./fixtures";
 import { expiredCopyOf, PROJECT, uniqueEmail } from "./helpers";
 
@@ -80,6 +81,8 @@ test("a pack taken offline, across a closed tab, syncs every answer exactly once
     await page.getByRole("button", { name: "Next →" }).click();
   }
   await expect(banner).toContainText("You're offline. 3 answers will sync when you're back online.");
+  // The offline player and its banner meet WCAG 2.2 AA as every screen does.
+  expect(await axeViolations(page, "offline player")).toEqual([]);
 
   // The tab closes; a new one, still offline, finds the answers waiting and the quiz to continue.
   await page.close();
@@ -92,6 +95,7 @@ test("a pack taken offline, across a closed tab, syncs every answer exactly once
   const again = next.getByTestId("offline-banner");
   await expect(again).toContainText("You're offline. 3 answers will sync when you're back online.");
   await expect(next.getByRole("button", { name: "Continue offline quiz (3 of 10 answered)" })).toBeVisible();
+  expect(await axeViolations(next, "offline packs")).toEqual([]);
 
   // Back online: the answers sync, and the history has them once.
   await context.setOffline(false);
