@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   type AnswerResponse,
@@ -110,4 +110,13 @@ export async function rescoreOfflineQuiz(db: Db, quizId: number, settings: QuizS
       settings: { ...settings, length: total },
     })
     .where(eq(quizzes.id, quizId));
+}
+
+/** Questions of the packs the candidate downloaded since `since`: their keys are on a device. */
+export async function packedSince(db: Db, userId: number, since: Date) {
+  const rows = await db
+    .select({ items: offlinePacks.items })
+    .from(offlinePacks)
+    .where(and(eq(offlinePacks.userId, userId), gte(offlinePacks.createdAt, since)));
+  return new Set(rows.flatMap((r) => r.items.map((i) => i.questionId)));
 }

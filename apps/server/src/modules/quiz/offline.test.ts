@@ -5,6 +5,8 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { answers, offlinePacks, questionReviews, questions } from "../../db/schema/quiz.ts";
 import { createTestApp } from "../../test/app.ts";
+import { adaptivePool } from "./mock-exam.ts";
+import * as service from "./service.ts";
 import { quizHelpers } from "./test-helpers.ts";
 
 // Offline practice (decision 32): the pack call and the sync call, through HTTP.
@@ -106,6 +108,21 @@ describe("practice packs", () => {
     // A pack is never a way to a mock exam: the call takes a size and nothing else.
     const asMock = await t.call("POST", `${P}/quiz/offline/pack`, { token: u.token, body: { size: 50, mock: "fixed" } });
     expect(asMock.statusCode).toBe(400);
+  });
+
+  it("keeps a pack's questions out of the candidate's adaptive mock exams for 30 days, as practised ones", async () => {
+    const u = await newUser();
+    const { pack } = await download(u.token, 50);
+    const packed = new Set(pack.items.map((i) => i.questionId));
+    const contentIds = new Map(
+      (await t.db.select({ id: questions.id, contentId: questions.contentId }).from(questions)).map((q) => [q.id, q.contentId]),
+    );
+    const track = (await service.listTracks(t.db)).find((x) => x.slug === "ems")!;
+    const pool = await adaptivePool(t.db, track, undefined, u.user_id, new Date());
+    expect(pool.length).toBeGreaterThan(0);
+    expect(pool.filter((q) => packed.has(contentIds.get(q.id)!))).toEqual([]);
+    const later = await adaptivePool(t.db, track, undefined, u.user_id, new Date(Date.now() + 31 * 86_400_000));
+    expect(later.filter((q) => packed.has(contentIds.get(q.id)!)).length).toBe(packed.size);
   });
 
   it("takes one of the Free plan's weekly quizzes, and is refused when they are used up", async () => {

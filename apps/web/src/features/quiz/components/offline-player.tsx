@@ -142,6 +142,7 @@ export function OfflinePlayer({
           questionCount={quiz.questions.length}
           hasFlagged={Object.values(flags).some(Boolean)}
           isSubmitting={false}
+          unansweredNote="Unanswered questions stay in the pack for your next offline quiz."
           onSubmit={finish}
           onClose={() => setConfirming(false)}
         />
