@@ -11,6 +11,8 @@ export { listTracks } from "./catalogue.ts";
 export { coachingBrief } from "./coaching-brief.ts";
 export { confidenceToMastery, createQuiz, previewQuiz } from "./generation.ts";
 export { contentImage } from "./images.ts";
+export { createOfflinePack } from "./offline-pack.ts";
+export { syncOfflineAnswers } from "./offline-sync.ts";
 export { getOnboarding, saveOnboarding } from "./onboarding.ts";
 export { dashboard, progress } from "./progress.ts";
 export { resultPdf } from "./result-pdf.ts";

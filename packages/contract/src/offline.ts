@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { AnswerResponse, PlayerOption, QuestionReview } from "./quiz.ts";
+
+/**
+ * Offline practice (decision 32): a pack of practice questions the candidate downloads, with what
+ * the player needs to give feedback without a network, and the sync of the answers given offline.
+ * `/v3/api/custom/{name}/quiz/offline/...`.
+ */
+
+/** The sizes a pack comes in. */
+export const OFFLINE_PACK_SIZES = [50, 100] as const;
+/** Answers one sync call takes at most; the device sends more in several calls, in order. */
+export const OFFLINE_SYNC_MAX = 200;
+
+/** POST quiz/offline/pack. */
+export const CreateOfflinePackRequest = z.strictObject({
+  size: z.union([z.literal(50), z.literal(100)]),
+});
+export type CreateOfflinePackRequest = z.infer<typeof CreateOfflinePackRequest>;
+
+/** The key of a pack question: the review practice feedback shows, less the verdict the device works out. */
+export const OfflineKey = QuestionReview.omit({ isCorrect: true });
+export type OfflineKey = z.infer<typeof OfflineKey>;
+
+export const OfflinePackItem = z.object({
+  questionId: z.string(),
+  theme: z.string(),
+  themeName: z.string(),
+  type: z.enum(["single", "multiple", "true_false", "ordering", "numeric"]),
+  difficulty: z.number().int(),
+  /** The stem with this pack's numbers filled in, as the player shows it. */
+  stem: z.string(),
+  /** The picture as a data: URL, so it shows without a network. */
+  image: z.object({ url: z.string(), alt: z.string() }).nullable(),
+  options: z.array(PlayerOption),
+  unit: z.string(),
+  choose: z.number().int().optional(),
+  key: OfflineKey,
+});
+export type OfflinePackItem = z.infer<typeof OfflinePackItem>;
+
+export const OfflinePack = z.object({
+  id: z.number().int(),
+  track: z.string(),
+  trackName: z.string(),
+  createdAt: z.string(),
+  items: z.array(OfflinePackItem),
+});
+export type OfflinePack = z.infer<typeof OfflinePack>;
+export const OfflinePackResponse = z.object({ error: z.literal(false), model: OfflinePack });
+
+const Uuid = z.uuid({ error: "Not an answer id (a UUID)" });
+
+/** POST quiz/offline/sync: answers given offline, in the order they were given. */
+export const SyncOfflineRequest = z.strictObject({
+  answers: z
+    .array(
+      z.strictObject({
+        /** The device's id of this answer: an answer already recorded under it is not recorded again. */
+        id: Uuid,
+        packId: z
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 31 - 1),
+        /** The device's id of the offline quiz the answer belongs to (one quiz in the history each). */
+        session: Uuid,
+        questionId: z.string().min(1).max(80),
+        response: AnswerResponse,
+        answeredAt: z.iso.datetime({ offset: true }),
+        unsure: z.boolean().optional(),
+        seconds: z.number().int().min(0).max(3600).optional(),
+      }),
+    )
+    .min(1)
+    .max(OFFLINE_SYNC_MAX),
+});
+export type SyncOfflineRequest = z.infer<typeof SyncOfflineRequest>;
+export type OfflineAnswer = SyncOfflineRequest["answers"][number];
+
+export const SyncOfflineResponse = z.object({
+  error: z.literal(false),
+  message: z.string(),
+  /** Answers recorded by this call. */
+  recorded: z.number().int(),
+  /** Answers of the batch already recorded by an earlier call (or answered already in their quiz). */
+  skipped: z.number().int(),
+  /** Every id of the batch: the device may forget them. */
+  ids: z.array(z.string()),
+});
+
+/**
+ * Whether a response is right by the key a pack carries, as the server grades it (scoring.ts):
+ * multiple response all or nothing, an ordering in full, a number within the tolerance.
+ */
+export function isRightByKey(key: Pick<OfflineKey, "correct" | "numeric">, response: AnswerResponse): boolean {
+  const c = key.correct;
+  if ("choice" in c) return "choice" in response && response.choice === c.choice;
+  if ("choices" in c)
+    return "choices" in response && response.choices.length === c.choices.length && c.choices.every((k) => response.choices.includes(k));
+  if ("order" in c)
+    return "order" in response && response.order.length === c.order.length && c.order.every((k, i) => response.order[i] === k);
+  if (!("value" in response)) return false;
+  const tolerance = key.numeric?.tolerance ?? 0;
+  return Math.abs(response.value - c.value) <= tolerance + 1e-9;
+}
