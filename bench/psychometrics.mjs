@@ -5,6 +5,11 @@
 //
 //   node bench/psychometrics.mjs                 every section (three to four minutes on two shared cores)
 //   node bench/psychometrics.mjs --only=review   one of: review, mock, chance, spaced, calibration
+//   node bench/psychometrics.mjs --only=chance --tracks=dispatch,ems   the chance to pass of some tracks only
+//   node bench/psychometrics.mjs --only=chance --own-prior   also the ECE at 20 answers with each population's own prior
+//   node bench/psychometrics.mjs --seed=1        another set of seeds (0, the default, gives the recorded
+//                                                figures): every section's seed moves by 7919 × this, so a
+//                                                method is checked on banks and candidates it was not tuned on
 //
 // THE TRUTH (written down so the figures can be checked):
 // - Items. Each question of a track's bank keeps its theme, type and authored level. Its true
@@ -25,7 +30,8 @@
 // - In the realistic world of the mock exam the engine knows only what its own calibration fits from
 //   200 answers per item in that world, and a candidate truly passes when their expected share of a
 //   blueprint form under the true model reaches the pass mark (the truth's cut).
-// - Seeds are fixed per section (below); the same code gives the same figures.
+// - Seeds are fixed per section (below: review 101 + n, mock 202, chance 303, spaced 404, calibration 505,
+//   each plus 7919 × --seed); the same code and seed give the same figures.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadServerCode, root } from "./lib.mjs";
@@ -50,6 +56,8 @@ export async function loadEngine() {
 }
 
 const E = await loadEngine();
+/** Every section's seed is offset by this (--seed=k: 7919 k), 0 by default. */
+const SEED = 7919 * Number(arg("seed", 0));
 const createRandom = E.random.createRandom;
 
 // ---------------------------------------------------------------- the truth
@@ -88,6 +96,8 @@ function makeBank(track, random) {
         options: (q.options ?? []).map((o) => ({ id: o.id, correct: o.correct === true })),
         b,
         bHat: b + 0.15 * normal(random),
+        // What the engine assumes of guessing (its format's lower asymptote), where it models one.
+        cHat: E.irt.guessingOf ? E.irt.guessingOf(q.type, q.options?.length ?? 0) : 0,
         a: Math.exp(0.4 * normal(random)),
         c: guess,
         attract,
@@ -131,9 +141,15 @@ const banksOf = (track, bank, key = "bHat") =>
     bank: bank.filter((q) => q.theme === t.theme).map((q) => q[key]),
   }));
 
-/** The ability at which the blueprint-weighted expected share of the bank is the pass mark (on the engine's b̂). */
-function cutOf(track, bank) {
-  const bp = banksOf(track, bank).map((t) => ({ w: t.weight, share: E.readiness.expectedShare(t.bank) }));
+/**
+ * The ability at which the blueprint-weighted expected share of the bank is the pass mark, on what
+ * the engine knows (b̂; with `model`, each item's engine parameters as the mock exam uses them).
+ */
+function cutOf(track, bank, model) {
+  const bp = track.blueprint.themes.map((t) => ({
+    w: t.weight,
+    share: E.readiness.expectedShare(bank.filter((q) => q.theme === t.theme).map((q) => (model ? model(q) : q.bHat))),
+  }));
   const total = bp.reduce((n, t) => n + t.w, 0);
   const at = (g) => bp.reduce((s, t) => s + (t.w / total) * t.share[g], 0);
   const passMark = track.exam?.passMark ?? 0.7;
@@ -165,6 +181,13 @@ function trueCutOf(track, bank, world) {
 }
 
 /**
+ * The lower asymptotes the engine gives the fit: its format's (E.irt.guessingOf) in a world with
+ * guessing. In the Rasch and 2PL worlds nobody guesses, and the engine is told so (all 0), as it
+ * would be told for a bank of items that cannot be guessed.
+ */
+const guessesOf = (bank, world) => new Map(bank.map((q) => [q.id, world === "realistic" ? q.cHat : 0]));
+
+/**
  * The engine's view of a world that is not its own: it knows what its calibration job would fit
  * from 200 answers per item (candidates θ ~ N(trueCut − 0.5, 1) answering 40 items each), not the truth.
  */
@@ -178,7 +201,7 @@ function calibrateInWorld(bank, world, random, centre) {
     while (seen.size < 40) seen.add(Math.floor(random() * bank.length));
     for (const k of seen) given.push({ userId: u, questionId: bank[k].id, isCorrect: random() < pRight(world, theta, bank[k]) });
   }
-  const fit = E.fit.fitItems(given, new Map(bank.map((q) => [q.id, q.level])));
+  const fit = E.fit.fitItems(given, new Map(bank.map((q) => [q.id, q.level])), guessesOf(bank, world));
   for (const r of fit.rows) {
     bank[r.questionId - 1].bHat = r.difficulty;
     bank[r.questionId - 1].aHat = r.discrimination;
@@ -192,7 +215,7 @@ function calibrateInWorld(bank, world, random, centre) {
  * item has about `perItem` answers; the engine's item statistics then judge each item.
  */
 function reviewRun(world, perItem, seed) {
-  const random = createRandom(seed);
+  const random = createRandom(seed + SEED);
   const track = tracks.find((t) => t.slug === "ems");
   const bank = makeBank(track, random);
   // 30 planted miskeys among the single-choice items: the stored key is a distractor.
@@ -310,17 +333,25 @@ function mockSection() {
   console.log(`\n## Adaptive mock exam (EMS, ${N} candidates θ ~ N(cut, 1))`);
   const track = tracks.find((t) => t.slug === "ems");
   for (const world of ["rasch", "realistic"]) {
-    const random = createRandom(202);
+    const random = createRandom(202 + SEED);
     const bank = makeBank(track, random);
     // The truth's cut; in the realistic world the engine works on its own calibration of that world.
     const truthCut = world === "rasch" ? cutOf(track, bank) : trueCutOf(track, bank, world);
     if (world !== "rasch") calibrateInWorld(bank, world, random, truthCut - 0.5);
-    const cut = cutOf(track, bank);
-    // The engine's items: fitted difficulty and, where it fitted one, discrimination.
-    const pool = bank.map((q) => ({ id: q.id, theme: q.theme, b: q.bHat, ...(q.aHat ? { a: q.aHat } : {}) }));
+    // The engine's items: fitted difficulty and, where it fitted one, discrimination; the lower asymptote
+    // of the item's format where the world has guessing (in the Rasch world nobody guesses and the
+    // engine is told so, as for items that cannot be guessed).
+    const model = (q) => ({ b: q.bHat, ...(q.aHat ? { a: q.aHat } : {}), ...(world === "realistic" && q.cHat ? { c: q.cHat } : {}) });
+    // (An engine before decision 0033 scored its bank on difficulties alone.)
+    const scoring = E.irt.guessingOf ? model : (q) => q.bHat;
+    const cut = cutOf(track, bank, scoring);
+    const pool = bank.map((q) => ({ id: q.id, theme: q.theme, ...model(q) }));
     const byId = new Map(bank.map((q) => [q.id, q]));
     const weights = weightsOf(track);
-    const shares = banksOf(track, bank).map((t) => ({ weight: t.weight, shares: E.readiness.expectedShare(t.bank) }));
+    const shares = track.blueprint.themes.map((t) => ({
+      weight: t.weight,
+      shares: E.readiness.expectedShare(bank.filter((q) => q.theme === t.theme).map(scoring)),
+    }));
     const limits = { min: track.exam.adaptive.minQuestions, max: track.exam.adaptive.maxQuestions };
     const exposure = new Map();
     let right = 0;
@@ -361,13 +392,45 @@ function mockSection() {
       lengthSum += taken.length;
       if (taken.length === limits.min) atMin += 1;
     }
+    const bound = nearCutBound(bank, world, truthCut, limits.max);
     const maxExposure = Math.max(...exposure.values()) / N;
     const top = [...exposure].sort((x, y) => y[1] - x[1])[0];
     if (process.env.DEBUG_MOCK) console.log("most shown", byId.get(top[0]).contentId, byId.get(top[0]).bHat.toFixed(2));
     console.log(
-      `${world.padEnd(9)} cut θ ${truthCut.toFixed(2)} (engine's ${cut.toFixed(2)}): pass/fail right ${pct(right / N)} overall, ${pct(nearRight / near)} within 0.3 logits of the cut (${near} candidates); most-shown item ${pct(maxExposure)} of candidates; bank used ${exposure.size}/${pool.length} (${pct(exposure.size / pool.length)}); ${firsts.size} different first items; mean length ${(lengthSum / N).toFixed(1)}, stopped at the minimum ${pct(atMin / N)}`,
+      `${world.padEnd(9)} cut θ ${truthCut.toFixed(2)} (engine's ${cut.toFixed(2)}): pass/fail right ${pct(right / N)} overall, ${pct(nearRight / near)} within 0.3 logits of the cut (${near} candidates); most-shown item ${pct(maxExposure)} of candidates; bank used ${exposure.size}/${pool.length} (${pct(exposure.size / pool.length)}); ${firsts.size} different first items; mean length ${(lengthSum / N).toFixed(1)}, stopped at the minimum ${pct(atMin / N)}; the most any ${limits.max}-item exam on this bank could get right within 0.3 logits: ${pct(bound)}`,
     );
   }
+}
+
+/**
+ * The ceiling of pass/fail accuracy within 0.3 logits of the cut for an exam of at most `max` items:
+ * an oracle that knows every item's true parameters and the candidate's ability picks the `max` items
+ * most informative at that ability (no blueprint, no exposure control) and decides on an estimate
+ * with the resulting standard error 1/√I, so a candidate d logits from the cut is classified right
+ * with probability Φ(|d|√I). Averaged over abilities spread evenly within 0.3 logits of the cut (the
+ * simulated population is nearly flat there). No selection or stopping rule does better on average.
+ */
+function nearCutBound(bank, world, cut, max) {
+  let sum = 0;
+  let n = 0;
+  for (let k = -30; k <= 30; k++) {
+    const theta = cut + k / 100;
+    const info = bank
+      .map((q) => {
+        const c = world === "realistic" ? q.c : 0;
+        const a = world === "rasch" ? 1 : q.a;
+        const l = logistic(a * (theta - q.b));
+        const p = c + (1 - c) * l;
+        const slope = (1 - c) * a * l * (1 - l);
+        return (slope * slope) / (p * (1 - p));
+      })
+      .sort((x, y) => y - x)
+      .slice(0, max)
+      .reduce((x, y) => x + y, 0);
+    sum += E.readiness.normalCdf(Math.abs(theta - cut) * Math.sqrt(info));
+    n += 1;
+  }
+  return sum / n;
 }
 
 // ---------------------------------------------------------------- 3. the chance to pass
@@ -402,12 +465,16 @@ function chanceSection() {
   // More candidates at 20 answers: their chances spread widely, so the binned ECE is noisier there.
   const cellSize = (n) => Number(arg("chance-candidates", n === 20 ? 500 : 200));
   const spread = Number(arg("population-sd", 1));
+  // --own-prior: at 20 answers also the ECE with each population's own distribution as the prior.
+  const ownPrior = process.argv.includes("--own-prior");
   console.log(
     `\n## Chance to pass one sitting (Rasch world, ${cellSize(20)} candidates per cell at 20 answers, ${cellSize(80)} at 80 and 160, θ₀ ~ N(centre, ${spread}²), centres 0.75 logits below, at and above the cut; truth: the exact chance of passing a blueprint form of the real exam)`,
   );
   const worst = { ece: 0 };
+  const only = arg("tracks", null)?.split(",");
   for (const track of tracks) {
-    const random = createRandom(303);
+    if (only && !only.includes(track.slug)) continue;
+    const random = createRandom(303 + SEED);
     const bank = makeBank(track, random);
     const cut = cutOf(track, bank);
     const themes = track.blueprint.themes;
@@ -425,6 +492,7 @@ function chanceSection() {
     ])
       for (const n of [20, 80, 160]) {
         const pairs = [];
+        const ownPairs = [];
         for (let c = 0; c < cellSize(n); c++) {
           const theta0 = centre + spread * normal(random);
           const thetaT = new Map(themes.map((t) => [t.theme, theta0 + 0.5 * normal(random)]));
@@ -438,16 +506,26 @@ function chanceSection() {
             evidence.push({ theme: q.theme, b: q.bHat, isCorrect: random() < pRight("rasch", thetaT.get(q.theme), q) });
           }
           const r = E.readiness.computeReadiness(evidence, blueprint, track.exam.passMark, c + 1, { questions: examLength });
+          // What no single prior can beat: the population's own distribution as the prior.
+          const own =
+            n === 20 && ownPrior
+              ? E.readiness.computeReadiness(evidence, blueprint, track.exam.passMark, c + 1, {
+                  questions: examLength,
+                  prior: { mean: centre, sd: spread },
+                }).passProbability
+              : null;
           // The real sitting: a blueprint form of the exam's length, drawn from the bank.
           const form = [];
           for (const [theme, k] of Object.entries(seats)) {
             const list = byTheme.get(theme);
             for (let j = 0; j < k; j++) form.push(pRight("rasch", thetaT.get(theme), list[Math.floor(random() * list.length)]));
           }
-          pairs.push([r.passProbability, passChance(form, need)]);
+          const truth = passChance(form, need);
+          pairs.push([r.passProbability, truth]);
+          if (own !== null) ownPairs.push([own, truth]);
         }
         const e = ece(pairs);
-        cells.push(`${name} ${n}: ${e.toFixed(3)}`);
+        cells.push(`${name} ${n}: ${e.toFixed(3)}${ownPairs.length ? ` (own prior ${ece(ownPairs).toFixed(3)})` : ""}`);
         if (e > worst.ece) Object.assign(worst, { ece: e, where: `${track.slug} ${name} ${n}` });
       }
     console.log(`${track.slug.padEnd(12)} cut θ ${cut.toFixed(2)}; ECE ${cells.join(", ")}`);
@@ -465,7 +543,7 @@ function chanceSection() {
  */
 function spacedSection() {
   console.log("\n## Spaced review (EMS, 20 candidates θ ~ N(0, 1), a 20-question practice quiz every day for 60 days)");
-  const random = createRandom(404);
+  const random = createRandom(404 + SEED);
   const track = tracks.find((t) => t.slug === "ems");
   const bank = makeBank(track, random);
   const byId = new Map(bank.map((q) => [q.id, q]));
@@ -566,7 +644,7 @@ function calibrationSection() {
   // "2pl" is the realistic world without guessing: what the 2PL fit recovers when its model holds.
   for (const world of ["rasch", "2pl", "realistic"])
     for (const perItem of [50, 200]) {
-      const random = createRandom(505);
+      const random = createRandom(505 + SEED);
       const bank = makeBank(track, random);
       const candidates = Math.round((perItem * bank.length) / 40);
       const given = [];
@@ -577,7 +655,7 @@ function calibrationSection() {
         for (const k of seen) given.push({ userId: u, questionId: bank[k].id, isCorrect: random() < pRight(world, theta, bank[k]) });
       }
       const t0 = performance.now();
-      const fit = E.fit.fitItems(given, new Map(bank.map((q) => [q.id, q.level])));
+      const fit = E.fit.fitItems(given, new Map(bank.map((q) => [q.id, q.level])), guessesOf(bank, world));
       const ms = performance.now() - t0;
       const rows = fit.rows.map((r) => ({ r, q: bank[r.questionId - 1] }));
       const rb = corr(
@@ -591,10 +669,47 @@ function calibrationSection() {
               rows.map((x) => x.r.discrimination),
               rows.map((x) => x.q.a),
             );
+      const meanOf = (xs) => (xs.reduce((x, y) => x + y, 0) / xs.length).toFixed(2);
+      const scale =
+        world === "rasch"
+          ? ""
+          : `, mean discrimination ${meanOf(rows.map((x) => x.r.discrimination))} (true ${meanOf(rows.map((x) => x.q.a))})`;
+      const bound = world === "rasch" ? "" : `; the most any fit could recover: ${discriminationBound(bank, world, perItem, random)}`;
       console.log(
-        `${world.padEnd(9)} ${String(perItem).padStart(3)} answers/item: difficulty r ${rb.toFixed(3)}, discrimination r ${ra === null ? (world === "rasch" ? "n/a (all 1)" : "not estimated") : ra.toFixed(3)} (${(ms / 1000).toFixed(1)} s, ${fit.iterations} iterations)`,
+        `${world.padEnd(9)} ${String(perItem).padStart(3)} answers/item: difficulty r ${rb.toFixed(3)}, discrimination r ${ra === null ? (world === "rasch" ? "n/a (all 1)" : "not estimated") : ra.toFixed(3)} ${scale} (${(ms / 1000).toFixed(1)} s, ${fit.iterations} iterations)${bound}`,
       );
     }
+}
+
+/**
+ * An upper bound on the discrimination correlation at `perItem` answers per item: an oracle that
+ * knows every candidate's ability, every item's difficulty and guessing, and the true spread of
+ * log a (N(0, 0.4²)), and estimates log a by its posterior mean from the Fisher information of
+ * `perItem` answers by candidates θ ~ N(0, 1) (normal approximation). No fit can do better on average.
+ */
+function discriminationBound(bank, world, perItem, random) {
+  const nodes = Array.from({ length: 81 }, (_, q) => -4 + q * 0.1);
+  const weights = nodes.map((t) => Math.exp(-0.5 * t * t));
+  const total = weights.reduce((x, y) => x + y, 0);
+  const est = [];
+  for (let trial = 0; trial < 20; trial++)
+    for (const q of bank) {
+      const c = world === "realistic" ? q.c : 0;
+      let info = 0;
+      nodes.forEach((t, k) => {
+        const l = logistic(q.a * (t - q.b));
+        const p = c + (1 - c) * l;
+        const slope = (1 - c) * l * (1 - l) * q.a * (t - q.b);
+        info += (weights[k] / total) * ((slope * slope) / (p * (1 - p)));
+      });
+      const precision = perItem * info;
+      const observed = Math.log(q.a) + normal(random) / Math.sqrt(precision);
+      est.push([Math.exp((precision * observed) / (precision + 1 / 0.16)), q.a]);
+    }
+  return `discrimination r ${corr(
+    est.map((e) => e[0]),
+    est.map((e) => e[1]),
+  ).toFixed(3)}`;
 }
 
 function corr(x, y) {

@@ -27,7 +27,16 @@ export async function lastCalibrationRun(db: Db) {
   return row;
 }
 
-export const questionLevels = (db: Db) => db.select({ id: questions.id, difficulty: questions.difficulty }).from(questions);
+/** Every question's authored level (the fit's seed) and format (its fixed lower asymptote). */
+export const questionLevels = (db: Db) =>
+  db
+    .select({
+      id: questions.id,
+      difficulty: questions.difficulty,
+      type: questions.type,
+      optionCount: sql<number>`jsonb_array_length(${questions.options})`.mapWith(Number),
+    })
+    .from(questions);
 
 /** Replaces the fitted difficulties in one transaction, in batches. */
 export async function saveCalibration(

@@ -2,11 +2,13 @@ import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import { queueDoubtfulQuestions } from "../question-bank/service.ts";
 import * as repo from "./calibration-repo.ts";
+import { guessingOf } from "./irt.ts";
 import { fitItems } from "./item-fit.ts";
 
 /**
- * Item calibration: a background job refits every answered question's difficulty and discrimination (2PL) from
- * the answers that count as evidence, seeded from the authored level (docs/readiness-model.md).
+ * Item calibration: a background job refits every answered question's difficulty and discrimination
+ * (2PL with a lower asymptote fixed by the question's format, decision 0033) from the answers that
+ * count as evidence, seeded from the authored level (docs/readiness-model.md).
  */
 
 /** Refit once the evidence has grown by this share since the last fit (or by REFIT_MIN_NEW answers). */
@@ -19,7 +21,11 @@ export async function refitItems(db: Db) {
   await repo.withCalibrationLock(db, async (tx) => {
     const started = performance.now();
     const [given, levels] = await readTogether(tx, [() => repo.calibrationAnswers(tx), () => repo.questionLevels(tx)]);
-    const fit = fitItems(given, new Map(levels.map((l) => [l.id, l.difficulty])));
+    const fit = fitItems(
+      given,
+      new Map(levels.map((l) => [l.id, l.difficulty])),
+      new Map(levels.map((l) => [l.id, guessingOf(l.type, l.optionCount)])),
+    );
     const milliseconds = Math.round(performance.now() - started);
     await repo.saveCalibration(tx, fit.rows, {
       answers: given.length,

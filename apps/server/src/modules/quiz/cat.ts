@@ -23,8 +23,11 @@ export const FIRST_ITEMS = 24;
  */
 export const EXAM_PRIOR_SD = 1.5;
 
-/** An item of the exam: its difficulty and, once fitted, its discrimination (1 when absent). */
-export type CatItem = { id: number; theme: string; b: number; a?: number };
+/**
+ * An item of the exam: its difficulty, once fitted its discrimination (1 when absent), and the lower
+ * asymptote of its format (irt.ts guessingOf; 0 when absent).
+ */
+export type CatItem = { id: number; theme: string; b: number; a?: number; c?: number };
 
 /**
  * The ability at which the blueprint-weighted expected share of the bank reaches the pass mark (the
@@ -45,7 +48,7 @@ export function abilityCut(blueprint: readonly { weight: number; shares: ArrayLi
 }
 
 /** Ability from the exam's answers, with the exam's prior around the cut. */
-export const examAbility = (answers: readonly { b: number; a?: number; isCorrect: boolean }[], cut: number) =>
+export const examAbility = (answers: readonly { b: number; a?: number; c?: number; isCorrect: boolean }[], cut: number) =>
   estimateAbility(answers, { mean: cut, sd: EXAM_PRIOR_SD });
 
 /** "pass" or "fail" once the 95 % interval of ability lies wholly on one side of the cut; else null. */
@@ -53,6 +56,22 @@ export function decideExam(est: { theta: number; se: number }, cut: number): "pa
   if (est.theta - DECISION_Z * est.se > cut) return "pass";
   if (est.theta + DECISION_Z * est.se < cut) return "fail";
   return null;
+}
+
+/**
+ * Where the next item should be most informative: at the cut while the 95 % interval still holds it
+ * (the only question left is which side of the cut the candidate is, and information at the cut
+ * answers it fastest, as in a sequential test), at the estimate otherwise.
+ */
+export function selectionPoint(est: { theta: number; se: number }, cut: number) {
+  return decideExam(est, cut) === null ? cut : est.theta;
+}
+
+/** The posterior probability that ability is at or above the cut (the grid cell of the cut counts by its share above). */
+export function chanceAboveCut(posterior: ArrayLike<number>, cut: number) {
+  let pass = 0;
+  for (let g = 0; g < GRID.length; g++) pass += posterior[g]! * Math.max(0, Math.min(1, (GRID[g]! + 0.05 - cut) / 0.1));
+  return pass;
 }
 
 /** Whether the exam stops: the maximum length, or a decision after the minimum length. */
@@ -103,7 +122,7 @@ export function nextItem(
   const theme = themeBehind(candidates, taken, weights);
   const ranked = candidates
     .filter((q) => theme === null || q.theme === theme)
-    .map((q) => ({ q, info: information(theta, q.b, q.a) }))
+    .map((q) => ({ q, info: information(theta, q.b, q.a, q.c) }))
     .sort((a, b) => b.info - a.info || a.q.id - b.q.id);
   if (!random) return ranked[0]!.q;
   const k = Math.min(RANDOMESQUE, ranked.length);
@@ -132,7 +151,7 @@ export type ExamDecision = {
  * on the final estimate.
  */
 export function examResult(
-  answers: readonly { b: number; a?: number; isCorrect: boolean }[],
+  answers: readonly { b: number; a?: number; c?: number; isCorrect: boolean }[],
   blueprint: readonly { weight: number; shares: Float64Array }[],
   passMark: number,
   stop: { timeUp?: boolean; maxLength?: number } = {},
@@ -141,18 +160,12 @@ export function examResult(
   const { theta, se, posterior } = examAbility(answers, cut);
   const total = blueprint.reduce((n, t) => n + t.weight, 0) || 1;
   const score = (g: number) => blueprint.reduce((s, t) => s + (t.weight / total) * t.shares[g]!, 0);
-  let pass = 0;
   let scaled = 0;
-  for (let g = 0; g < GRID.length; g++) {
-    const s = score(g);
-    scaled += posterior[g]! * s;
-    // The cell of the cut counts by the share of it above the cut.
-    const lo = GRID[g]! - 0.05;
-    const above = Math.max(0, Math.min(1, (GRID[g]! + 0.05 - cut) / 0.1));
-    pass += posterior[g]! * (lo >= cut ? 1 : above);
-  }
+  for (let g = 0; g < GRID.length; g++) scaled += posterior[g]! * score(g);
+  const pass = chanceAboveCut(posterior, cut);
   const byInterval = decideExam({ theta, se }, cut);
-  const decision = byInterval ?? (theta >= cut ? "pass" : "fail");
+  // Undecided at the end: the more likely side of the cut.
+  const decision = byInterval ?? (pass >= 0.5 ? "pass" : "fail");
   const decidedBy: ExamDecision["decidedBy"] = byInterval ? "confidence" : stop.timeUp ? "time" : "length";
   return {
     ability: theta,
@@ -179,19 +192,23 @@ export function simulateCat(
   overexposed?: (id: number) => boolean,
 ) {
   const taken: (CatItem & { isCorrect: boolean })[] = [];
-  let est = { theta: limits.cut, se: EXAM_PRIOR_SD };
+  let est: { theta: number; se: number; posterior?: Float64Array } = { theta: limits.cut, se: EXAM_PRIOR_SD };
   while (!shouldStop(est, taken.length, limits)) {
-    const q = taken.length === 0 ? firstItem(pool, limits.cut, random) : nextItem(pool, taken, weights, est.theta, random, overexposed);
+    const q =
+      taken.length === 0
+        ? firstItem(pool, limits.cut, random)
+        : nextItem(pool, taken, weights, selectionPoint(est, limits.cut), random, overexposed);
     if (!q) break;
     taken.push({ ...q, isCorrect: answer(q) });
     est = examAbility(taken, limits.cut);
   }
   const byInterval = decideExam(est, limits.cut);
+  const above = est.posterior ? chanceAboveCut(est.posterior, limits.cut) : 0.5;
   return {
     taken,
     theta: est.theta,
     se: est.se,
-    pass: (byInterval ?? (est.theta >= limits.cut ? "pass" : "fail")) === "pass",
+    pass: (byInterval ?? (above >= 0.5 ? "pass" : "fail")) === "pass",
     decidedBy: byInterval ? ("confidence" as const) : ("length" as const),
   };
 }

@@ -11,13 +11,29 @@ export const seedDifficulty = (level: number) => (level - 3) * 0.8;
 export const itemDifficulty = (q: { difficulty: number; calibrated: number | null | undefined }) =>
   q.calibrated ?? seedDifficulty(q.difficulty);
 
-/** P(right) at θ of an item of difficulty b and discrimination a (1: the Rasch model). */
-export const probability = (theta: number, b: number, a = 1) => 1 / (1 + Math.exp(a * (b - theta)));
+/**
+ * The lower asymptote of an item, fixed by its format (decision 0033): a candidate who does not know
+ * the answer still gets a single choice of k options right 1/k of the time and a true/false half the
+ * time; a multiple response, an ordering or a number to enter is not guessed (about 0). Fixing it
+ * rather than fitting it keeps the fit stable (a fitted 3PL asymptote needs thousands of answers).
+ */
+export function guessingOf(type: string, options = 0): number {
+  if (type === "true_false") return 0.5;
+  if (type === "single") return 1 / Math.max(2, options);
+  return 0;
+}
 
-/** Fisher information of an item at θ: a²P(1 − P). */
-export const information = (theta: number, b: number, a = 1) => {
-  const p = probability(theta, b, a);
-  return a * a * p * (1 - p);
+/**
+ * P(right) at θ of an item of difficulty b, discrimination a (1: the Rasch model) and lower
+ * asymptote c (its format's chance of a guess; 0: no guessing): c + (1 − c) / (1 + e^−a(θ − b)).
+ */
+export const probability = (theta: number, b: number, a = 1, c = 0) => c + (1 - c) / (1 + Math.exp(a * (b - theta)));
+
+/** Fisher information of an item at θ: a²P(1 − P) without guessing; a²(P − c)²(1 − P) / ((1 − c)²P) with it. */
+export const information = (theta: number, b: number, a = 1, c = 0) => {
+  const p = probability(theta, b, a, c);
+  if (c === 0) return a * a * p * (1 - p);
+  return (a * a * (p - c) ** 2 * (1 - p)) / ((1 - c) ** 2 * p);
 };
 
 /** The ability grid: −5 … +5 logits in steps of 0.1. */
@@ -32,6 +48,8 @@ export type FitInput = {
   correct: Uint8Array;
   /** The prior mean of each item's difficulty (its seed). */
   itemPrior: Float64Array;
+  /** Each item's lower asymptote, fixed by its format (guessingOf); 0 for all when absent. */
+  guess?: Float64Array;
   /** Prior sd of item difficulties around their seed: with few answers the seed stands. */
   itemPriorSd?: number;
   /** Prior sd of abilities around 0 (the scale is anchored by the item seeds). */
@@ -58,6 +76,20 @@ export type FitResult = {
 export const DISCRIMINATION_PRIOR_SD = 0.3;
 
 /**
+ * One answer's score and Fisher information with respect to η = a(θ − b), for an item of lower
+ * asymptote c: P = c + (1 − c)L(η), dℓ/dη = (x − P)·P′/(P(1 − P)), information P′²/(P(1 − P)) with
+ * P′ = (1 − c)L(1 − L); with c = 0 they are x − P and P(1 − P).
+ */
+function score(x: number, eta: number, c: number) {
+  const l = 1 / (1 + Math.exp(-eta));
+  if (c === 0) return { g: x - l, h: l * (1 - l) };
+  const p = c + (1 - c) * l;
+  const slope = (1 - c) * l * (1 - l);
+  const pq = Math.max(p * (1 - p), 1e-12);
+  return { g: ((x - p) * slope) / pq, h: (slope * slope) / pq };
+}
+
+/**
  * Joint maximum a posteriori fit of the two-parameter logistic model, P = 1 / (1 + e^−a(θ − b)), by
  * alternating Newton (Fisher scoring) steps on abilities, difficulties and log discriminations. One
  * pass is linear in the number of answers, so a million answers refit in seconds (bench/quiz.mjs).
@@ -65,7 +97,7 @@ export const DISCRIMINATION_PRIOR_SD = 0.3;
  * discrimination towards 1 until it has the answers to say otherwise.
  */
 export function fitIrt(input: FitInput): FitResult {
-  const { persons, items, person, item, correct, itemPrior } = input;
+  const { persons, items, person, item, correct, itemPrior, guess } = input;
   const itemVar = (input.itemPriorSd ?? 1) ** 2;
   const personVar = (input.personPriorSd ?? 1.5) ** 2;
   const alphaSd = input.discriminationPriorSd ?? DISCRIMINATION_PRIOR_SD;
@@ -91,9 +123,9 @@ export function fitIrt(input: FitInput): FitResult {
     for (let k = 0; k < n; k++) {
       const i = item[k]!;
       const ai = a[i]!;
-      const p = 1 / (1 + Math.exp(ai * (b[i]! - theta[person[k]!]!)));
-      grad[person[k]!]! += ai * (correct[k]! - p);
-      hess[person[k]!]! += ai * ai * p * (1 - p);
+      const { g, h } = score(correct[k]!, ai * (theta[person[k]!]! - b[i]!), guess ? guess[i]! : 0);
+      grad[person[k]!]! += ai * g;
+      hess[person[k]!]! += ai * ai * h;
     }
     for (let j = 0; j < persons; j++) {
       const step = (grad[j]! - theta[j]! / personVar) / (hess[j]! + 1 / personVar);
@@ -108,14 +140,12 @@ export function fitIrt(input: FitInput): FitResult {
       const i = item[k]!;
       const ai = a[i]!;
       const d = theta[person[k]!]! - b[i]!;
-      const p = 1 / (1 + Math.exp(-ai * d));
-      const r = correct[k]! - p;
-      const w = p * (1 - p);
-      grad[i]! -= ai * r;
-      hess[i]! += ai * ai * w;
+      const { g, h } = score(correct[k]!, ai * d, guess ? guess[i]! : 0);
+      grad[i]! -= ai * g;
+      hess[i]! += ai * ai * h;
       if (alphaSd > 0) {
-        gradA[i]! += ai * d * r;
-        hessA[i]! += ai * ai * d * d * w;
+        gradA[i]! += ai * d * g;
+        hessA[i]! += ai * ai * d * d * h;
       }
     }
     for (let i = 0; i < items; i++) {
@@ -138,11 +168,11 @@ export function fitIrt(input: FitInput): FitResult {
 }
 
 /** Log-likelihood of a set of answers at each grid point. */
-export function gridLogLikelihood(answers: readonly { b: number; a?: number; isCorrect: boolean }[]): Float64Array {
+export function gridLogLikelihood(answers: readonly { b: number; a?: number; c?: number; isCorrect: boolean }[]): Float64Array {
   const out = new Float64Array(GRID.length);
   for (const a of answers)
     for (let g = 0; g < GRID.length; g++) {
-      const p = probability(GRID[g]!, a.b, a.a);
+      const p = probability(GRID[g]!, a.b, a.a, a.c);
       out[g]! += Math.log(a.isCorrect ? p : 1 - p);
     }
   return out;
@@ -173,7 +203,7 @@ export const meanSd = (weights: ArrayLike<number>) => {
 };
 
 /** Expected a posteriori ability from answers, with prior N(mean, sd²): its mean, sd (the standard error) and grid posterior. */
-export function estimateAbility(answers: readonly { b: number; a?: number; isCorrect: boolean }[], prior = { mean: 0, sd: 1 }) {
+export function estimateAbility(answers: readonly { b: number; a?: number; c?: number; isCorrect: boolean }[], prior = { mean: 0, sd: 1 }) {
   const ll = gridLogLikelihood(answers);
   for (let g = 0; g < GRID.length; g++) ll[g]! += Math.log(normalPdf(GRID[g]!, prior.mean, prior.sd));
   const posterior = normaliseLog(ll);

@@ -1,9 +1,12 @@
-import { fitIrt, seedDifficulty } from "./irt.ts";
+import { seedDifficulty } from "./irt.ts";
+import { fitIrtMarginal } from "./marginal-fit.ts";
 
 /** Fits the items from answers; pure, so the benchmark fits a million made-up answers with it. */
 export function fitItems(
   given: readonly { userId: number; questionId: number; isCorrect: boolean }[],
   levels: ReadonlyMap<number, number>,
+  /** Each item's lower asymptote from its format (guessingOf); 0 when absent. */
+  guesses?: ReadonlyMap<number, number>,
 ) {
   const personIndex = new Map<number, number>();
   const itemIndex = new Map<number, number>();
@@ -30,7 +33,16 @@ export function fitItems(
     correct[k] = a.isCorrect ? 1 : 0;
   }
   const itemPrior = Float64Array.from(itemIds, (id) => seedDifficulty(levels.get(id) ?? 3));
-  const fit = fitIrt({ persons: personIndex.size, items: itemIds.length, person, item, correct, itemPrior });
+  const guess = guesses && Float64Array.from(itemIds, (id) => guesses.get(id) ?? 0);
+  const fit = fitIrtMarginal({
+    persons: personIndex.size,
+    items: itemIds.length,
+    person,
+    item,
+    correct,
+    itemPrior,
+    ...(guess ? { guess } : {}),
+  });
   const counts = new Int32Array(itemIds.length);
   const right = new Int32Array(itemIds.length);
   for (let k = 0; k < n; k++) {

@@ -1,8 +1,8 @@
 import type { MockExamResult, TrackInfo } from "@academy/contract/quiz";
 import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
-import { abilityCut, type CatItem, examAbility, examResult, firstItem, MAX_EXPOSURE, nextItem, shouldStop } from "./cat.ts";
-import { itemDifficulty, probability } from "./irt.ts";
+import { abilityCut, type CatItem, examAbility, examResult, firstItem, MAX_EXPOSURE, nextItem, selectionPoint, shouldStop } from "./cat.ts";
+import { guessingOf, itemDifficulty, probability } from "./irt.ts";
 import * as offlineRepo from "./offline-repo.ts";
 import { createRandom, hashString } from "./random.ts";
 import { expectedShare } from "./readiness.ts";
@@ -55,6 +55,7 @@ export async function adaptivePool(db: Db, track: TrackInfo, region: string | un
     theme: q.theme,
     b: itemDifficulty({ difficulty: q.difficulty, calibrated: fitted.get(q.id)?.difficulty }),
     a: fitted.get(q.id)?.discrimination ?? 1,
+    c: guessingOf(q.type, q.options.length),
     optionIds: q.options.map((o) => o.id),
     type: q.type,
   }));
@@ -69,16 +70,22 @@ async function examScale(db: Db, track: TrackInfo) {
     track.themes.map((t) => t.slug),
     track.slug,
   );
-  const banks = new Map<string, number[]>(track.themes.map((t) => [t.slug, []]));
-  for (const q of difficulties) banks.get(q.theme)?.push(itemDifficulty(q));
+  // Each theme's items under the exam's model (difficulty, discrimination, the format's guessing).
+  const banks = new Map<string, { b: number; a: number; c: number }[]>(track.themes.map((t) => [t.slug, []]));
+  for (const q of difficulties) banks.get(q.theme)?.push(itemParameters(q));
   const passMark = track.exam?.passMark ?? DEFAULT_PASS_MARK;
   const blueprint = track.themes.map((t) => ({ weight: t.weight, shares: expectedShare(banks.get(t.slug)!) }));
   return { difficulties, passMark, blueprint, cut: abilityCut(blueprint, passMark) };
 }
 
-/** An item's difficulty (fitted, or seeded from its level) and discrimination (fitted, or 1). */
-function itemParameters(q: { difficulty: number; calibrated: number | null; discrimination: number | null } | undefined) {
-  return q ? { b: itemDifficulty(q), a: q.discrimination ?? 1 } : { b: 0, a: 1 };
+/**
+ * An item's difficulty (fitted, or seeded from its level), discrimination (fitted, or 1) and lower
+ * asymptote (its format's chance of a guess, decision 0033).
+ */
+function itemParameters(
+  q: { difficulty: number; calibrated: number | null; discrimination: number | null; type: string; optionCount: number } | undefined,
+) {
+  return q ? { b: itemDifficulty(q), a: q.discrimination ?? 1, c: guessingOf(q.type, q.optionCount) } : { b: 0, a: 1, c: 0 };
 }
 
 /** The exam's length limits (the real exam's, per track in tracks.json). */
@@ -136,7 +143,9 @@ export async function extendAdaptive(
   const taken = state.items.map((i) => ({ id: i.questionId, theme: themeOf.get(i.questionId)! }));
   // Seeded per exam and position: the same answers give the same exam.
   const random = createRandom(hashString(`next-${state.items.length}`, quiz.seed >>> 0));
-  const next = nextItem(pool, taken, blueprintWeights(track), state.est.theta, random, await overexposure(db, now));
+  // Most informative at the cut while the exam is undecided (cat.ts selectionPoint).
+  const point = selectionPoint(state.est, state.limits.cut);
+  const next = nextItem(pool, taken, blueprintWeights(track), point, random, await overexposure(db, now));
   if (!next) return { complete: true };
   const q = byId.get(next.id)!;
   const numericKeys = await repo.numericKeysOf(db, [q.id]);
@@ -194,7 +203,7 @@ export async function mockResult(
     const t = byTheme.get(a.theme) ?? { answered: 0, correct: 0, expected: 0 };
     t.answered += 1;
     t.correct += a.isCorrect ? 1 : 0;
-    t.expected += probability(result.cut, a.b, a.a);
+    t.expected += probability(result.cut, a.b, a.a, a.c);
     byTheme.set(a.theme, t);
   }
   const studyNext = [...byTheme]

@@ -60,19 +60,26 @@ export type ReadinessResult = {
 
 export type BlueprintTheme = { theme: string; weight: number; bank: readonly number[] };
 
-function quantilesOf(values: readonly number[], n: number): number[] {
+/** An item of a theme's bank: its difficulty alone (the Rasch model), or with discrimination and lower asymptote. */
+export type BankItem = number | { b: number; a?: number; c?: number };
+
+function quantilesOf<T>(values: readonly T[], n: number, key: (v: T) => number): T[] {
   if (values.length <= n) return [...values];
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = [...values].sort((x, y) => key(x) - key(y));
   return Array.from({ length: n }, (_, i) => sorted[Math.floor(((i + 0.5) / n) * sorted.length)]!);
 }
 
-/** Expected share right of a theme's bank at each grid ability. */
-export function expectedShare(bank: readonly number[]): Float64Array {
-  const points = quantilesOf(bank.length ? bank : [0], BANK_POINTS);
+/**
+ * Expected share right of a theme's bank at each grid ability: of its items (up to 40 quantiles by
+ * difficulty) under the model each carries, Rasch for a bare difficulty.
+ */
+export function expectedShare(bank: readonly BankItem[]): Float64Array {
+  const items = (bank.length ? bank : [0]).map((q) => (typeof q === "number" ? { b: q } : q));
+  const points = quantilesOf(items, BANK_POINTS, (q) => q.b);
   const out = new Float64Array(GRID.length);
   for (let g = 0; g < GRID.length; g++) {
     let s = 0;
-    for (const b of points) s += probability(GRID[g]!, b);
+    for (const q of points) s += probability(GRID[g]!, q.b, q.a, q.c);
     out[g] = s / points.length;
   }
   return out;
@@ -136,7 +143,14 @@ export function computeReadiness(
   blueprint: readonly BlueprintTheme[],
   passMark: number,
   seed = 20_251_124,
-  exam: { questions?: number } = {},
+  exam: {
+    questions?: number;
+    /**
+     * The prior of overall ability when the candidates' own distribution is known (an empirical
+     * prior); by default N(cut, ABILITY_PRIOR_SD²).
+     */
+    prior?: { mean: number; sd: number };
+  } = {},
 ) {
   const total = blueprint.reduce((n, t) => n + t.weight, 0) || 1;
   const byTheme = blueprint.map((t) => evidence.filter((e) => e.theme === t.theme));
@@ -148,7 +162,7 @@ export function computeReadiness(
     blueprint.map((t, i) => ({ weight: t.weight, shares: shares[i]! })),
     passMark,
   );
-  const { top, conditional, marginals } = hierarchicalPosterior(byTheme, undefined, { mean: cut, sd: ABILITY_PRIOR_SD });
+  const { top, conditional, marginals } = hierarchicalPosterior(byTheme, undefined, exam.prior ?? { mean: cut, sd: ABILITY_PRIOR_SD });
   const G = GRID.length;
   const questions = exam.questions ?? DEFAULT_EXAM_QUESTIONS;
   const seats = seatsOf(

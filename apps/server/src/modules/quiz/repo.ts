@@ -310,6 +310,9 @@ export const themeItemDifficulties = (db: Db, themeSlugs: string[], track?: stri
       difficulty: questions.difficulty,
       calibrated: itemCalibrations.difficulty,
       discrimination: itemCalibrations.discrimination,
+      // The format fixes the item's lower asymptote (irt.ts guessingOf).
+      type: questions.type,
+      optionCount: sql<number>`jsonb_array_length(${questions.options})`.mapWith(Number),
     })
     .from(questions)
     .leftJoin(itemCalibrations, eq(itemCalibrations.questionId, questions.id))
