@@ -12,13 +12,13 @@ const t = await createTestApp();
 
 const PUBLISHED = `FROM library_section s JOIN library_document d ON d.id = s.document_id WHERE d.status = 'published'`;
 
-/** The vocabulary as `ts_stat` reads it from every published section, in the same shape and order. */
+/** The vocabulary as `ts_stat` reads it from every published section, in the same shape and in its own order. */
 async function fromSections() {
   const result = (await t.db.execute(sql`SELECT
     (SELECT count(*)::int ${sql.raw(PUBLISHED)}) AS sections,
-    coalesce((SELECT json_agg(json_build_object('word', w.word, 'sections', w.ndoc, 'stem', (ts_lexize('english_stem', w.word))[1]) ORDER BY w.word COLLATE "C")
+    coalesce((SELECT json_agg(json_build_object('word', w.word, 'sections', w.ndoc, 'stem', (ts_lexize('english_stem', w.word))[1]))
       FROM ts_stat(${`SELECT to_tsvector('simple', s.heading || ' ' || s.body_text) ${PUBLISHED}`}) w), '[]'::json) AS words,
-    coalesce((SELECT json_agg(json_build_object('stem', w.word, 'sections', w.ndoc) ORDER BY w.word COLLATE "C")
+    coalesce((SELECT json_agg(json_build_object('stem', w.word, 'sections', w.ndoc))
       FROM ts_stat(${`SELECT s.search ${PUBLISHED}`}) w), '[]'::json) AS stems`)) as unknown as {
     rows: { sections: number; words: unknown; stems: unknown }[];
   };

@@ -12,8 +12,8 @@ const parsed = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) 
  * The library's vocabulary (see Vocabulary): its words as PostgreSQL's parser splits them, each
  * with the sections holding it and its English stem, and each stem of the search column with its
  * sections, as the library's writes keep them (migration 0035): a few thousand small rows however
- * many sections the library holds. In byte order, as `ts_stat` listed them, so that ties between
- * spellings and suggestions fall the same way.
+ * many sections the library holds. In descending byte order, as `ts_stat` lists them, so that
+ * ties between spellings and suggestions fall the same way as before.
  */
 export async function vocabularyRows(db: Db): Promise<VocabularyRows> {
   const [row] = await preparedRows<{ sections: number; words: VocabularyRows["words"] | string; stems: VocabularyRows["stems"] | string }>(
@@ -21,9 +21,9 @@ export async function vocabularyRows(db: Db): Promise<VocabularyRows> {
     "library_vocabulary",
     () => sql`SELECT
       (SELECT sections FROM library_vocabulary_total) AS sections,
-      coalesce((SELECT json_agg(json_build_object('word', w.word, 'sections', w.sections, 'stem', w.stem) ORDER BY w.word COLLATE "C")
+      coalesce((SELECT json_agg(json_build_object('word', w.word, 'sections', w.sections, 'stem', w.stem) ORDER BY w.word COLLATE "C" DESC)
         FROM library_word w WHERE w.sections > 0), '[]'::json) AS words,
-      coalesce((SELECT json_agg(json_build_object('stem', w.stem, 'sections', w.sections) ORDER BY w.stem COLLATE "C")
+      coalesce((SELECT json_agg(json_build_object('stem', w.stem, 'sections', w.sections) ORDER BY w.stem COLLATE "C" DESC)
         FROM library_stem w WHERE w.sections > 0), '[]'::json) AS stems`,
   );
   return { sections: row?.sections ?? 0, words: parsed(row?.words ?? []), stems: parsed(row?.stems ?? []) };
