@@ -204,3 +204,86 @@ test("an expired session keeps the offline answers for the next sign-in; a sign-
   const after = (await call(baseURL!, fresh, "GET", "quiz/list")).json.list as Summary[];
   expect(after.map((q) => q.answered).sort()).toEqual([1, 2]);
 });
+
+/** The documents saved for offline reading in this browser, by slug. */
+function savedDocuments(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open("academy-offline-library");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction("documents").objectStore("documents").getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as { slug: string }[]).map((d) => d.slug).sort());
+          };
+        };
+      }),
+  );
+}
+
+test("a library document saved for offline reading opens without a network, and leaves when the plan no longer opens it or on sign-out", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page);
+  await page.goto("/user/document-library/airway-breathing");
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(page.getByRole("heading", { name: "Airway and breathing", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Save for offline reading" }).click();
+  await expect(page.getByTestId("saved-offline")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save for offline reading" })).toHaveAttribute("aria-pressed", "true");
+
+  // Offline: the document opens from the device, its sections readable; the library lists it.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Airway and breathing", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("offline-copy")).toContainText("copy saved on this device");
+  await expect(page.locator("#choking")).toContainText(/back blows/i);
+  expect(await axeViolations(page, "offline document")).toEqual([]);
+  await page.goto("/user/document-library");
+  const saved = page.getByRole("region", { name: "Saved for offline reading" });
+  await expect(saved.getByRole("link", { name: /Airway and breathing/ })).toBeVisible();
+
+  // A document the plan no longer opens (kept from when it did) leaves at the next start online.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const userId = Number(localStorage.getItem("user"));
+        const open = indexedDB.open("academy-offline-library");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const store = db.transaction("documents", "readwrite").objectStore("documents");
+          const get = store.get(`${userId}:airway-breathing`);
+          get.onsuccess = () => {
+            const copy = get.result as { doc: Record<string, unknown> };
+            const put = store.put({
+              ...copy,
+              key: `${userId}:paediatrics-obstetrics`,
+              slug: "paediatrics-obstetrics",
+              doc: { ...copy.doc, slug: "paediatrics-obstetrics" },
+            });
+            put.onsuccess = () => {
+              db.close();
+              resolve();
+            };
+          };
+        };
+      }),
+  );
+  expect(await savedDocuments(page)).toEqual(["airway-breathing", "paediatrics-obstetrics"]);
+  await context.setOffline(false);
+  await page.reload();
+  await expect.poll(() => savedDocuments(page)).toEqual(["airway-breathing"]);
+
+  // Signing out takes the rest off the device.
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/user\/login/);
+  await expect.poll(() => savedDocuments(page)).toEqual([]);
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OFFLINE_SYNC_MAX } from "./offline-rules.ts";
 import { AnswerResponse, PlayerOption, QuestionReview } from "./quiz.ts";
 
 /**
@@ -7,10 +8,7 @@ import { AnswerResponse, PlayerOption, QuestionReview } from "./quiz.ts";
  * `/v3/api/custom/{name}/quiz/offline/...`.
  */
 
-/** The sizes a pack comes in. */
-export const OFFLINE_PACK_SIZES = [50, 100] as const;
-/** Answers one sync call takes at most; the device sends more in several calls, in order. */
-export const OFFLINE_SYNC_MAX = 200;
+export { isRightByKey, OFFLINE_PACK_SIZES, OFFLINE_SYNC_MAX } from "./offline-rules.ts";
 
 /** POST quiz/offline/pack. */
 export const CreateOfflinePackRequest = z.strictObject({
@@ -88,19 +86,3 @@ export const SyncOfflineResponse = z.object({
   /** Every id of the batch: the device may forget them. */
   ids: z.array(z.string()),
 });
-
-/**
- * Whether a response is right by the key a pack carries, as the server grades it (scoring.ts):
- * multiple response all or nothing, an ordering in full, a number within the tolerance.
- */
-export function isRightByKey(key: Pick<OfflineKey, "correct" | "numeric">, response: AnswerResponse): boolean {
-  const c = key.correct;
-  if ("choice" in c) return "choice" in response && response.choice === c.choice;
-  if ("choices" in c)
-    return "choices" in response && response.choices.length === c.choices.length && c.choices.every((k) => response.choices.includes(k));
-  if ("order" in c)
-    return "order" in response && response.order.length === c.order.length && c.order.every((k, i) => response.order[i] === k);
-  if (!("value" in response)) return false;
-  const tolerance = key.numeric?.tolerance ?? 0;
-  return Math.abs(response.value - c.value) <= tolerance + 1e-9;
-}

@@ -31,6 +31,13 @@ const OfflineBanner = lazy(() =>
     .catch(() => ({ default: NoBanner })),
 );
 
+// Documents saved for offline reading leave the device once the plan no longer opens them (decision 32).
+const SavedDocumentsWatch = lazy(() =>
+  import("../../features/library/components/saved-documents-watch")
+    .then((m): { default: ComponentType<{ userId: number }> } => ({ default: m.SavedDocumentsWatch }))
+    .catch(() => ({ default: NoBanner })),
+);
+
 function initials(name: string): string {
   return (
     name
@@ -168,6 +175,7 @@ export function SignedInWrapper({ role, children }: { role: Role; children: Reac
             {role === "user" && state.user ? (
               <Suspense fallback={null}>
                 <OfflineBanner userId={state.user} />
+                <SavedDocumentsWatch userId={state.user} />
               </Suspense>
             ) : null}
             {children}

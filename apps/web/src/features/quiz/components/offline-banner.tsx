@@ -14,7 +14,9 @@ export function OfflineBanner({ userId }: { userId: number }) {
   const status = useOfflineStatus();
 
   useEffect(() => {
-    void refreshPending(userId).then(() => (navigator.onLine ? syncNow(userId) : undefined));
+    void refreshPending(userId)
+      .catch(() => undefined)
+      .then(() => (navigator.onLine ? syncNow(userId) : undefined));
     const onOnline = () => {
       markOffline(false);
       void syncNow(userId);

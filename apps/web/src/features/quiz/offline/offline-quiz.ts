@@ -1,4 +1,5 @@
-import { isRightByKey, type OfflinePack, type OfflinePackItem } from "@academy/contract/offline";
+import type { OfflinePack, OfflinePackItem } from "@academy/contract/offline";
+import { isRightByKey } from "@academy/contract/offline-rules";
 import type { AnswerResponse, QuestionReview, QuizModel } from "@academy/contract/quiz";
 import type { OfflineSession } from "./offline-store";
 

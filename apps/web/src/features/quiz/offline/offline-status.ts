@@ -58,7 +58,8 @@ export function syncNow(userId: number): Promise<void> {
       set({ justSynced: result.synced, error: unreachable ? "" : result.error, isOffline: unreachable || !navigator.onLine });
       if (result.synced > 0) await queryClient.invalidateQueries();
     } catch (failure) {
-      set({ error: failure instanceof ApiError ? failure.message : "Your answers could not be synced yet" });
+      // Without IndexedDB (a browser that keeps nothing) there is nothing to sync and nothing to say.
+      if (failure instanceof ApiError) set({ error: failure.message });
     } finally {
       await refreshPending(userId).catch(() => undefined);
       running = null;

@@ -1,4 +1,5 @@
-import { OFFLINE_SYNC_MAX, type OfflineAnswer } from "@academy/contract/offline";
+import type { OfflineAnswer } from "@academy/contract/offline";
+import { OFFLINE_SYNC_MAX } from "@academy/contract/offline-rules";
 import { ApiError } from "../../../lib/api-client";
 import { isRetryable } from "../save-queue";
 import type { PendingAnswer } from "./offline-store";
