@@ -12,7 +12,7 @@ export { isRightByKey, OFFLINE_PACK_SIZES, OFFLINE_SYNC_MAX } from "./offline-ru
 
 /** POST quiz/offline/pack. */
 export const CreateOfflinePackRequest = z.strictObject({
-  size: z.union([z.literal(50), z.literal(100)]),
+  size: z.union([z.literal(50), z.literal(100)], { error: "Choose a pack of 50 or 100 questions" }),
 });
 export type CreateOfflinePackRequest = z.infer<typeof CreateOfflinePackRequest>;
 

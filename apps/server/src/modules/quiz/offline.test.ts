@@ -135,7 +135,9 @@ describe("practice packs", () => {
       code: "QUIZ_LIMIT",
       message: expect.stringMatching(/Free plan includes 3 quizzes per week/),
     });
-    expect((await t.call("POST", `${P}/quiz/offline/pack`, { token: u.token, body: { size: 75 } })).statusCode).toBe(400);
+    const oddSize = await t.call("POST", `${P}/quiz/offline/pack`, { token: u.token, body: { size: 75 } });
+    expect(oddSize.statusCode).toBe(400);
+    expect(oddSize.json().message).toBe("size: Choose a pack of 50 or 100 questions");
   });
 });
 
