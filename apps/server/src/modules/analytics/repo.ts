@@ -12,16 +12,6 @@ type EventType = EventRow["type"];
 
 const RETENTION_LOCK = 727_274_021;
 
-/** What an ingest needs to know about its sender, in one lookup: active account, token version, consent. */
-export async function ingestAccount(db: Db, userId: number) {
-  const [row] = await db
-    .select({ tokenVersion: users.tokenVersion, status: users.status, granted: analyticsConsents.granted })
-    .from(users)
-    .leftJoin(analyticsConsents, eq(analyticsConsents.userId, users.id))
-    .where(eq(users.id, userId));
-  return row;
-}
-
 export async function findConsent(db: Db, userId: number) {
   const [row] = await db.select().from(analyticsConsents).where(eq(analyticsConsents.userId, userId));
   return row;
@@ -49,22 +39,38 @@ export type SessionValues = {
 };
 export type EventValues = { type: EventType; at: Date; path: string; target: string | null; data: StoredEventData | null };
 
+/** Why a batch was not stored: the sender's token is stale (or the account disabled or gone), recording is off, or the session is someone else's. */
+export type StoreRefusal = "stale" | "not-recording" | "not-owner";
+
 /**
  * Adds a batch to its session in one statement (atomic without a transaction, one round trip
- * instead of four): the session row is created or brought up to date (only when it is the
- * sender's own), then the events are added to it. Answers null when the session id belongs to
- * someone else; nothing is written then (no session row is returned, so no event is inserted).
+ * instead of five): the sender's account is checked (active, the token's version, recording
+ * agreed to), the session row is created or brought up to date (only when it is the sender's
+ * own), then the events are added to it. Nothing is written when any of these fails; the answer
+ * says which (the session row's id otherwise).
  */
-export async function storeBatch(db: Db, session: SessionValues, events: EventValues[]): Promise<number | null> {
+export async function storeBatch(
+  db: Db,
+  session: SessionValues,
+  events: EventValues[],
+  tokenVersion: number,
+): Promise<{ id: number } | { refused: StoreRefusal }> {
   const s = analyticsSessions;
-  const p = (key: keyof SessionValues | "count" | "events") => sql.placeholder(key);
-  const [row] = await preparedRows<{ id: number }>(
+  const p = (key: keyof SessionValues | "count" | "events" | "tokenVersion") => sql.placeholder(key);
+  const [row] = await preparedRows<{ current: boolean | null; recording: boolean | null; id: number | null }>(
     db,
     "analytics_store_batch",
-    () => sql`WITH upserted AS (
+    () => sql`WITH account AS (
+      SELECT ${users.status} = 'active' AND ${users.tokenVersion} = ${p("tokenVersion")}::int AS current,
+        coalesce(${analyticsConsents.granted}, false) AS recording
+      FROM ${users} LEFT JOIN ${analyticsConsents} ON ${analyticsConsents.userId} = ${users.id}
+      WHERE ${users.id} = ${p("userId")}::int
+    ),
+    upserted AS (
       INSERT INTO ${s} (session_id, user_id, status, screen_width, screen_height, screen_size, start_time, end_time, html_copy, event_count)
-      VALUES (${p("sessionId")}, ${p("userId")}::int, ${p("status")}, ${p("screenWidth")}::int, ${p("screenHeight")}::int,
-        ${p("screenSize")}, ${p("startTime")}::timestamptz, ${p("endTime")}::timestamptz, ${p("htmlCopy")}, ${p("count")}::int)
+      SELECT ${p("sessionId")}, ${p("userId")}::int, ${p("status")}, ${p("screenWidth")}::int, ${p("screenHeight")}::int,
+        ${p("screenSize")}, ${p("startTime")}::timestamptz, ${p("endTime")}::timestamptz, ${p("htmlCopy")}, ${p("count")}::int
+      WHERE EXISTS (SELECT 1 FROM account WHERE current AND recording)
       ON CONFLICT (session_id) DO UPDATE SET
         -- The latest batch says whether the tab is still open (a reload sends "ended", then goes on).
         status = excluded.status,
@@ -83,16 +89,19 @@ export async function storeBatch(db: Db, session: SessionValues, events: EventVa
       SELECT u.id, e.type, e.at, e.path, e.target, e.data
       FROM upserted u, json_to_recordset(${p("events")}::json) AS e(type text, at timestamptz, path text, target text, data jsonb)
     )
-    SELECT id FROM upserted`,
+    SELECT a.current, a.recording, (SELECT id FROM upserted) AS id FROM (SELECT 1) AS one LEFT JOIN account a ON true`,
     {
       ...session,
       startTime: session.startTime.toISOString(),
       endTime: session.endTime?.toISOString() ?? null,
       count: events.length,
       events: JSON.stringify(events.map((e) => ({ ...e, at: e.at.toISOString() }))),
+      tokenVersion,
     },
   );
-  return row ? Number(row.id) : null;
+  if (!row?.current) return { refused: "stale" };
+  if (!row.recording) return { refused: "not-recording" };
+  return row.id === null ? { refused: "not-owner" } : { id: Number(row.id) };
 }
 
 const summaryColumns = {
