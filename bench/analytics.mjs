@@ -27,7 +27,7 @@ const run = (opts) =>
   });
 
 /** People who agreed to recording, each with an ingest token and a session of their own. */
-async function recordedPeople(base) {
+export async function recordedPeople(base) {
   const people = [];
   for (let i = 0; i < PEOPLE; i++) {
     const reg = await fetch(`${base}/v2/api/lambda/register`, {
@@ -55,7 +55,7 @@ const PATHS = ["/user/dashboard", "/user/onboarding/quiz", "/user/document-libra
 const html = `<main>${'<section><h2>Readiness</h2><p>Airway and breathing 72%</p><input type="text" name="q"></section>'.repeat(60)}</main>`;
 
 /** A batch as the recorder sends it: mostly clicks, scrolls and masked input; a page copy in one of ten. */
-function batchBody(person, n) {
+export function batchBody(person, n) {
   const now = Date.now();
   const events = Array.from({ length: EVENTS_PER_BATCH }, (_, i) => {
     const path = PATHS[(n + i) % PATHS.length];

@@ -1,6 +1,6 @@
 import { axeViolations } from "./axe";
 import { expect, test } from "./fixtures";
-import { PROJECT, signIn, signInAsNewStaff, uniqueEmail } from "./helpers";
+import { PROJECT, signIn, signInAsNewStaff, staffHeaders, uniqueEmail } from "./helpers";
 
 // Exam accommodations (decision 30): support grant a candidate extra time in the candidate's
 // panel; the candidate sees it before starting a mock exam, and the exam's timer counts it.
@@ -75,7 +75,9 @@ test("support grant a candidate ×1.5 extra time; the candidate's mock exam show
   await context.close();
 });
 
-test("with reduced motion nothing animates, and the Larger text size enlarges the library's reading pages", async ({ browser }) => {
+test("with reduced motion nothing animates, and the Larger text size enlarges the library's reading pages and the study assistant", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ reducedMotion: "reduce" });
   const page = await context.newPage();
   const email = uniqueEmail("reader");
@@ -92,12 +94,24 @@ test("with reduced motion nothing animates, and the Larger text size enlarges th
   await page.goto("/user/document-library");
   const heading = page.getByRole("heading", { level: 1 });
   const standard = await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+  await page.goto("/user/assistant");
+  const assistantStandard = await page
+    .getByRole("heading", { level: 1, name: "Study assistant" })
+    .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   await page.goto("/user/profile");
   await page.getByRole("radio", { name: "Larger" }).check();
   expect(await axeViolations(page, "accommodations", page.getByRole("region", { name: "Text size" }))).toEqual([]);
   await page.goto("/user/document-library");
   const larger = await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
   expect(larger / standard).toBeCloseTo(1.5, 1);
+  // The study assistant and the blog's posts follow it as well.
+  await page.goto("/user/assistant");
+  const assistantHeading = page.getByRole("heading", { level: 1, name: "Study assistant" });
+  expect((await assistantHeading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))) / assistantStandard).toBeCloseTo(
+    1.5,
+    1,
+  );
+  await page.goto("/user/document-library");
   // Kept on this device: a reload keeps it.
   await page.reload();
   expect(await heading.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeCloseTo(larger, 1);
@@ -105,4 +119,57 @@ test("with reduced motion nothing animates, and the Larger text size enlarges th
   await page.setViewportSize({ width: 390, height: 800 });
   await expect.poll(() => page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
   await context.close();
+});
+
+test("a candidate with breaks takes one in a timed exam: the questions go away, the clock stops, and the time comes back", async ({
+  page,
+  request,
+}) => {
+  const candidate = { email: uniqueEmail("breaks"), password: "a strong passphrase" };
+  const reg = await request.post("/v2/api/lambda/register", {
+    headers: { "x-project": PROJECT },
+    data: { ...candidate, first_name: "Ines", last_name: "Moreau", role: "user" },
+  });
+  expect(reg.ok()).toBe(true);
+  const id = (await reg.json()).user_id as number;
+  const endsOn = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const granted = await request.put(`/v2/api/lambda/admin/users/${id}/accommodation`, {
+    headers: staffHeaders(),
+    data: { extra_time_factor: 1.25, break_minutes: 10, ends_on: endsOn },
+  });
+  expect(granted.ok()).toBe(true);
+
+  await signIn(page, "user", candidate);
+  const headers = { "x-project": PROJECT, authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("token"))}` };
+  expect((await request.put(`${API}/onboarding`, { headers, data: { track: "ems" } })).ok()).toBe(true);
+  const made = await request.post(`${API}/quiz/create`, { headers, data: { mode: "exam", length: 20, new: true } });
+  const quiz = (await made.json()).model as { id: number; deadlineAt: string; timeLimitSeconds: number };
+  // 20 questions' time × 1.25, the breaks apart.
+  await page.goto(`/user/onboarding/quiz?id=${quiz.id}`);
+  await expect(
+    page.getByText(/^Extra time ×1\.25: \d+ minutes instead of \d+, and 10 minutes of breaks that stop the clock$/),
+  ).toBeVisible();
+  await expect(page.locator("#stem")).toBeVisible();
+
+  await page.getByRole("button", { name: "Take a break (10 min left)" }).click();
+  await expect(page.getByRole("heading", { name: "On a break", level: 1 })).toBeFocused();
+  await expect(page.locator("#stem")).toHaveCount(0);
+  await expect(page.getByRole("timer", { name: /^Break left (9|10) minutes/ })).toBeVisible();
+  expect(await axeViolations(page, "accommodations", page.getByRole("main"))).toEqual([]);
+  // A reload keeps the break: the questions stay on the server until it ends.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "On a break" })).toBeVisible();
+  await page.getByRole("button", { name: "End break and go on" }).click();
+  await expect(page.locator("#stem")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Take a break (9 min left)" })).toBeVisible();
+
+  // The server moved the deadline on by exactly the seconds the break took.
+  const now = (await (await request.get(`${API}/quiz/get/${quiz.id}`, { headers })).json()).model as {
+    deadlineAt: string;
+    breaks: { used_seconds: number; on_break_until: string | null };
+  };
+  expect(now.breaks.on_break_until).toBeNull();
+  expect(now.breaks.used_seconds).toBeGreaterThanOrEqual(1);
+  expect(now.breaks.used_seconds).toBeLessThan(60);
+  expect(Date.parse(now.deadlineAt) - Date.parse(quiz.deadlineAt)).toBe(now.breaks.used_seconds * 1000);
 });

@@ -104,8 +104,9 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   app.addHook("preClose", async () => {
     isClosing = true;
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (isClosing) reply.header("connection", "close");
+    done(null, payload);
   });
 
   const signingKey = await resolveSigningKey(database.db, config.JWT_SECRET);
@@ -124,11 +125,12 @@ export async function buildApp({ config, database, logger = false, serveWeb = tr
   const authDeps = { db: database.db, tokens, config, mail, twoFactorBox: createSecretBox(signingKey, "two-factor"), clock };
 
   await app.register(errorsPlugin);
-  await app.register(textInputPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(docsPlugin, { publicUrl: config.publicUrl });
   await app.register(projectHeaderPlugin, { projectId: config.PROJECT_ID, projectSecret: config.PROJECT_SECRET });
   await app.register(authPlugin, { db: database.db, tokens, adminTwoFactorRequired: config.ADMIN_2FA_REQUIRED });
+  // After auth: its check goes ahead of the guards auth moves to the front of each API route.
+  await app.register(textInputPlugin);
 
   // The realtime bus is made further down; readiness asks it when asked.
   let realtimeProblem: () => string | null = () => null;

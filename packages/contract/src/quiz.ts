@@ -242,6 +242,14 @@ export const QuizModel = QuizSummary.extend({
   mock: z.enum(["fixed", "adaptive"]).nullable(),
   /** Started under an exam accommodation: its extra-time factor, breaks and the time limit without them; null otherwise. */
   extraTime: QuizExtraTime.nullable().optional(),
+  /**
+   * Breaks of an exam accommodation (decision 30): the allowance, what is used, and while a break runs
+   * its end (the clock is stopped and `questions` is empty until the break ends); null without breaks.
+   */
+  breaks: z
+    .object({ allowance_seconds: z.number().int(), used_seconds: z.number().int(), on_break_until: z.string().nullable() })
+    .nullable()
+    .optional(),
   /** Adaptive mock exam in progress: true once it has decided (or reached its maximum): submit it then. */
   complete: z.boolean().optional(),
   /** Adaptive mock exam: the answers it needs before it may finish, and at most. */

@@ -1,9 +1,10 @@
 import { WRITE_SAVED } from "@academy/contract/constants";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, preHandlerHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { type WriteLedger, withWriteLedger } from "../db/write-ledger.ts";
 import { HttpError } from "../lib/http-error.ts";
+import { isApiRoute } from "./project-header.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -62,10 +63,14 @@ function databaseCode(error: unknown): string | undefined {
 
 /** One error handler for the whole API: the shapes of api-conventions.md, no internals in 5xx. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  // From here on (the body parsed) the handler's committed writes are noted on the request.
-  app.addHook("preHandler", (request, _reply, done) => {
+  // From here on (the body parsed) the handler's committed writes are noted on the request: on
+  // API routes only, as they are declared (health checks, docs and the web app write nothing).
+  const noteWrites: preHandlerHookHandler = (request, _reply, done) => {
     request.writeLedger = { committed: false };
     withWriteLedger(request.writeLedger, done);
+  };
+  app.addHook("onRoute", (route) => {
+    if (isApiRoute(route.url)) route.preHandler = [noteWrites, ...[route.preHandler ?? []].flat()];
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {

@@ -18,16 +18,25 @@ export const isApiPath = (url: string) => {
   const path = pathOf(url);
   return API_PREFIXES.some((p) => path.startsWith(p)) && !SIGNED_PATHS.includes(path);
 };
+/**
+ * A route of the API, signed webhooks included: the routes that read input into the database and
+ * write to it. Health checks, the API docs, the web app and its static files are not, and skip the
+ * per-request work only API calls need (the text check, the write ledger).
+ */
+export const isApiRoute = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
 export const projectHeaderPlugin = fp<{ projectId: string; projectSecret: string }>(
   async (app: FastifyInstance, { projectId, projectSecret }) => {
     const expected = Buffer.from(encodeProjectHeader(projectId, projectSecret));
-    app.addHook("onRequest", async (request) => {
-      if (!isApiPath(request.url)) return;
-      if (!request.headers.authorization && BEACON_PATHS.includes(pathOf(request.url))) return;
+    // Every request, unknown API paths included (they answer 403, not 404, without the header); a
+    // callback rather than an async function, so a request outside the API costs one string test.
+    app.addHook("onRequest", (request, _reply, done) => {
+      if (!isApiPath(request.url)) return done();
+      if (!request.headers.authorization && BEACON_PATHS.includes(pathOf(request.url))) return done();
       const sent = request.headers[PROJECT_HEADER];
       const given = Buffer.from(typeof sent === "string" ? sent : "");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(403, "Invalid project");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return done(new HttpError(403, "Invalid project"));
+      done();
     });
   },
 );

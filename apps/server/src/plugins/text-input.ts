@@ -1,6 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, preValidationHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../lib/http-error.ts";
+import { isApiRoute } from "./project-header.ts";
 
 /** With the `u` flag a surrogate range matches only surrogates that are not half of a pair. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
@@ -42,15 +43,21 @@ export function findUnstorableText(input: unknown, path: string): { field: strin
 }
 
 /**
- * Every route, before its schema runs: text PostgreSQL cannot store (NUL, lone surrogates) in
+ * Every API route, before its schema runs: text PostgreSQL cannot store (NUL, lone surrogates) in
  * the body, the query string or the path answers 400 naming the field, so no handler passes it
- * to a query that would fail with a 500.
+ * to a query that would fail with a 500. Added to each API route as it is declared (health
+ * checks, docs, the web app and static files store nothing and skip it), ahead of the route's
+ * auth guards: register this plugin after the auth plugin, whose `onRoute` puts them first.
  */
 export const textInputPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("preValidation", async (request) => {
+  const check: preValidationHookHandler = (request, _reply, done) => {
     const found = findUnstorableText(request.params, "") ?? findUnstorableText(request.query, "") ?? findUnstorableText(request.body, "");
-    if (!found) return;
+    if (!found) return done();
     const field = found.field.replace(/^\./, "") || "body";
-    throw new HttpError(400, `${field}: ${found.reason}`, { validation: { [field]: found.reason } });
+    done(new HttpError(400, `${field}: ${found.reason}`, { validation: { [field]: found.reason } }));
+  };
+  app.addHook("onRoute", (route) => {
+    if (!isApiRoute(route.url)) return;
+    route.preValidation = [check, ...[route.preValidation ?? []].flat()];
   });
 });

@@ -27,6 +27,7 @@ export const userNav: readonly NavGroup[] = [
         to: "/user/onboarding/allquizzes",
         match: ["/user/onboarding/allquizzes", "/user/onboarding/singlequiz", "/user/onboarding/quiz", "/user/onboarding/mock-exam"],
       },
+      { label: "Practise offline", to: "/user/offline" },
       { label: "Study plan", to: "/user/study-plan" },
       { label: "Progress", to: "/user/prev" },
       { label: "Document library", to: "/user/document-library" },

@@ -35,6 +35,8 @@ export const routeDescriptions: Readonly<Record<string, string>> = {
   "/user/onboarding/final-preview": "A summary of your choices, each with a link back to change it.",
   "/user/onboarding/generatequiz": "Builds your quiz from the question bank, then opens it.",
   "/user/onboarding/quiz": "One question at a time; every answer is saved as you give it.",
+  "/user/offline":
+    "Download a pack of practice questions and take quizzes from it without a network; answers sync when you are back online.",
   "/user/onboarding/allquizzes": "All your quizzes with status, score and date: start, resume or retry missed questions.",
   "/user/onboarding/mock-exam": "Your track's exam as it will be, timed or adaptive, ending with a scaled result and your chance to pass.",
   "/user/onboarding/singlequiz/:id": "Your score, a per-theme breakdown and every question with its explanation and source.",

@@ -57,6 +57,7 @@ const FinalPreviewPage = queryScreen(() => import("../features/onboarding/compon
 const GenerateQuizPage = queryScreen(() => import("../features/onboarding/components/generate-quiz-page"), "GenerateQuizPage");
 const QuizPlayerPage = queryScreen(() => import("../features/quiz/components/quiz-player-page"), "QuizPlayerPage");
 const AllQuizzesPage = queryScreen(() => import("../features/quiz/components/all-quizzes-page"), "AllQuizzesPage");
+const OfflinePage = queryScreen(() => import("../features/quiz/components/offline-page"), "OfflinePage");
 const MockExamPage = queryScreen(() => import("../features/quiz/components/mock-exam-page"), "MockExamPage");
 const QuizResultPage = queryScreen(() => import("../features/quiz/components/quiz-result-page"), "QuizResultPage");
 // Below the staff dashboard's figures: its code loads after the first screen.
@@ -187,6 +188,8 @@ function renderScreen(screen: Screen, route: AppRoute) {
       return <MockExamPage />;
     case "quiz-result":
       return <QuizResultPage />;
+    case "offline-practice":
+      return <OfflinePage />;
     case "progress":
       return <ProgressPage />;
     case "admin-quizzes":

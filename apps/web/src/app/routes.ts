@@ -49,6 +49,7 @@ export type Screen =
   | "quiz-list"
   | "mock-exam"
   | "quiz-result"
+  | "offline-practice"
   | "progress"
   | "admin-quizzes"
   | "card-details"
@@ -160,6 +161,7 @@ export const routeTable: readonly AppRoute[] = [
   route("/user/onboarding/allquizzes", "user", "Quizzes", "quiz-list"),
   route("/user/onboarding/mock-exam", "user", "Mock exam", "mock-exam"),
   route("/user/onboarding/singlequiz/:id", "user", "Quiz result", "quiz-result"),
+  route("/user/offline", "user", "Practise offline", "offline-practice"),
   route("/user/document-library", "user", "Document library", "library"),
   route("/user/document-library/:slug", "user", "Study document", "library-document"),
   route("/user/assistant", "user", "Study assistant", "assistant"),

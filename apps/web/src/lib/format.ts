@@ -61,6 +61,7 @@ const dateFormat = once(() => new Intl.DateTimeFormat("en-GB", { day: "numeric",
 const dateTimeFormat = once(
   () => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" }),
 );
+const timeFormat = once(() => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" }));
 const dayFormat = once(() => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }));
 const dayYearFormat = once(() => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }));
 const numberFormat = once(() => new Intl.NumberFormat("en"));
@@ -73,6 +74,11 @@ export function formatDate(iso: string | null): string {
 /** A moment as "4 March 2026, 14:05" in the viewer's time zone; empty for null. */
 export function formatDateTime(iso: string | null): string {
   return iso ? dateTimeFormat().format(new Date(iso)) : "";
+}
+
+/** A moment's time of day as "14:05" in the viewer's time zone. */
+export function formatTime(iso: string): string {
+  return timeFormat().format(new Date(iso));
 }
 
 /** A calendar day (YYYY-MM-DD, no time zone) as "4 Mar". */

@@ -1,5 +1,5 @@
 // The reading text size (decision 30): a setting of this device, kept in its storage, that the
-// quiz player and the library's reading pages follow. Set on <html> as data-text-size before the
+// quiz player, the library's reading pages, the study assistant and blog posts follow. Set on <html> as data-text-size before the
 // first paint; index.css scales the text inside `.reading-text` by it.
 
 export const TEXT_SIZES = [
@@ -9,7 +9,7 @@ export const TEXT_SIZES = [
 ] as const;
 export type TextSize = (typeof TEXT_SIZES)[number]["value"];
 
-/** The class of the containers whose text follows the setting: the quiz player, results and library pages. */
+/** The class of the containers whose text follows the setting: the quiz player, results, library pages, the study assistant and blog posts. */
 export const READING_TEXT_CLASS = "reading-text";
 
 const KEY = "academy.text-size";

@@ -1,6 +1,6 @@
 import type { FormulaVariable } from "@academy/contract/formula";
 import type { OnboardingProfile } from "@academy/contract/quiz";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 /** A career path (EMS, Fire & Rescue, ...); its exam content lives in versioned blueprints. */
@@ -128,8 +128,15 @@ export type QuizSettings = {
   mock?: "fixed" | "adaptive";
   /** Adaptive mock: the shortest length before the standard error may stop it. */
   minLength?: number;
-  /** Started under an exam accommodation (decision 30): the time limit is `baseSeconds` × factor + breaks. */
+  /** Started under an exam accommodation (decision 30): the time limit is `baseSeconds` × factor; breaks stop the clock. */
   extraTime?: { factor: number; breakMinutes: number | null; baseSeconds: number };
+  /**
+   * The breaks taken (decision 30): seconds used, and while one runs its start and the allowance it
+   * held back (the deadline moved on by that much when it began, and gets back what was not used).
+   */
+  breaks?: { usedSeconds: number; startedAt?: string; heldSeconds?: number };
+  /** Taken offline from a practice pack (decision 32): the pack, and the device's id of that quiz. */
+  offline?: { pack: number; session: string };
 };
 
 export const quizzes = pgTable(
@@ -224,8 +231,40 @@ export const answers = pgTable(
     evidence: boolean("evidence").notNull().default(true),
     /** The FSRS rating it was scheduled with (1 Again, 3 Good, 4 Easy), when it was scheduled. */
     rating: integer("rating"),
+    /**
+     * An answer given offline (decision 32): the id the device gave it. Unique per candidate, so a
+     * batch sent again records nothing twice.
+     */
+    clientId: uuid("client_id"),
   },
-  (t) => [primaryKey({ columns: [t.quizId, t.questionId] }), index("quiz_answer_user_idx").on(t.userId, t.answeredAt)],
+  (t) => [
+    primaryKey({ columns: [t.quizId, t.questionId] }),
+    index("quiz_answer_user_idx").on(t.userId, t.answeredAt),
+    uniqueIndex("quiz_answer_user_client_key").on(t.userId, t.clientId),
+  ],
+);
+
+/** A question of a practice pack as the pack's quizzes show and grade it. */
+export type OfflinePackItem = { questionId: number; optionOrder: string[]; params: Record<string, number> | null };
+
+/**
+ * A practice pack a candidate downloaded for offline practice (decision 32): which questions, in
+ * which option order and with which numbers, so answers synced later are graded as the device
+ * graded them.
+ */
+export const offlinePacks = pgTable(
+  "offline_pack",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    trackSlug: text("track_slug").notNull(),
+    seed: integer("seed").notNull(),
+    items: jsonb("items").$type<OfflinePackItem[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("offline_pack_user_idx").on(t.userId, t.createdAt)],
 );
 
 /** Saved only after the contract's OnboardingProfile schema parsed it. */

@@ -134,12 +134,14 @@ describe("exam accommodations", () => {
     expect(text).toContain("Extra time ×1.5 (exam accommodation)");
   });
 
-  it("adds breaks to a timed quiz, and no longer applies after its end date", async () => {
+  it("gives a timed quiz its breaks apart from its time, and no longer applies after its end date", async () => {
     const u = await candidate();
     const tomorrow = day(Date.now() + DAY);
     await grant(support.token, u.user_id, { extra_time_factor: 1.25, break_minutes: 15, ends_on: tomorrow });
     const timed = await createQuiz(t.db, u.user_id, { mode: "exam", length: 10, new: true });
-    expect(timed.quiz.timeLimitSeconds).toBe(Math.round(timed.quiz.extraTime!.base_seconds * 1.25) + 15 * 60);
+    // Breaks stop the clock when taken (quiz/breaks.test.ts): they are not answering time.
+    expect(timed.quiz.timeLimitSeconds).toBe(Math.round(timed.quiz.extraTime!.base_seconds * 1.25));
+    expect(timed.quiz.breaks).toEqual({ allowance_seconds: 15 * 60, used_seconds: 0, on_break_until: null });
 
     // Three days on (the app's clock, as the quiz calls take it), the end date has passed.
     const later = new Date(Date.now() + 3 * DAY);

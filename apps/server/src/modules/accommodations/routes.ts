@@ -31,7 +31,7 @@ export const accommodationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         tags,
         summary: "Grant or change a candidate's exam accommodation: extra time, breaks, a note and an end date",
         description:
-          "Timed quizzes and mock exams the candidate starts until the end date (their own day) get their time limit multiplied by `extra_time_factor` (1.25, 1.5 or 2) and `break_minutes` added; quizzes already started keep what they started with. Logged (`account.accommodation`), without the note's text. 409 for a staff account.",
+          "Timed quizzes and mock exams the candidate starts until the end date (their own day) get their time limit multiplied by `extra_time_factor` (1.25, 1.5 or 2) and `break_minutes` of breaks that stop the clock (`quiz/break/{id}`); quizzes already started keep what they started with. Logged (`account.accommodation`), without the note's text. 409 for a staff account.",
         params: IdParams,
         body: AccommodationRequest,
         response: { 200: AccommodationResponse, ...errors },

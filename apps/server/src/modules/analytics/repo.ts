@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedRows } from "../../db/prepared-sql.ts";
 import { analyticsConsents, analyticsEvents, analyticsSessions, type StoredEventData } from "../../db/schema/analytics.ts";
 import { stripeSubscriptions } from "../../db/schema/payments.ts";
 import { onboardingProfiles, quizzes } from "../../db/schema/quiz.ts";
@@ -10,16 +11,6 @@ export type EventRow = typeof analyticsEvents.$inferSelect;
 type EventType = EventRow["type"];
 
 const RETENTION_LOCK = 727_274_021;
-
-/** What an ingest needs to know about its sender, in one lookup: active account, token version, consent. */
-export async function ingestAccount(db: Db, userId: number) {
-  const [row] = await db
-    .select({ tokenVersion: users.tokenVersion, status: users.status, granted: analyticsConsents.granted })
-    .from(users)
-    .leftJoin(analyticsConsents, eq(analyticsConsents.userId, users.id))
-    .where(eq(users.id, userId));
-  return row;
-}
 
 export async function findConsent(db: Db, userId: number) {
   const [row] = await db.select().from(analyticsConsents).where(eq(analyticsConsents.userId, userId));
@@ -48,36 +39,69 @@ export type SessionValues = {
 };
 export type EventValues = { type: EventType; at: Date; path: string; target: string | null; data: StoredEventData | null };
 
+/** Why a batch was not stored: the sender's token is stale (or the account disabled or gone), recording is off, or the session is someone else's. */
+export type StoreRefusal = "stale" | "not-recording" | "not-owner";
+
 /**
- * Adds a batch to its session in one transaction: the session row is created or brought up to
- * date (only when it is the sender's own), then the events are added. Answers null when the
- * session id belongs to someone else; nothing is written then.
+ * Adds a batch to its session in one statement (atomic without a transaction, one round trip
+ * instead of five): the sender's account is checked (active, the token's version, recording
+ * agreed to), the session row is created or brought up to date (only when it is the sender's
+ * own), then the events are added to it. Nothing is written when any of these fails; the answer
+ * says which (the session row's id otherwise).
  */
-export async function storeBatch(db: Db, session: SessionValues, events: EventValues[]): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(analyticsSessions)
-      .values({ ...session, eventCount: events.length })
-      .onConflictDoUpdate({
-        target: analyticsSessions.sessionId,
-        set: {
-          // The latest batch says whether the tab is still open (a reload sends "ended", then goes on).
-          status: sql`excluded.status`,
-          screenWidth: sql`excluded.screen_width`,
-          screenHeight: sql`excluded.screen_height`,
-          screenSize: sql`excluded.screen_size`,
-          endTime: sql`greatest(${analyticsSessions.endTime}, excluded.end_time)`,
-          htmlCopy: sql`coalesce(excluded.html_copy, ${analyticsSessions.htmlCopy})`,
-          eventCount: sql`${analyticsSessions.eventCount} + ${events.length}`,
-          lastSeenAt: sql`now()`,
-        },
-        setWhere: eq(analyticsSessions.userId, session.userId),
-      })
-      .returning({ id: analyticsSessions.id });
-    if (!row) return null;
-    if (events.length) await tx.insert(analyticsEvents).values(events.map((e) => ({ ...e, sessionPk: row.id })));
-    return row.id;
-  });
+export async function storeBatch(
+  db: Db,
+  session: SessionValues,
+  events: EventValues[],
+  tokenVersion: number,
+): Promise<{ id: number } | { refused: StoreRefusal }> {
+  const s = analyticsSessions;
+  const p = (key: keyof SessionValues | "count" | "events" | "tokenVersion") => sql.placeholder(key);
+  const [row] = await preparedRows<{ current: boolean | null; recording: boolean | null; id: number | null }>(
+    db,
+    "analytics_store_batch",
+    () => sql`WITH account AS (
+      SELECT ${users.status} = 'active' AND ${users.tokenVersion} = ${p("tokenVersion")}::int AS current,
+        coalesce(${analyticsConsents.granted}, false) AS recording
+      FROM ${users} LEFT JOIN ${analyticsConsents} ON ${analyticsConsents.userId} = ${users.id}
+      WHERE ${users.id} = ${p("userId")}::int
+    ),
+    upserted AS (
+      INSERT INTO ${s} (session_id, user_id, status, screen_width, screen_height, screen_size, start_time, end_time, html_copy, event_count)
+      SELECT ${p("sessionId")}, ${p("userId")}::int, ${p("status")}, ${p("screenWidth")}::int, ${p("screenHeight")}::int,
+        ${p("screenSize")}, ${p("startTime")}::timestamptz, ${p("endTime")}::timestamptz, ${p("htmlCopy")}, ${p("count")}::int
+      WHERE EXISTS (SELECT 1 FROM account WHERE current AND recording)
+      ON CONFLICT (session_id) DO UPDATE SET
+        -- The latest batch says whether the tab is still open (a reload sends "ended", then goes on).
+        status = excluded.status,
+        screen_width = excluded.screen_width,
+        screen_height = excluded.screen_height,
+        screen_size = excluded.screen_size,
+        end_time = greatest(${s.endTime}, excluded.end_time),
+        html_copy = coalesce(excluded.html_copy, ${s.htmlCopy}),
+        event_count = ${s.eventCount} + excluded.event_count,
+        last_seen_at = now()
+      WHERE ${s.userId} = excluded.user_id
+      RETURNING id
+    ),
+    added AS (
+      INSERT INTO ${analyticsEvents} (session_pk, type, at, path, target, data)
+      SELECT u.id, e.type, e.at, e.path, e.target, e.data
+      FROM upserted u, json_to_recordset(${p("events")}::json) AS e(type text, at timestamptz, path text, target text, data jsonb)
+    )
+    SELECT a.current, a.recording, (SELECT id FROM upserted) AS id FROM (SELECT 1) AS one LEFT JOIN account a ON true`,
+    {
+      ...session,
+      startTime: session.startTime.toISOString(),
+      endTime: session.endTime?.toISOString() ?? null,
+      count: events.length,
+      events: JSON.stringify(events.map((e) => ({ ...e, at: e.at.toISOString() }))),
+      tokenVersion,
+    },
+  );
+  if (!row?.current) return { refused: "stale" };
+  if (!row.recording) return { refused: "not-recording" };
+  return row.id === null ? { refused: "not-owner" } : { id: Number(row.id) };
 }
 
 const summaryColumns = {

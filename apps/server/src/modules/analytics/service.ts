@@ -54,28 +54,26 @@ export async function issueIngestToken({ db, ingestTokens }: AnalyticsDeps, view
 
 // ---------------------------------------------------------------- ingest
 
-/** Who sent the batch: the bearer of a valid access token, or of a valid ingest token in the body. */
-async function senderOf({ db, ingestTokens }: AnalyticsDeps, batch: UserSessionBatch, bearer: Viewer | null): Promise<number> {
-  let userId: number;
-  let tokenVersion: number;
-  if (bearer) {
-    ({ id: userId, tokenVersion } = bearer);
-  } else {
-    const claims = batch.ingest_token ? ingestTokens.verify(batch.ingest_token) : null;
-    if (!claims) throw new HttpError(401, "The batch needs a valid ingest_token (or an Authorization header)", { code: "UNAUTHORIZED" });
-    ({ userId, tokenVersion } = claims);
-  }
-  const account = await repo.ingestAccount(db, userId);
-  if (account?.status !== "active" || account.tokenVersion !== tokenVersion)
-    throw new HttpError(401, "The ingest token is no longer valid", { code: "UNAUTHORIZED" });
-  if (!account.granted) throw forbidden("Session recording is off for this account");
-  if (batch.user_id !== undefined && batch.user_id !== userId) throw forbidden("This batch is for another user");
-  return userId;
+/**
+ * Who sent the batch, by their token: the bearer of a valid access token, or of a valid ingest
+ * token in the body. Whether that account is still current and recording is checked by the
+ * statement that stores the batch (`repo.storeBatch`), in the same round trip.
+ */
+function senderOf(
+  { ingestTokens }: AnalyticsDeps,
+  batch: UserSessionBatch,
+  bearer: Viewer | null,
+): { userId: number; tokenVersion: number } {
+  if (bearer) return { userId: bearer.id, tokenVersion: bearer.tokenVersion };
+  const claims = batch.ingest_token ? ingestTokens.verify(batch.ingest_token) : null;
+  if (!claims) throw new HttpError(401, "The batch needs a valid ingest_token (or an Authorization header)", { code: "UNAUTHORIZED" });
+  return { userId: claims.userId, tokenVersion: claims.tokenVersion };
 }
 
 /** Stores a batch of the session record: validated, bounded, scrubbed, attributed to its sender. */
 export async function ingestBatch(deps: AnalyticsDeps, batch: UserSessionBatch, bearer: Viewer | null, now = Date.now()) {
-  const userId = await senderOf(deps, batch, bearer);
+  const { userId, tokenVersion } = senderOf(deps, batch, bearer);
+  if (batch.user_id !== undefined && batch.user_id !== userId) throw forbidden("This batch is for another user");
   await countAttempt(deps.db, { key: `analytics:${userId}`, max: deps.ingestRateLimit, windowSeconds: 60 });
 
   if (batch.start_time > now + CLOCK_SKEW_MS || batch.start_time < now - OLDEST_EVENT_MS)
@@ -107,8 +105,14 @@ export async function ingestBatch(deps: AnalyticsDeps, batch: UserSessionBatch, 
       htmlCopy: batch.html_copy === undefined ? null : scrubText(batch.html_copy),
     },
     events,
+    tokenVersion,
   );
-  if (stored === null) throw forbidden("This session belongs to another user");
+  if ("refused" in stored) {
+    if (stored.refused === "stale") throw new HttpError(401, "The ingest token is no longer valid", { code: "UNAUTHORIZED" });
+    throw forbidden(
+      stored.refused === "not-recording" ? "Session recording is off for this account" : "This session belongs to another user",
+    );
+  }
   return { error: false as const, session_id: batch.session_id, accepted: events.length };
 }
 

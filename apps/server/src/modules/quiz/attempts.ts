@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import type { AnswerResponse } from "../../db/schema/quiz.ts";
 import { badRequest, conflict, notFound } from "../../lib/http-error.ts";
+import { assertNotOnBreak, breaksOf } from "./break-state.ts";
 import { listTracks } from "./catalogue.ts";
 import { type BankQuestion, optionOrderFor } from "./generate.ts";
 import { adaptiveLimits, adaptivePool, adaptiveState, extendAdaptive, mockResult } from "./mock-exam.ts";
@@ -62,7 +63,7 @@ export function summarise(quiz: repo.QuizRow, answered: number): QuizSummary {
 
 type ResolvedQuestion = ReturnType<typeof resolveQuestion<repo.QuestionRow>>;
 
-function reviewOf(q: ResolvedQuestion, response: AnswerResponse | null): QuestionReview {
+export function reviewOf(q: ResolvedQuestion, response: AnswerResponse | null): QuestionReview {
   return {
     isCorrect: response ? scoreResponse(q, response) : false,
     correct: correctResponse(q),
@@ -129,6 +130,7 @@ export async function getQuiz(db: Db, userId: number, id: number, now = new Date
     return player;
   });
 
+  const breaks = breaksOf(quiz, now);
   const model: QuizModel = {
     ...summarise(quiz, given.length),
     blueprintVersion: quiz.blueprintVersion,
@@ -136,9 +138,11 @@ export async function getQuiz(db: Db, userId: number, id: number, now = new Date
     position: quiz.position,
     timeLimitSeconds: quiz.timeLimitSeconds,
     serverNow: now.toISOString(),
-    questions: playerQuestions,
+    // During a break the questions stay on the server: the clock is stopped, so they are not to be read.
+    questions: breaks?.on_break_until && !closed ? [] : playerQuestions,
     mock: quiz.settings.mock ?? null,
     extraTime: extraTimeOf(quiz),
+    breaks,
   };
   if (quiz.settings.mock === "adaptive") {
     const limits = adaptiveLimits(quiz);
@@ -186,6 +190,7 @@ export async function updateQuiz(db: Db, userId: number, id: number, body: Updat
     if (quiz.status !== "in_progress") throw conflict("This quiz is already submitted: its answers can no longer change");
     if (quiz.deadlineAt && now.getTime() > quiz.deadlineAt.getTime() + DEADLINE_GRACE_MS)
       throw conflict("The time limit of this exam has passed: answers are no longer accepted");
+    assertNotOnBreak(quiz, now);
     const items = await repo.quizItems(tx, id);
     const rows = await repo.questionsByIds(
       tx,
@@ -295,34 +300,46 @@ async function finish(db: Db, userId: number, id: number, status: "submitted" | 
       score: quiz.total ? correctCount / quiz.total : 0,
       submittedAt: status === "submitted" ? now : (quiz.deadlineAt ?? now),
     });
-    const cards = new Map((await repo.reviewStates(tx, userId)).map((r) => [r.questionId, r.card]));
-    // No review is scheduled after the candidate's exam date.
-    const examAt = examDateOf((await repo.getProfile(tx, userId))?.targetExamDate);
-    const difficulty = new Map(
-      (
-        await repo.questionsByIds(
-          tx,
-          given.map((a) => a.questionId),
-        )
-      ).map((q) => [q.id, q.difficulty]),
-    );
-    for (const a of given) {
-      const stored = cards.get(a.questionId) ?? null;
-      const answer = { isCorrect: a.isCorrect, unsure: a.unsure, seconds: a.seconds, difficulty: difficulty.get(a.questionId) ?? 3 };
-      // A right first answer is not brought back: only misses and "not sure" answers are scheduled.
-      if (!shouldSchedule(answer, stored !== null)) continue;
-      const next = nextCard(stored, answer, a.answeredAt, examAt);
-      await repo.upsertReview(tx, {
-        userId,
-        questionId: a.questionId,
-        card: next as unknown as Record<string, unknown>,
-        dueAt: new Date(next.due),
-        lastCorrect: a.isCorrect,
-        lastSeenAt: a.answeredAt,
-      });
-      await repo.setAnswerRating(tx, id, a.questionId, ratingFor(answer));
-    }
+    await scheduleAnswers(tx, userId, id, given);
   });
+}
+
+type GivenAnswer = { questionId: number; isCorrect: boolean; unsure: boolean; seconds: number | null; answeredAt: Date };
+
+/**
+ * Schedules the next review of each of a quiz's answers that calls for one (a miss, a "not sure",
+ * or a question already on the schedule), in the order given: what submitting a quiz does, and
+ * what syncing answers given offline does (offline-sync.ts). Run inside the caller's transaction.
+ */
+export async function scheduleAnswers(tx: Db, userId: number, quizId: number, given: readonly GivenAnswer[]) {
+  const cards = new Map((await repo.reviewStates(tx, userId)).map((r) => [r.questionId, r.card]));
+  // No review is scheduled after the candidate's exam date.
+  const examAt = examDateOf((await repo.getProfile(tx, userId))?.targetExamDate);
+  const difficulty = new Map(
+    (
+      await repo.questionsByIds(
+        tx,
+        given.map((a) => a.questionId),
+      )
+    ).map((q) => [q.id, q.difficulty]),
+  );
+  for (const a of given) {
+    const stored = cards.get(a.questionId) ?? null;
+    const answer = { isCorrect: a.isCorrect, unsure: a.unsure, seconds: a.seconds, difficulty: difficulty.get(a.questionId) ?? 3 };
+    // A right first answer is not brought back: only misses and "not sure" answers are scheduled.
+    if (!shouldSchedule(answer, stored !== null)) continue;
+    const next = nextCard(stored, answer, a.answeredAt, examAt);
+    await repo.upsertReview(tx, {
+      userId,
+      questionId: a.questionId,
+      card: next as unknown as Record<string, unknown>,
+      dueAt: new Date(next.due),
+      lastCorrect: a.isCorrect,
+      lastSeenAt: a.answeredAt,
+    });
+    cards.set(a.questionId, next as unknown as Record<string, unknown>);
+    await repo.setAnswerRating(tx, quizId, a.questionId, ratingFor(answer));
+  }
 }
 
 export async function deleteQuiz(db: Db, userId: number, id: number) {

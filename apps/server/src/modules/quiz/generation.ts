@@ -18,9 +18,15 @@ import { todaysReviewSession } from "./review-session.ts";
 import { DEFAULT_DAILY_REVIEWS } from "./schedule.ts";
 import { drawParams, resolveQuestion } from "./variables.ts";
 
-type Settings = { track: string; themes: string[]; length: number; difficulty: QuizSettings["difficulty"]; mode: "practice" | "exam" };
+export type Settings = {
+  track: string;
+  themes: string[];
+  length: number;
+  difficulty: QuizSettings["difficulty"];
+  mode: "practice" | "exam";
+};
 
-async function resolveSettings(db: Db, userId: number, body: CreateQuizRequest) {
+export async function resolveSettings(db: Db, userId: number, body: CreateQuizRequest) {
   const profile = (await repo.getProfile(db, userId)) ?? {};
   const track = body.track ?? profile.track;
   if (!track) throw badRequest("Choose your track first", { track: "Choose your track" });
@@ -40,7 +46,8 @@ async function resolveSettings(db: Db, userId: number, body: CreateQuizRequest) 
 /** Before any answers, self-rated confidence (1..5) stands in for mastery: 1 → 0.2 … 5 → 0.8. */
 export const confidenceToMastery = (c: number) => 0.2 + 0.15 * (c - 1);
 
-async function plan(
+/** Picks a quiz's questions (generate.ts) from the candidate's bank, history and mastery. */
+export async function plan(
   db: Db,
   userId: number,
   info: TrackInfo,
@@ -49,6 +56,7 @@ async function plan(
   now: Date,
   only?: Set<number>,
   blueprintOnly = false,
+  options: { reviewShare?: number; exclude?: ReadonlySet<number> } = {},
 ) {
   const [allRows, reviews, seenRows, mastery, profile] = await readTogether(db, [
     () => repo.bankFor(db, settings.themes, settings.track),
@@ -58,7 +66,7 @@ async function plan(
     () => repo.getProfile(db, userId),
   ]);
   // Where standards differ, a candidate sees the global questions and their own region's.
-  const bankRows = visibleInRegion(allRows, profile?.region);
+  const bankRows = visibleInRegion(allRows, profile?.region).filter((q) => !options.exclude?.has(q.id));
   const history = new Map<number, QuestionHistory>(
     seenRows.map((r) => [r.questionId, { dueAt: null, lastCorrect: r.everRight, lastSeenAt: r.lastSeenAt.getTime() }]),
   );
@@ -87,10 +95,9 @@ async function plan(
     now: now.getTime(),
     only,
     blueprintOnly,
-    reviewShare: reviewShareFor(
-      reviews.filter((r) => r.dueAt.getTime() <= now.getTime()).length,
-      profile?.dailyReviews ?? DEFAULT_DAILY_REVIEWS,
-    ),
+    reviewShare:
+      options.reviewShare ??
+      reviewShareFor(reviews.filter((r) => r.dueAt.getTime() <= now.getTime()).length, profile?.dailyReviews ?? DEFAULT_DAILY_REVIEWS),
   });
   return { picked, bankRows };
 }
@@ -231,8 +238,8 @@ export async function createQuiz(
     // An accommodation in force now stretches the time; the quiz keeps these terms whatever happens to it later.
     const accommodation = baseSeconds ? await accommodationInForce(tx, userId, now) : null;
     const extraTime = baseSeconds && accommodation ? { ...accommodation, baseSeconds } : undefined;
-    const timeLimitSeconds =
-      baseSeconds && extraTime ? Math.round(baseSeconds * extraTime.factor) + (extraTime.breakMinutes ?? 0) * 60 : baseSeconds;
+    // Breaks are not answering time: they stop the clock when taken (breaks.ts).
+    const timeLimitSeconds = baseSeconds && extraTime ? Math.round(baseSeconds * extraTime.factor) : baseSeconds;
     const quiz = await repo.insertQuiz(
       tx,
       {
@@ -299,7 +306,7 @@ function isSameRequest(quiz: repo.QuizRow, settings: Settings, body: CreateQuizR
   );
 }
 
-async function checkQuota(db: Db, userId: number, now: Date) {
+export async function checkQuota(db: Db, userId: number, now: Date) {
   const plan = await getEntitlements(db, userId);
   if (plan.quizzesPerWeek === null) return;
   const used = await repo.countQuizzesSince(db, userId, new Date(now.getTime() - 7 * DAY));

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import { abilityCut, type CatItem, examAbility, examResult, firstItem, MAX_EXPOSURE, nextItem, shouldStop } from "./cat.ts";
 import { guessingOf, itemDifficulty, itemModel, probability } from "./irt.ts";
+import * as offlineRepo from "./offline-repo.ts";
 import { createRandom, hashString } from "./random.ts";
 import { expectedShare } from "./readiness.ts";
 import { visibleInRegion } from "./regions.ts";
@@ -14,7 +15,7 @@ import { drawParams } from "./variables.ts";
  * Mock exams: the track's real exam (content/tracks.json `exam`). "fixed" follows the blueprint
  * exactly at the exam's length and time; "adaptive" (cat.ts) starts near the cut, picks each next
  * question among the most informative at the current ability with exposure control, leaves out
- * what the candidate practised in the last 30 days, and stops once the 95 % interval of ability
+ * what the candidate practised (or downloaded in a practice pack) in the last 30 days, and stops once the 95 % interval of ability
  * clears the cut (between the exam's minimum and maximum length) or at the time limit.
  */
 
@@ -28,20 +29,23 @@ type PoolItem = CatItem & { optionIds: string[]; type: string };
 
 /**
  * The adaptive exam's item pool: active questions of the blueprint's themes for the track and
- * region, with difficulties, less those the candidate answered in practice (keys shown) within the
- * evidence period.
+ * region, with difficulties, less those the candidate answered in practice (keys shown) or
+ * downloaded in a practice pack (keys on their device) within the evidence period.
  */
 export async function adaptivePool(db: Db, track: TrackInfo, region: string | undefined, userId: number, now: Date): Promise<PoolItem[]> {
-  const [rows, practised] = await readTogether(db, [
+  const since = new Date(now.getTime() - EVIDENCE_PERIOD_DAYS * DAY_MS);
+  const [rows, practised, packed] = await readTogether(db, [
     () =>
       repo.bankFor(
         db,
         track.themes.map((t) => t.slug),
         track.slug,
       ),
-    () => repo.practisedSince(db, userId, new Date(now.getTime() - EVIDENCE_PERIOD_DAYS * DAY_MS)),
+    () => repo.practisedSince(db, userId, since),
+    // A practice pack put its questions' keys on the candidate's device (decision 32): like practised ones, they stay out.
+    () => offlineRepo.packedSince(db, userId, since),
   ]);
-  const visible = visibleInRegion(rows, region).filter((q) => !practised.has(q.id));
+  const visible = visibleInRegion(rows, region).filter((q) => !practised.has(q.id) && !packed.has(q.id));
   const fitted = await repo.calibratedOf(
     db,
     visible.map((q) => q.id),

@@ -1,4 +1,5 @@
 import { ErrorResponse } from "@academy/contract/common";
+import { CreateOfflinePackRequest, OfflinePackResponse, SyncOfflineRequest, SyncOfflineResponse } from "@academy/contract/offline";
 import {
   CreateQuizRequest,
   CreateQuizResponse,
@@ -189,6 +190,36 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
     async (request) => ({ error: false as const, model: await service.submitQuiz(db, request.principal!.id, request.params.id) }),
   );
 
+  app.post(
+    `${base}/quiz/break/:id`,
+    {
+      schema: {
+        tags,
+        summary: "Start a break of a timed quiz or mock exam: the clock stops and the questions are hidden",
+        description:
+          "Only with an exam accommodation's breaks (decision 30). The break lasts until it is ended or the allowance left runs out; the allowance is spent across breaks. 409 without breaks, when all are used, during a break, or after the time limit.",
+        params: WithId,
+        response: { 200: QuizResponse, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => ({ error: false as const, model: await service.startBreak(db, request.principal!.id, request.params.id) }),
+  );
+
+  app.delete(
+    `${base}/quiz/break/:id`,
+    {
+      schema: {
+        tags,
+        summary: "End the break that runs: the clock goes on, and the allowance not used is kept for later breaks",
+        params: WithId,
+        response: { 200: QuizResponse, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => ({ error: false as const, model: await service.endBreak(db, request.principal!.id, request.params.id) }),
+  );
+
   app.delete(
     `${base}/quiz/delete/:id`,
     {
@@ -237,6 +268,43 @@ export const quizRoutes: FastifyPluginAsyncZod<{ db: Db; projectId: string; publ
         .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .header("cache-control", "public, max-age=3600")
         .send(image.body);
+    },
+  );
+
+  app.post(
+    `${base}/quiz/offline/pack`,
+    {
+      schema: {
+        tags,
+        summary: "A practice pack of 50 or 100 questions to take offline, with their keys (decision 32)",
+        description:
+          "Due reviews first, then the weak themes, then the rest of the candidate's track, each with what practice feedback shows once answered (key, explanations, library link) and its picture inline as a data: URL. Takes one of the plan's weekly quizzes (402 QUIZ_LIMIT when used up). Leaves out every question of the candidate's unfinished mock exam: mock exams never go offline.",
+        params: Name,
+        body: CreateOfflinePackRequest,
+        response: { 200: OfflinePackResponse, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => ({ error: false as const, model: await service.createOfflinePack(db, request.principal!.id, request.body) }),
+  );
+
+  app.post(
+    `${base}/quiz/offline/sync`,
+    {
+      schema: {
+        tags,
+        summary: "Record answers given offline from practice packs, exactly once, in order",
+        description:
+          "Each answer carries the device's id (a UUID): an id already recorded for the candidate is skipped, so sending a batch again records nothing twice. One transaction per call. The answers of one offline quiz (`session`) make one finished practice quiz \"Offline practice\" in the history, and count for readiness and the review schedule as practice answers do. Another candidate's pack answers 404; a question outside its pack or a response that does not fit it, 400, and nothing of the batch is recorded.",
+        params: Name,
+        body: SyncOfflineRequest,
+        response: { 200: SyncOfflineResponse, ...errors },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const result = await service.syncOfflineAnswers(db, request.principal!.id, request.body);
+      return { error: false as const, message: `${result.recorded} answers recorded`, ...result };
     },
   );
 

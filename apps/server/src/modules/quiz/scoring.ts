@@ -1,3 +1,4 @@
+import { isRightByKey } from "@academy/contract/offline-rules";
 import type { AnswerResponse, NumericKey, StoredOption } from "../../db/schema/quiz.ts";
 
 export type ScorableQuestion = {
@@ -29,25 +30,15 @@ export function checkResponseShape(q: ScorableQuestion, r: AnswerResponse): stri
   }
 }
 
-/** Scores a response that passed checkResponseShape. Multiple response is all or nothing. */
+/**
+ * Scores a response that passed checkResponseShape, by the same rule a device applies to a practice
+ * pack's key offline (`isRightByKey`): multiple response all or nothing, an ordering in full, a
+ * number within its tolerance.
+ */
 export function scoreResponse(q: ScorableQuestion, r: AnswerResponse): boolean {
-  switch (q.type) {
-    case "single":
-    case "true_false":
-      return "choice" in r && q.options.find((o) => o.id === r.choice)?.correct === true;
-    case "multiple": {
-      if (!("choices" in r)) return false;
-      const keys = q.options.filter((o) => o.correct).map((o) => o.id);
-      return r.choices.length === keys.length && keys.every((k) => r.choices.includes(k));
-    }
-    case "ordering":
-      return "order" in r && r.order.length === q.options.length && r.order.every((id, i) => q.options[i]!.id === id);
-    case "numeric": {
-      if (!("value" in r) || !q.numeric) return false;
-      // A hair of slack so 0.1 + 0.2 style rounding never marks a right answer wrong.
-      return Math.abs(r.value - q.numeric.answer) <= q.numeric.tolerance + 1e-9;
-    }
-  }
+  if (q.type === "numeric" && !q.numeric) return false;
+  if ((q.type === "single" || q.type === "true_false") && !q.options.some((o) => o.correct)) return false;
+  return isRightByKey({ correct: correctResponse(q), numeric: q.numeric ?? undefined }, r);
 }
 
 /** The right answer in the shape of a response, for the review after submit. */

@@ -5,11 +5,14 @@
  */
 
 export { deleteQuiz, getQuiz, listQuizzes, submitQuiz, updateQuiz } from "./attempts.ts";
+export { endBreak, startBreak } from "./breaks.ts";
 export { refitItems, startCalibrationJob } from "./calibration.ts";
 export { listTracks } from "./catalogue.ts";
 export { coachingBrief } from "./coaching-brief.ts";
 export { confidenceToMastery, createQuiz, previewQuiz } from "./generation.ts";
 export { contentImage } from "./images.ts";
+export { createOfflinePack } from "./offline-pack.ts";
+export { syncOfflineAnswers } from "./offline-sync.ts";
 export { getOnboarding, saveOnboarding } from "./onboarding.ts";
 export { dashboard, progress } from "./progress.ts";
 export { resultPdf } from "./result-pdf.ts";

@@ -41,6 +41,7 @@ import {
   calibrationRuns,
   itemCalibrations,
   itemFlags,
+  offlinePacks,
   onboardingProfiles,
   questionReviews,
   questions,
@@ -138,6 +139,8 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   onboardingProfiles,
   questionReviews,
   quizStarts,
+  // Practice packs name the questions whose keys went to a candidate's device (decision 32).
+  offlinePacks,
   itemCalibrations,
   calibrationRuns,
   // The item review queue's flags and their evidence: staff decide through the question-bank calls.

@@ -1,5 +1,5 @@
 import type { Role } from "@academy/contract/common";
-import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
+import { type ComponentType, lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
 import { Logo } from "../../components/ui/logo";
 import { Sidebar } from "../../components/ui/sidebar";
 import { SkipLink } from "../../components/ui/skip-link";
@@ -20,6 +20,22 @@ const UnreadWatch = lazy(() =>
   Promise.all([import("../with-query-client"), import("../../features/chat/components/unread-watch")])
     .then(([q, m]) => q.withQueryClient(m.UnreadWatch))
     .catch(() => ({ default: NoCount })),
+);
+
+// The offline banner (decision 32) keeps a candidate's offline answers syncing on every screen; it
+// loads after the frame, in its own chunk with IndexedDB's helper, never with the first screen.
+const NoBanner = (_: { userId: number }) => null;
+const OfflineBanner = lazy(() =>
+  import("../../features/quiz/components/offline-banner")
+    .then((m): { default: ComponentType<{ userId: number }> } => ({ default: m.OfflineBanner }))
+    .catch(() => ({ default: NoBanner })),
+);
+
+// Documents saved for offline reading leave the device once the plan no longer opens them (decision 32).
+const SavedDocumentsWatch = lazy(() =>
+  import("../../features/library/components/saved-documents-watch")
+    .then((m): { default: ComponentType<{ userId: number }> } => ({ default: m.SavedDocumentsWatch }))
+    .catch(() => ({ default: NoBanner })),
 );
 
 function initials(name: string): string {
@@ -155,7 +171,15 @@ export function SignedInWrapper({ role, children }: { role: Role; children: Reac
           </div>
         </header>
         <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
-          <div className="mx-auto max-w-6xl">{children}</div>
+          <div className="mx-auto max-w-6xl">
+            {role === "user" && state.user ? (
+              <Suspense fallback={null}>
+                <OfflineBanner userId={state.user} />
+                <SavedDocumentsWatch userId={state.user} />
+              </Suspense>
+            ) : null}
+            {children}
+          </div>
         </main>
       </div>
     </div>

@@ -16,6 +16,30 @@ export function isLuhnValid(digits: string): boolean {
 
 export type CardInput = { number: string; expiry: string; cvc: string };
 
+/** A card number as it is typed: digits only, in groups of four (at most 19 digits). */
+export function formatCardNumber(typed: string): string {
+  return (
+    typed
+      .replace(/\D/g, "")
+      .slice(0, 19)
+      .match(/.{1,4}/g)
+      ?.join(" ") ?? ""
+  );
+}
+
+/**
+ * An expiry as it is typed, "MM / YY" (or "MM / YYYY"): the separator comes by itself after the
+ * month, a first digit above 1 is a month of its own ("4" is "04"), and a deletion never puts back
+ * the separator it has just removed.
+ */
+export function formatExpiry(typed: string, before = ""): string {
+  let digits = typed.replace(/\D/g, "").slice(0, 6);
+  if (digits.length === 1 && Number(digits) > 1) digits = `0${digits}`;
+  if (digits.length < 2) return digits;
+  if (digits.length === 2) return typed.length < before.length ? digits : `${digits} / `;
+  return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
+}
+
 /** Field messages for a card form, or an empty object when it can be sent. */
 export function validateCard(input: CardInput, now = new Date()): Partial<Record<keyof CardInput, string>> {
   const errors: Partial<Record<keyof CardInput, string>> = {};

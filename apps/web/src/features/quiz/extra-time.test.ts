@@ -7,9 +7,9 @@ describe("extraTimeLine", () => {
       "Extra time ×1.5: 180 minutes instead of 120",
     );
   });
-  it("names the breaks it includes", () => {
-    expect(extraTimeLine({ timeLimitSeconds: 9_900, extraTime: { factor: 1.25, break_minutes: 15, base_seconds: 7_200 } })).toBe(
-      "Extra time ×1.25: 165 minutes instead of 120, breaks included (15 minutes)",
+  it("names the breaks, which are not in the time", () => {
+    expect(extraTimeLine({ timeLimitSeconds: 9_000, extraTime: { factor: 1.25, break_minutes: 15, base_seconds: 7_200 } })).toBe(
+      "Extra time ×1.25: 150 minutes instead of 120, and 15 minutes of breaks that stop the clock",
     );
   });
   it("is empty without an accommodation", () => {

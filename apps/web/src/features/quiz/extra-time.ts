@@ -10,6 +10,6 @@ const minutes = (seconds: number) => Math.round(seconds / 60);
 export function extraTimeLine(quiz: Pick<QuizModel, "extraTime" | "timeLimitSeconds">): string {
   const extra = quiz.extraTime;
   if (!extra || quiz.timeLimitSeconds === null) return "";
-  const breaks = extra.break_minutes ? `, breaks included (${extra.break_minutes} minutes)` : "";
+  const breaks = extra.break_minutes ? `, and ${extra.break_minutes} minutes of breaks that stop the clock` : "";
   return `Extra time ${formatFactor(extra.factor)}: ${minutes(quiz.timeLimitSeconds)} minutes instead of ${minutes(extra.base_seconds)}${breaks}`;
 }

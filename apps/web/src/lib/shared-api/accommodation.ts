@@ -17,15 +17,18 @@ export function useOwnAccommodationQuery() {
   });
 }
 
-/** The minutes a timed quiz of `minutes` gives under the accommodation, as the server counts them. */
+/** The answering minutes a timed quiz of `minutes` gives under the accommodation, as the server counts them (breaks stop the clock apart). */
 export function minutesWith(minutes: number, accommodation: OwnAccommodation | null | undefined): number {
   if (!accommodation) return minutes;
-  return Math.round(minutes * accommodation.extra_time_factor) + (accommodation.break_minutes ?? 0);
+  return Math.round(minutes * accommodation.extra_time_factor);
 }
 
-/** "180 minutes with your extra time (×1.5; usually 120)", or "120 minutes" without one. */
+/**
+ * "180 minutes with your extra time (×1.5; usually 120)", with "and 10 minutes of breaks that stop
+ * the clock" when it has breaks, or "120 minutes" without an accommodation.
+ */
 export function describeTime(minutes: number, accommodation: OwnAccommodation | null | undefined): string {
   if (!accommodation) return `${minutes} minutes`;
-  const breaks = accommodation.break_minutes ? ` and ${accommodation.break_minutes} minutes of breaks` : "";
-  return `${minutesWith(minutes, accommodation)} minutes with your extra time (${formatFactor(accommodation.extra_time_factor)}${breaks}; usually ${minutes})`;
+  const breaks = accommodation.break_minutes ? `, and ${accommodation.break_minutes} minutes of breaks that stop the clock` : "";
+  return `${minutesWith(minutes, accommodation)} minutes with your extra time (${formatFactor(accommodation.extra_time_factor)}; usually ${minutes})${breaks}`;
 }

@@ -8,24 +8,23 @@ import type { VocabularyRows } from "./vocabulary.ts";
 /** node-postgres and PGlite both hand json back parsed; a driver that does not gets it parsed here. */
 const parsed = <T>(v: T | string): T => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
-/** Published sections, joined to their document as `s` and `d`. */
-const PUBLISHED = `FROM library_section s JOIN library_document d ON d.id = s.document_id WHERE d.status = 'published'`;
-
 /**
  * The library's vocabulary (see Vocabulary): its words as PostgreSQL's parser splits them, each
  * with the sections holding it and its English stem, and each stem of the search column with its
- * sections. Two passes of `ts_stat`, read once per library version.
+ * sections, as the library's writes keep them (migration 0035): a few thousand small rows however
+ * many sections the library holds. In descending byte order, as `ts_stat` lists them, so that
+ * ties between spellings and suggestions fall the same way as before.
  */
 export async function vocabularyRows(db: Db): Promise<VocabularyRows> {
   const [row] = await preparedRows<{ sections: number; words: VocabularyRows["words"] | string; stems: VocabularyRows["stems"] | string }>(
     db,
     "library_vocabulary",
     () => sql`SELECT
-      (SELECT count(*)::int ${sql.raw(PUBLISHED)}) AS sections,
-      coalesce((SELECT json_agg(json_build_object('word', w.word, 'sections', w.ndoc, 'stem', (ts_lexize('english_stem', w.word))[1]))
-        FROM ts_stat(${`SELECT to_tsvector('simple', s.heading || ' ' || s.body_text) ${PUBLISHED}`}) w), '[]'::json) AS words,
-      coalesce((SELECT json_agg(json_build_object('stem', w.word, 'sections', w.ndoc))
-        FROM ts_stat(${`SELECT s.search ${PUBLISHED}`}) w), '[]'::json) AS stems`,
+      (SELECT sections FROM library_vocabulary_total) AS sections,
+      coalesce((SELECT json_agg(json_build_object('word', w.word, 'sections', w.sections, 'stem', w.stem) ORDER BY w.word COLLATE "C" DESC)
+        FROM library_word w WHERE w.sections > 0), '[]'::json) AS words,
+      coalesce((SELECT json_agg(json_build_object('stem', w.stem, 'sections', w.sections) ORDER BY w.stem COLLATE "C" DESC)
+        FROM library_stem w WHERE w.sections > 0), '[]'::json) AS stems`,
   );
   return { sections: row?.sections ?? 0, words: parsed(row?.words ?? []), stems: parsed(row?.stems ?? []) };
 }

@@ -2,7 +2,8 @@ import { spellingKey } from "./spelling.ts";
 
 /**
  * The library's own words, read from the database once per library version (every write to a
- * document, a section or a plan makes a new one): each word with the number of sections holding
+ * document, a section or a plan makes a new one) from the counts those writes keep (migration
+ * 0035), never from the sections themselves: each word with the number of sections holding
  * it and its English stem (null for a stop word), and each stem with its number of sections. It
  * gives the search its spelling variants (the library's spelling of a word), its weights (a rare
  * word tells more than a common one) and its "did you mean" (the nearest word it knows).

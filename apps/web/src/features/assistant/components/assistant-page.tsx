@@ -6,6 +6,7 @@ import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { Link, useLocation } from "../../../lib/navigation";
+import { READING_TEXT_CLASS } from "../../../lib/text-size";
 import { useAskAssistant } from "../api/ask-assistant";
 import { useAssistantHistory } from "../api/assistant-history";
 import { useAssistantStatus } from "../api/assistant-status";
@@ -183,7 +184,7 @@ export function AssistantPage() {
   const left = quota ? Math.max(0, quota.perDay - quota.usedToday) : null;
 
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className={`mx-auto max-w-3xl ${READING_TEXT_CLASS}`}>
       <PageHeader
         title="Study assistant"
         description="Ask about anything in the study library. Answers come from the documents your plan opens, and every answer links to the sections it used."

@@ -5,6 +5,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { linkClass } from "../../../components/ui/styles";
 import { ApiError, toFormError } from "../../../lib/api-client";
 import { Link, useParams } from "../../../lib/navigation";
+import { READING_TEXT_CLASS } from "../../../lib/text-size";
 import { usePost } from "../api/posts";
 import { PostBody } from "./post-body";
 import { PostCard, PostMeta } from "./post-card";
@@ -62,7 +63,7 @@ export function BlogPostPage() {
   const { related } = post.data;
   if (!model) return null;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+    <div className={`mx-auto max-w-6xl px-4 py-10 sm:py-14 ${READING_TEXT_CLASS}`}>
       <article className="mx-auto max-w-3xl">
         <nav aria-label="Breadcrumb" className="mb-4 text-sm">
           <ol className="flex flex-wrap gap-1 text-slate-500">

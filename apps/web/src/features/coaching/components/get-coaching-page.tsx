@@ -88,7 +88,11 @@ export function GetCoachingPage({ chat }: { chat?: ReactNode } = {}) {
             moving={moving}
             noteSuggestion={my.data.note_suggestion}
             credits={credits}
-            onDone={() => setMoving(null)}
+            onDone={() => {
+              setMoving(null);
+              // The pressed button is gone with the picker: the focus goes to the list that now holds the session.
+              requestAnimationFrame(() => document.getElementById("upcoming-heading")?.focus());
+            }}
           />
         ) : (
           <p className="text-slate-600">No coach is taking bookings right now. Please look again soon.</p>
@@ -324,7 +328,11 @@ function UpcomingSessions({ sessions, tz, onMove }: { sessions: Booking[]; tz: s
   const cancel = useCancelSession();
   return (
     <section aria-labelledby="upcoming-heading" className="space-y-3">
-      <h2 id="upcoming-heading" className="text-lg font-semibold text-slate-900">
+      <h2
+        id="upcoming-heading"
+        tabIndex={-1}
+        className="rounded text-lg font-semibold text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700"
+      >
         Upcoming sessions
       </h2>
       {sessions.length === 0 ? <p className="text-slate-600">Nothing booked yet.</p> : null}

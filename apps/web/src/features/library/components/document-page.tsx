@@ -1,5 +1,6 @@
 import { PLAN_LIMIT } from "@academy/contract/constants";
 import type { LibraryDocument } from "@academy/contract/library";
+import { useQueryClient } from "@tanstack/react-query";
 import DOMPurify from "dompurify";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "../../../components/ui/alert";
@@ -7,11 +8,14 @@ import { PageHeader } from "../../../components/ui/page-header";
 import { Spinner } from "../../../components/ui/spinner";
 import { buttonClass, linkClass } from "../../../components/ui/styles";
 import { ApiError } from "../../../lib/api-client";
+import { useAuth } from "../../../lib/auth-store";
 import { Link, useLocation, useParams } from "../../../lib/navigation";
 import { READING_TEXT_CLASS } from "../../../lib/text-size";
 import { downloadDocument } from "../api/download-document";
 import { useDocumentQuery } from "../api/get-document";
+import { libraryKeys } from "../api/keys";
 import { useSavePosition } from "../api/save-position";
+import { removeSaved, saveDocument } from "../offline/saved-documents";
 import { LockNote, TierBadge } from "./lock-note";
 
 /** Section HTML was sanitized by the server when stored; it is sanitized again here before it is shown. */
@@ -94,7 +98,22 @@ export function DocumentPage() {
   const doc = query.data;
   const [showPdf, setShowPdf] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const userId = useAuth().state.user ?? 0;
+  const client = useQueryClient();
   useReadingPosition(doc);
+
+  /** Saves the sections the plan opens on this device for offline reading, or removes them (decision 32). */
+  async function toggleSaved() {
+    if (!doc) return;
+    const { savedAt: _, isSaved, ...plain } = doc;
+    try {
+      if (isSaved) await removeSaved(userId, doc.slug);
+      else await saveDocument(userId, plain);
+      client.setQueryData(libraryKeys.document(doc.slug), { ...doc, isSaved: !isSaved });
+    } catch {
+      setDownloadError("This browser does not let the app keep documents on the device.");
+    }
+  }
 
   // Open at the section the link names (a search result, a citation, a quiz explanation).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the document or the path changes
@@ -155,6 +174,9 @@ export function DocumentPage() {
             <button type="button" className={buttonClass.secondary} onClick={download}>
               Download
             </button>
+            <button type="button" className={buttonClass.secondary} onClick={toggleSaved} aria-pressed={!!doc.isSaved}>
+              Save for offline reading
+            </button>
           </>
         }
       />
@@ -162,8 +184,14 @@ export function DocumentPage() {
         <TierBadge tier={doc.tier} />
         <span>{doc.format === "pdf" ? "PDF" : "Study notes"}</span>
         <span>· updated {new Date(doc.updatedAt).toLocaleDateString()}</span>
+        {doc.isSaved ? <span data-testid="saved-offline">· saved on this device for offline reading</span> : null}
       </div>
       {downloadError ? <Alert tone="error">{downloadError}</Alert> : null}
+      {doc.savedAt ? (
+        <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="offline-copy">
+          You're reading the copy saved on this device on {new Date(doc.savedAt).toLocaleDateString()}.
+        </p>
+      ) : null}
       {resume ? (
         <p className="mb-4 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
           You were reading “{resume.heading}”.{" "}

@@ -9,6 +9,7 @@ import { READING_TEXT_CLASS } from "../../../lib/text-size";
 import { useDocumentsQuery } from "../api/list-documents";
 import { useLibrarySearch } from "../api/search-library";
 import { LockNote, TierBadge } from "./lock-note";
+import { SavedDocuments } from "./saved-documents";
 import { SearchResults } from "./search-results";
 
 const TRACKS = [
@@ -163,6 +164,8 @@ export function LibraryPage() {
           </ul>
         </section>
       ) : null}
+
+      <SavedDocuments version={documents.dataUpdatedAt} />
 
       <section className="mt-6" aria-labelledby="documents-title">
         <h2 id="documents-title" className="text-lg font-semibold text-slate-900">

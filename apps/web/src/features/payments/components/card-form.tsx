@@ -4,9 +4,14 @@ import { TextField } from "../../../components/ui/form-field";
 import { buttonClass } from "../../../components/ui/styles";
 import { ApiError, toFormError } from "../../../lib/api-client";
 import { tokeniseCard } from "../api/billing";
-import { type CardInput, parseExpiry, validateCard } from "../format";
+import { type CardInput, formatCardNumber, formatExpiry, parseExpiry, validateCard } from "../format";
 
 const FIELD_OF_CODE: Record<string, keyof CardInput> = { incorrect_number: "number", expired_card: "expiry", invalid_cvc: "cvc" };
+
+/** After a render that marks fields invalid, the first of them takes the focus (and its message is read with it). */
+function focusFirstInvalid(form: HTMLFormElement) {
+  requestAnimationFrame(() => form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
+}
 
 /**
  * Card number, expiry and CVC. On submit the card goes to the tokenisation call and only the
@@ -29,16 +34,24 @@ export function CardForm({
   const [busy, setBusy] = useState(false);
 
   const set = (field: keyof CardInput) => (event: { target: { value: string } }) => {
-    setInput((prev) => ({ ...prev, [field]: event.target.value }));
+    const typed = event.target.value;
+    setInput((prev) => ({
+      ...prev,
+      [field]: field === "number" ? formatCardNumber(typed) : field === "expiry" ? formatExpiry(typed, prev.expiry) : typed,
+    }));
     setErrors((prev) => ({ ...prev, [field]: undefined }));
   };
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     setMessage(null);
     const found = validateCard(input);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) {
+      focusFirstInvalid(form);
+      return;
+    }
     setBusy(true);
     try {
       const token = await tokeniseCard({ number: input.number.replace(/[\s-]/g, ""), cvc: input.cvc.trim(), ...parseExpiry(input.expiry) });
@@ -46,8 +59,14 @@ export function CardForm({
       setInput({ number: "", expiry: "", cvc: "" });
     } catch (failure) {
       const field = failure instanceof ApiError && failure.code ? FIELD_OF_CODE[failure.code] : undefined;
-      if (field) setErrors({ [field]: toFormError(failure).message });
-      else setMessage(toFormError(failure).message);
+      if (field) {
+        setErrors({ [field]: toFormError(failure).message });
+        focusFirstInvalid(form);
+      } else {
+        setMessage(toFormError(failure).message);
+        // The pay button was disabled while busy, which took the focus from it: the message takes it.
+        requestAnimationFrame(() => form.querySelector<HTMLElement>("[data-form-message]")?.focus());
+      }
     } finally {
       setBusy(false);
     }
@@ -55,7 +74,11 @@ export function CardForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Card">
-      {message ? <Alert>{message}</Alert> : null}
+      {message ? (
+        <div data-form-message tabIndex={-1} className="rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700">
+          <Alert>{message}</Alert>
+        </div>
+      ) : null}
       <TextField
         label="Card number"
         name="cardnumber"

@@ -30,6 +30,19 @@ export function useSubmitQuiz(id: number) {
   });
 }
 
+/** Starts (`"start"`) or ends (`"end"`) a break of an accommodation's timed quiz; the answer is the quiz as it now stands. */
+export function useQuizBreak(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (step: "start" | "end") => {
+      const path = customPath(`quiz/break/${id}`);
+      return (await unwrap(step === "start" ? api.post<Answer<typeof QuizResponse>>(path) : api.delete<Answer<typeof QuizResponse>>(path)))
+        .model;
+    },
+    onSuccess: (model) => client.setQueryData(quizKeys.one(id), model),
+  });
+}
+
 export function useDeleteQuiz() {
   const client = useQueryClient();
   return useMutation({

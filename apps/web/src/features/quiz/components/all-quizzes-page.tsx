@@ -39,6 +39,9 @@ export function AllQuizzesPage() {
             <Link to="/user/onboarding/mock-exam" className={buttonClass.secondary}>
               Mock exam
             </Link>
+            <Link to="/user/offline" className={buttonClass.secondary}>
+              Practise offline
+            </Link>
             <Link to="/user/onboarding/themecontd" className={buttonClass.secondary}>
               Change settings
             </Link>

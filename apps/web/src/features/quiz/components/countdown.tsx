@@ -1,7 +1,17 @@
 import { useEffect, useMemo, useState } from "react";
 
-/** The time left of a timed exam, by the server's clock. */
-export function Countdown({ deadline, serverNow, onEnd }: { deadline: string; serverNow: string; onEnd: () => void }) {
+/** The time left of a timed exam (or of a break: `label`), by the server's clock. */
+export function Countdown({
+  deadline,
+  serverNow,
+  onEnd,
+  label = "Time left",
+}: {
+  deadline: string;
+  serverNow: string;
+  onEnd: () => void;
+  label?: string;
+}) {
   // Offset between this device's clock and the server's, so a wrong device clock does not matter.
   const offset = useMemo(() => new Date(serverNow).getTime() - Date.now(), [serverNow]);
   const [left, setLeft] = useState(() => new Date(deadline).getTime() - (Date.now() + offset));
@@ -29,7 +39,7 @@ export function Countdown({ deadline, serverNow, onEnd }: { deadline: string; se
         className={`rounded-md px-2 py-1 font-mono text-sm font-semibold ${s < 60 ? "bg-red-100 text-red-800" : "bg-slate-100 text-slate-800"}`}
         role="timer"
         aria-live="off"
-        aria-label={`Time left ${Math.floor(s / 60)} minutes ${s % 60} seconds`}
+        aria-label={`${label} ${Math.floor(s / 60)} minutes ${s % 60} seconds`}
       >
         {text}
       </span>

@@ -56,7 +56,8 @@ export function MockExamPage() {
           <Alert tone="info">
             Your exam accommodation applies: {formatFactor(accommodation.extra_time_factor)} the time
             {accommodation.break_minutes ? `, plus ${accommodation.break_minutes} minutes of breaks` : ""}, for exams you start until{" "}
-            {formatDay(accommodation.ends_on, true)}. The timer counts the longer time.
+            {formatDay(accommodation.ends_on, true)}. The timer counts the longer time
+            {accommodation.break_minutes ? "; “Take a break” in the exam stops it and hides the questions until you go on" : ""}.
           </Alert>
         </div>
       ) : null}

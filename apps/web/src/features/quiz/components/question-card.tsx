@@ -10,6 +10,12 @@ export function QuestionCard({ quiz, player }: { quiz: QuizModel; player: Return
   const { question, isExam, isAdaptive, isLocked, drafts, feedback, responses, unsure } = player;
   const review = feedback[question.questionId];
   const verdict = useVerdictAnnouncement(question.questionId, !isExam && review ? review.isCorrect : undefined);
+  const feedbackRef = useRef<HTMLElement>(null);
+  // The check button goes away once the answer is checked, and the focus with it: the feedback takes it,
+  // so a keyboard goes on from the explanation to the next question instead of from the top of the page.
+  useEffect(() => {
+    if (verdict && (document.activeElement === document.body || document.activeElement === null)) feedbackRef.current?.focus();
+  }, [verdict]);
   return (
     <section aria-labelledby="stem" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <p className="text-xs font-medium uppercase tracking-wide text-red-800">
@@ -66,7 +72,16 @@ export function QuestionCard({ quiz, player }: { quiz: QuizModel; player: Return
       <p className="sr-only" role="status">
         {verdict}
       </p>
-      {!isExam && review ? <ReviewPanel question={question} review={review} response={responses[question.questionId] ?? null} /> : null}
+      {!isExam && review ? (
+        <section
+          ref={feedbackRef}
+          tabIndex={-1}
+          aria-label="Feedback"
+          className="rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700"
+        >
+          <ReviewPanel question={question} review={review} response={responses[question.questionId] ?? null} />
+        </section>
+      ) : null}
     </section>
   );
 }

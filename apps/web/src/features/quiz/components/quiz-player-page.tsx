@@ -12,6 +12,7 @@ import { useQuizQuery, useSubmitQuiz } from "../api/quizzes";
 import { extraTimeLine } from "../extra-time";
 import { finishOffer } from "../finish";
 import { type Saving, useQuizPlayer } from "../hooks/use-quiz-player";
+import { BreakScreen, TakeBreakButton } from "./break-screen";
 import { Countdown } from "./countdown";
 import { QuestionCard } from "./question-card";
 import { QuestionNav } from "./question-nav";
@@ -44,6 +45,7 @@ function Player({ id }: { id: number }) {
   if (quiz.isPending) return <Spinner label="Loading your quiz…" />;
   if (quiz.isError) return <Alert>{quiz.error.message}</Alert>;
   if (quiz.data.status !== "in_progress") return <Spinner />;
+  if (quiz.data.breaks?.on_break_until) return <BreakScreen quiz={quiz.data} />;
   return <PlayerBody quiz={quiz.data} />;
 }
 
@@ -87,6 +89,7 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
               onEnd={() => client.invalidateQueries({ queryKey: quizKeys.one(quiz.id) })}
             />
           ) : null}
+          <TakeBreakButton quiz={quiz} beforeBreak={player.drained} onError={player.setError} />
           <span role="status" className="text-xs text-slate-500">
             {savingText[player.saving]}
           </span>

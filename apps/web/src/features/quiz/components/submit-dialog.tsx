@@ -8,15 +8,25 @@ type Props = {
   isSubmitting: boolean;
   onSubmit: () => void;
   onClose: () => void;
+  /** What happens to unanswered questions (an offline quiz leaves them in its pack for the next one). */
+  unansweredNote?: string;
 };
 
 /** "Submit your quiz?": what is still unanswered or flagged, then submit or keep going. */
-export function SubmitDialog({ answeredCount, questionCount, hasFlagged, isSubmitting, onSubmit, onClose }: Props) {
+export function SubmitDialog({
+  answeredCount,
+  questionCount,
+  hasFlagged,
+  isSubmitting,
+  onSubmit,
+  onClose,
+  unansweredNote = "Unanswered questions count as wrong.",
+}: Props) {
   return (
     <Modal title="Submit your quiz?" onClose={onClose}>
       <p className="text-sm text-slate-700">
         You answered {answeredCount} of {questionCount} questions.
-        {answeredCount < questionCount ? " Unanswered questions count as wrong." : ""}
+        {answeredCount < questionCount ? ` ${unansweredNote}` : ""}
         {hasFlagged ? " Some questions are still flagged." : ""}
       </p>
       <div className="mt-4 flex justify-end gap-2">

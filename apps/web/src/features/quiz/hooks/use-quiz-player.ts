@@ -8,6 +8,14 @@ import { createSaveQueue, type SaveState } from "../save-queue";
 
 export type Saving = "idle" | "saving" | "saved" | "error";
 
+/**
+ * Where a quiz taken offline from a practice pack keeps its saves instead of the server (decision
+ * 32): it answers practice feedback from the pack's stored key.
+ */
+export type LocalSaves = {
+  save: (body: UpdateBody) => Promise<{ feedback: { questionId: string; review: QuestionReview }[] }>;
+};
+
 const byQuestion = <T>(quiz: QuizModel, value: (q: QuizModel["questions"][number]) => T): Record<string, T> =>
   Object.fromEntries(quiz.questions.map((q) => [q.questionId, value(q)]));
 
@@ -16,7 +24,7 @@ const byQuestion = <T>(quiz: QuizModel, value: (q: QuizModel["questions"][number
  * unsure of, and the feedback so far. Every change is saved to the server as it is made; the
  * keyboard moves (← → or p / n) and flags (f) unless `isPaused`.
  */
-export function useQuizPlayer(quiz: QuizModel, isPaused: boolean) {
+export function useQuizPlayer(quiz: QuizModel, isPaused: boolean, local?: LocalSaves) {
   const client = useQueryClient();
   const [position, setPosition] = useState(Math.min(quiz.position, quiz.questions.length - 1));
   const [responses, setResponses] = useState<Record<string, AnswerResponse | null>>(() => byQuestion(quiz, (q) => q.response));
@@ -44,7 +52,10 @@ export function useQuizPlayer(quiz: QuizModel, isPaused: boolean) {
   // Every save goes through a queue that keeps it until the server has it (save-queue.ts): a
   // failed save is sent again after a renewal, a reconnection or a reload.
   const queue = useRef<ReturnType<typeof createSaveQueue<UpdateBody, Awaited<ReturnType<typeof updateQuiz>>>> | null>(null);
+  const localSaves = useRef(local);
+  const isLocal = !!local;
   useEffect(() => {
+    if (isLocal) return;
     const saves = createSaveQueue({
       key: quiz.id,
       send: (body: UpdateBody) => updateQuiz(quiz.id, body),
@@ -64,10 +75,23 @@ export function useQuizPlayer(quiz: QuizModel, isPaused: boolean) {
       offRenewed();
       window.removeEventListener("online", onOnline);
     };
-  }, [quiz.id, client]);
+  }, [quiz.id, client, isLocal]);
 
   const save = useCallback((body: UpdateBody) => {
     setError("");
+    const device = localSaves.current;
+    if (device)
+      return device.save(body).then(
+        (answer) => {
+          for (const f of answer.feedback) setFeedback((m) => ({ ...m, [f.questionId]: f.review }));
+          setSaveState((before) => ({ ...before, hasSaved: before.hasSaved || !!body.answers?.length }));
+          return true;
+        },
+        (failure: unknown) => {
+          setError(failure instanceof Error ? failure.message : "Not saved on this device");
+          return false;
+        },
+      );
     return queue.current?.save(body) ?? Promise.resolve(false);
   }, []);
   /** Resolves once every save made so far is on the server (a submit waits for it). */
