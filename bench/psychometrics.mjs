@@ -30,6 +30,12 @@
 // - In the realistic world of the mock exam the engine knows only what its own calibration fits from
 //   200 answers per item in that world, and a candidate truly passes when their expected share of a
 //   blueprint form under the true model reaches the pass mark (the truth's cut).
+// - What the engine assumes of guessing (decision 0033): the lower asymptote of the item's format
+//   (1/k for single choice, 0.5 for true/false, 0 otherwise), a little above the truth's 0.8/k. In the
+//   Rasch and 2PL worlds nobody guesses and the engine is told so (c = 0), as for items that cannot
+//   be guessed; the chance section's readiness runs in the Rasch world and so computes as before.
+// - Bounds printed beside the figures: what an oracle (true parameters, known abilities, no blueprint
+//   or exposure limits) could reach near the mock's cut and in recovering discriminations.
 // - Seeds are fixed per section (below: review 101 + n, mock 202, chance 303, spaced 404, calibration 505,
 //   each plus 7919 × --seed); the same code and seed give the same figures.
 import { readFileSync } from "node:fs";
