@@ -5,9 +5,9 @@ import { answers, calibrationRuns, itemCalibrations, questionReviews, questions,
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
 import { quizQuestion, rightResponse, wrongResponse } from "../../test/quiz-answers.ts";
 import { refitDue } from "./calibration.ts";
-import { calibrationAnswers } from "./calibration-repo.ts";
+import { calibrationAnswers, questionLevels } from "./calibration-repo.ts";
 import { reviewShareFor } from "./generate.ts";
-import { seedDifficulty } from "./irt.ts";
+import { guessingOf, seedDifficulty } from "./irt.ts";
 import { startOfReviewDay } from "./review-session.ts";
 import { DAY_MS, dueReviewSession, isEvidence, MAX_INTERVAL_DAYS, nextCard, ratingFor, shouldSchedule } from "./schedule.ts";
 import { correctResponse } from "./scoring.ts";
@@ -188,6 +188,23 @@ describe("item calibration job", () => {
     expect(runs.at(-1)!.answers).toBe(summary!.answers);
     // Nothing new since: no refit due.
     expect(await refitDue(t.db)).toBe(false);
+  });
+
+  it("reads each question's format for the lower asymptote the fit gives it (decision 0033)", async () => {
+    const stored = new Map((await t.db.select().from(questions)).map((q) => [q.id, q]));
+    const levels = await questionLevels(t.db);
+    expect(levels.length).toBe(stored.size);
+    const guesses = new Set<number>();
+    for (const l of levels) {
+      const q = stored.get(l.id)!;
+      expect(l.type).toBe(q.type);
+      expect(l.optionCount).toBe(q.options.length);
+      guesses.add(guessingOf(l.type, l.optionCount));
+    }
+    // The bank holds guessable and unguessable formats: true/false, single choices, and the rest.
+    expect(guesses.has(0.5)).toBe(true);
+    expect(guesses.has(0)).toBe(true);
+    expect([...guesses].some((c) => c > 0 && c < 0.5)).toBe(true);
   });
 
   it("reads the evidence in batches of quizzes, missing and repeating nothing", async () => {
