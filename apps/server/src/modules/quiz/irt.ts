@@ -132,8 +132,8 @@ export function estimateAbility(answers: readonly { b: number; a?: number; c?: n
 }
 
 /**
- * The hierarchical model of readiness: overall ability θ₀ ~ N(0, 1), each theme's ability
- * θₜ ~ N(θ₀, τ²), answers Rasch given θₜ. Exact on the grid: the posterior of θ₀, and for each
+ * The hierarchical model of readiness: overall ability θ₀ ~ N(prior), each theme's ability
+ * θₜ ~ N(θ₀, τ²), answers given θₜ by each item's model (b; a and c when given, else Rasch). Exact on the grid: the posterior of θ₀, and for each
  * theme the posterior of θₜ given θ₀ (to draw joint samples) and its marginal (to show).
  */
 export const THEME_SPREAD = 0.5;

@@ -3,8 +3,8 @@ import { cumulative, drawIndex, GRID, hierarchicalPosterior, meanSd, probability
 import { createRandom } from "./random.ts";
 
 /**
- * Readiness (docs/readiness-model.md): the hierarchical Rasch model of irt.ts gives each theme's
- * ability; a theme's mastery is the share of that theme's bank the candidate is expected to get
+ * Readiness (docs/readiness-model.md): the hierarchical model of irt.ts, on each item's model
+ * (decision 0033), gives each theme's ability; a theme's mastery is the share of that theme's bank the candidate is expected to get
  * right; readiness is the blueprint-weighted expected exam score, with its 90% band and the
  * probability that it reaches the track's pass mark, from joint draws of the posterior.
  */
