@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OFFLINE_SYNC_MAX } from "./offline-rules.ts";
-import { AnswerResponse, PlayerOption, QuestionReview } from "./quiz.ts";
+import { AnswerResponse, PlayerQuestion, QuestionReview } from "./quiz.ts";
 
 /**
  * Offline practice (decision 32): a pack of practice questions the candidate downloads, with what
@@ -20,21 +20,22 @@ export type CreateOfflinePackRequest = z.infer<typeof CreateOfflinePackRequest>;
 export const OfflineKey = QuestionReview.omit({ isCorrect: true });
 export type OfflineKey = z.infer<typeof OfflineKey>;
 
-export const OfflinePackItem = z.object({
-  questionId: z.string(),
-  theme: z.string(),
-  themeName: z.string(),
-  type: z.enum(["single", "multiple", "true_false", "ordering", "numeric"]),
-  difficulty: z.number().int(),
-  /** The stem with this pack's numbers filled in, as the player shows it. */
-  stem: z.string(),
-  /** The picture as a data: URL, so it shows without a network. */
-  image: z.object({ url: z.string(), alt: z.string() }).nullable(),
-  options: z.array(PlayerOption),
-  unit: z.string(),
-  choose: z.number().int().optional(),
-  key: OfflineKey,
-});
+/**
+ * A pack question: what the player shows of it (the stem with this pack's numbers filled in; the
+ * picture as a data: URL, so it shows without a network) and its key.
+ */
+export const OfflinePackItem = PlayerQuestion.pick({
+  questionId: true,
+  theme: true,
+  themeName: true,
+  type: true,
+  difficulty: true,
+  stem: true,
+  image: true,
+  options: true,
+  unit: true,
+  choose: true,
+}).extend({ key: OfflineKey });
 export type OfflinePackItem = z.infer<typeof OfflinePackItem>;
 
 export const OfflinePack = z.object({

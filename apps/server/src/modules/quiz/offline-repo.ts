@@ -1,7 +1,6 @@
 import { and, count, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
-  type AnswerResponse,
   answers,
   type OfflinePackItem,
   offlinePacks,
@@ -10,6 +9,7 @@ import {
   quizStarts,
   quizzes,
 } from "../../db/schema/quiz.ts";
+import type { AnswerRecord } from "./repo.ts";
 
 // The reads and writes of offline practice (decision 32): packs, and the answers synced from them.
 
@@ -69,21 +69,7 @@ export async function addItems(
  * Records an answer given offline under the device's id. On the id already being there (a
  * concurrent sync got there first) nothing is written and false comes back.
  */
-export async function insertOfflineAnswer(
-  db: Db,
-  row: {
-    quizId: number;
-    questionId: number;
-    userId: number;
-    clientId: string;
-    response: AnswerResponse;
-    isCorrect: boolean;
-    answeredAt: Date;
-    unsure: boolean;
-    seconds: number | null;
-    evidence: boolean;
-  },
-) {
+export async function insertOfflineAnswer(db: Db, row: AnswerRecord & { clientId: string }) {
   const inserted = await db.insert(answers).values(row).onConflictDoNothing().returning({ questionId: answers.questionId });
   return inserted.length > 0;
 }

@@ -214,20 +214,20 @@ export const quizItems = (db: Db, quizId: number) =>
 
 export const quizAnswers = (db: Db, quizId: number) => db.select().from(answers).where(eq(answers.quizId, quizId));
 
-export async function upsertAnswer(
-  db: Db,
-  row: {
-    quizId: number;
-    questionId: number;
-    userId: number;
-    response: AnswerResponse;
-    isCorrect: boolean;
-    answeredAt: Date;
-    unsure: boolean;
-    seconds: number | null;
-    evidence: boolean;
-  },
-) {
+/** An answer as it is recorded: graded, timed, and whether it counts as evidence for readiness. */
+export type AnswerRecord = {
+  quizId: number;
+  questionId: number;
+  userId: number;
+  response: AnswerResponse;
+  isCorrect: boolean;
+  answeredAt: Date;
+  unsure: boolean;
+  seconds: number | null;
+  evidence: boolean;
+};
+
+export async function upsertAnswer(db: Db, row: AnswerRecord) {
   await db
     .insert(answers)
     .values(row)
