@@ -7,8 +7,8 @@ import { type LocalSaves, useQuizPlayer } from "../hooks/use-quiz-player";
 import { feedbackFor, offlineQuizModel } from "../offline/offline-quiz";
 import { refreshPending, syncNow } from "../offline/offline-status";
 import { type OfflineSession, recordAnswer, saveSession } from "../offline/offline-store";
+import { PlayerControls } from "./player-controls";
 import { QuestionCard } from "./question-card";
-import { QuestionNav } from "./question-nav";
 import { SubmitDialog } from "./submit-dialog";
 
 /** An id for an answer or an offline quiz (a UUID, as the server expects). */
@@ -86,8 +86,7 @@ export function OfflinePlayer({
 
   const [confirming, setConfirming] = useState(false);
   const player = useQuizPlayer(quiz, confirming, local);
-  const { position, question, flags, go } = player;
-  const isLast = position === quiz.questions.length - 1;
+  const { position, flags } = player;
 
   async function finish() {
     await writes.current;
@@ -111,29 +110,14 @@ export function OfflinePlayer({
         </div>
       ) : null}
       <QuestionCard quiz={quiz} player={player} />
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <button type="button" className={buttonClass.secondary} onClick={() => go(position - 1)} disabled={position === 0}>
-          ← Previous
-        </button>
-        <button type="button" className={buttonClass.ghost} onClick={player.toggleFlag} aria-pressed={!!flags[question.questionId]}>
-          {flags[question.questionId] ? "⚑ Flagged for review" : "⚐ Flag for review"}
-        </button>
-        {isLast ? (
+      <PlayerControls
+        questions={quiz.questions}
+        player={player}
+        finish={
           <button type="button" className={buttonClass.primary} onClick={() => setConfirming(true)}>
             Finish quiz
           </button>
-        ) : (
-          <button type="button" className={buttonClass.primary} onClick={() => go(position + 1)}>
-            Next →
-          </button>
-        )}
-      </div>
-      <QuestionNav
-        questions={quiz.questions}
-        position={position}
-        responses={player.responses}
-        flags={flags}
-        onGo={go}
+        }
         onSubmit={() => setConfirming(true)}
       />
       {confirming ? (

@@ -14,8 +14,8 @@ import { finishOffer } from "../finish";
 import { type Saving, useQuizPlayer } from "../hooks/use-quiz-player";
 import { BreakScreen, TakeBreakButton } from "./break-screen";
 import { Countdown } from "./countdown";
+import { PlayerControls } from "./player-controls";
 import { QuestionCard } from "./question-card";
-import { QuestionNav } from "./question-nav";
 import { SubmitDialog } from "./submit-dialog";
 
 export function QuizPlayerPage() {
@@ -55,8 +55,7 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
   const submit = useSubmitQuiz(quiz.id);
   const [confirming, setConfirming] = useState(false);
   const player = useQuizPlayer(quiz, confirming);
-  const { position, question, flags, go } = player;
-  const isLast = position === quiz.questions.length - 1;
+  const { position, flags } = player;
   const offer = finishOffer(quiz, player.answeredCount);
 
   async function finish() {
@@ -104,14 +103,10 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
 
       <QuestionCard quiz={quiz} player={player} />
 
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <button type="button" className={buttonClass.secondary} onClick={() => go(position - 1)} disabled={position === 0}>
-          ← Previous
-        </button>
-        <button type="button" className={buttonClass.ghost} onClick={player.toggleFlag} aria-pressed={!!flags[question.questionId]}>
-          {flags[question.questionId] ? "⚑ Flagged for review" : "⚐ Flag for review"}
-        </button>
-        {isLast ? (
+      <PlayerControls
+        questions={quiz.questions}
+        player={player}
+        finish={
           offer.canFinish ? (
             <button type="button" className={buttonClass.primary} onClick={() => setConfirming(true)}>
               {offer.label}
@@ -121,19 +116,7 @@ function PlayerBody({ quiz }: { quiz: QuizModel }) {
               {offer.note}
             </p>
           )
-        ) : (
-          <button type="button" className={buttonClass.primary} onClick={() => go(position + 1)}>
-            Next →
-          </button>
-        )}
-      </div>
-
-      <QuestionNav
-        questions={quiz.questions}
-        position={position}
-        responses={player.responses}
-        flags={flags}
-        onGo={go}
+        }
         onSubmit={offer.canFinish ? () => setConfirming(true) : undefined}
       />
 
