@@ -1,5 +1,6 @@
 import type { ItemStatistic } from "@academy/contract/quiz";
 import type { AnswerResponse } from "../../db/schema/quiz.ts";
+import { correlation } from "../../lib/statistics.ts";
 import type * as repo from "./repo.ts";
 
 /** Item statistics as pure functions of the answers: share right, discrimination, distractors, KR-20. */
@@ -210,22 +211,4 @@ function distractorAnalysis(
               : null,
     };
   });
-}
-
-/** Pearson correlation; with a 0/1 variable this is the point-biserial. Null when either side is constant. */
-export function correlation(x: number[], y: number[]): number | null {
-  const n = x.length;
-  if (n < 2) return null;
-  const mx = x.reduce((a, b) => a + b, 0) / n;
-  const my = y.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i]! - mx) * (y[i]! - my);
-    sxx += (x[i]! - mx) ** 2;
-    syy += (y[i]! - my) ** 2;
-  }
-  if (sxx === 0 || syy === 0) return null;
-  return sxy / Math.sqrt(sxx * syy);
 }

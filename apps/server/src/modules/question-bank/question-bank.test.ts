@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { blueprints, itemFlags, questions, quizzes } from "../../db/schema/quiz.ts";
 import { seedQuizContent } from "../../db/seed/quiz-content.ts";
+import { correlation } from "../../lib/statistics.ts";
 import { createTestApp, TEST_ENV } from "../../test/app.ts";
-import { computeItemStatistics, correlation, kr20 } from "./item-statistics.ts";
+import { computeItemStatistics, kr20 } from "./item-statistics.ts";
 import { queueForReview, upsertFlag } from "./repo.ts";
 
 const t = await createTestApp();

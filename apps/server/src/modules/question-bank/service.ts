@@ -9,5 +9,5 @@ export { addBlueprint, listBlueprints, listThemes } from "./blueprints.ts";
 export { questionsCitingDocument } from "./citing.ts";
 export { exportQuestions, importQuestions } from "./import-export.ts";
 export { decideReview, examReliability, itemStatistics, queueDoubtfulQuestions, reviewQueue, statistics } from "./item-review.ts";
-export { computeItemStatistics, correlation, judgeItem, kr20, MIN_ANSWERS_FOR_FLAG, MIN_ANSWERS_TO_REMOVE } from "./item-statistics.ts";
+export { computeItemStatistics, judgeItem, kr20, MIN_ANSWERS_FOR_FLAG, MIN_ANSWERS_TO_REMOVE } from "./item-statistics.ts";
 export { createQuestion, getQuestion, listQuestions, setStatus, toAdmin, updateQuestion } from "./questions.ts";

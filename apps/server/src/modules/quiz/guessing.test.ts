@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { correlation } from "../../lib/statistics.ts";
 import { abilityCut, chanceAboveCut, examAbility } from "./cat.ts";
 import { guessingOf, information, probability } from "./irt.ts";
 import { fitIrt } from "./marginal-fit.ts";
@@ -8,24 +9,7 @@ import { computeReadiness, expectedShare } from "./readiness.ts";
 // The lower asymptote fixed by the item's format (decision 0033): one model for the fit, the mock
 // exam and its scale.
 
-function corr(x: ArrayLike<number>, y: ArrayLike<number>) {
-  const n = x.length;
-  let mx = 0;
-  let my = 0;
-  for (let i = 0; i < n; i++) {
-    mx += x[i]! / n;
-    my += y[i]! / n;
-  }
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    sxy += (x[i]! - mx) * (y[i]! - my);
-    sxx += (x[i]! - mx) ** 2;
-    syy += (y[i]! - my) ** 2;
-  }
-  return sxy / Math.sqrt(sxx * syy);
-}
+const corr = (x: ArrayLike<number>, y: ArrayLike<number>) => correlation(x, y) ?? 0;
 
 function normal(random: () => number) {
   return Math.sqrt(-2 * Math.log(Math.max(random(), 1e-12))) * Math.cos(2 * Math.PI * random());
