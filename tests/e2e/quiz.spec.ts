@@ -102,6 +102,18 @@ test("a reload resumes the quiz where the candidate was, with every answer kept"
   await expect(page.getByText("Question 2 of 6")).toBeVisible();
   await page.keyboard.press("f");
   await expect(page.getByRole("button", { name: /Flagged for review/ })).toBeVisible();
+  // Keys pressed back to back on a slow device act on the question on screen: → then f flags the
+  // third question, not the second (the listener never lags behind the render).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 12 });
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("f");
+  await expect(page.getByText("Question 3 of 6")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Question 3, flagged" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Question 2, flagged" })).toBeVisible();
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByText("Question 2 of 6")).toBeVisible();
   await expect(page.getByText("All answers saved")).toBeVisible();
   const second = await page.locator("#stem").textContent();
   expect(second).not.toBe(first);

@@ -1,6 +1,6 @@
 import type { AnswerResponse, QuestionReview, QuizModel } from "@academy/contract/quiz";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { onTokenRenewed } from "../../../lib/session-renewal";
 import { quizKeys } from "../../../lib/shared-api/quiz";
 import { type UpdateBody, updateQuiz } from "../api/quizzes";
@@ -158,22 +158,30 @@ export function useQuizPlayer(quiz: QuizModel, isPaused: boolean, local?: LocalS
       void save({ answers: [{ questionId: question.questionId, response: given, unsure: checked, seconds: seconds() }] });
   }
 
-  // Keyboard: ← → (or p / n) move, f flags; options take digits via their own focus order.
+  // Keyboard: ← → (or p / n) move, f flags; options take digits via their own focus order. One
+  // listener for the player's life reads the handlers of the render on screen: they are set as soon
+  // as it is committed (a layout effect), so a key pressed right after a move acts on the question
+  // shown, never on the one before (a listener re-added by a passive effect could lag behind it).
+  const keys = useRef({ go, toggleFlag, position, isPaused });
+  useLayoutEffect(() => {
+    keys.current = { go, toggleFlag, position, isPaused };
+  });
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
       // Inside a form control the keys belong to the control (arrows move between radio options).
       const target = e.target as HTMLElement;
       if (["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
-      if (e.altKey || e.ctrlKey || e.metaKey || isPaused) return;
-      if (e.key === "ArrowRight" || e.key === "n") go(position + 1);
-      else if (e.key === "ArrowLeft" || e.key === "p") go(position - 1);
-      else if (e.key === "f") toggleFlag();
+      const k = keys.current;
+      if (e.altKey || e.ctrlKey || e.metaKey || k.isPaused) return;
+      if (e.key === "ArrowRight" || e.key === "n") k.go(k.position + 1);
+      else if (e.key === "ArrowLeft" || e.key === "p") k.go(k.position - 1);
+      else if (e.key === "f") k.toggleFlag();
       else return;
       e.preventDefault();
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  });
+  }, []);
 
   const answeredCount = quiz.questions.filter((q) => responses[q.questionId]).length;
 
