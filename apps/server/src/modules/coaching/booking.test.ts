@@ -387,7 +387,9 @@ describe("booking", () => {
     const brief = (await t.call("GET", `${S}/bookings/${made.model.id}/learner`, { token: admin.token })).json().model;
     expect(brief.booking.meeting_details).toBe(note);
     expect(brief.weakest_themes[0]).toMatchObject({ theme: "airway-breathing" });
-    expect(brief.weakest_themes[0].mastery).toBeLessThan(0.5);
+    // Weak: below the share a candidate at the pass mark is expected to get (0.7), guessing counted
+    // as the exam counts it (decision 33); five answers leave much of it to the prior.
+    expect(brief.weakest_themes[0].mastery).toBeLessThan(0.7);
     expect(brief.recent_quizzes.map((q: { id: number }) => q.id)).toContain(quiz.id);
     expect(brief.missed_questions.map((q: { stem: string }) => q.stem).every((s: string) => missed.includes(s))).toBe(true);
   });

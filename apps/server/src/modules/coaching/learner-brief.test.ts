@@ -61,7 +61,9 @@ describe("the learner brief", () => {
     expect(brief.recent_quizzes).toEqual([expect.objectContaining({ id: quizId, status: "submitted" })]);
     expect(brief.weakest_themes).toHaveLength(1);
     expect(brief.weakest_themes[0]).toMatchObject({ theme: "airway-breathing", theme_name: expect.stringMatching(/^Airway/) });
-    expect(brief.weakest_themes[0].mastery).toBeLessThan(0.5);
+    // Weak: below the share a candidate at the pass mark is expected to get (0.7), guessing counted
+    // as the exam counts it (decision 33); five answers leave much of it to the prior.
+    expect(brief.weakest_themes[0].mastery).toBeLessThan(0.7);
   });
 
   it("with a track: a finished quiz with too few answers still counts as finished", async () => {
