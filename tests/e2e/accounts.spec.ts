@@ -107,7 +107,8 @@ test("a candidate turns on two-factor sign-in with the QR code, then signs in wi
   await expect(page.getByText("On", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Log out" }).click();
-  await page.goto("/user/login");
+  // Signing out sends what waits on the device first, then lands on the sign-in page.
+  await expect(page).toHaveURL(/\/user\/login$/);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("twofactor passphrase");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -141,7 +142,8 @@ test("a candidate uploads a profile photo with a progress bar and sees it; a fil
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect(photo).toBeVisible();
   await expect(photo).toHaveAttribute("src", /^\/uploads\/[a-f0-9-]{36}\.png$/);
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  // The picture the server sends back decodes to the 1-pixel PNG (once it has loaded: visible comes first).
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(1);
   await page.reload();
   await expect(page.getByRole("img", { name: "Your profile" })).toBeVisible();
 });

@@ -74,6 +74,8 @@ test("signing in honours a same-site redirect_uri and ignores a foreign one", as
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/user\/document-library$/);
   await page.getByRole("button", { name: "Log out" }).click();
+  // Signed out once the app is on its sign-in page (a sign-out first sends what waits on the device).
+  await expect(page).toHaveURL(/\/user\/login$/);
 
   await page.goto("/user/login?redirect_uri=//evil.example/steal");
   await page.getByLabel("Email").fill(ACCOUNTS.user.email);
