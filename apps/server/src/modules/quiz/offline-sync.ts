@@ -55,10 +55,12 @@ export async function syncOfflineAnswers(db: Db, userId: number, body: SyncOffli
     for (const g of fresh) sessions.set(g.a.session, [...(sessions.get(g.a.session) ?? []), g]);
 
     let count = 0;
-    for (const [session, list] of sessions) count += await recordSession(tx, userId, session, list, now);
+    for (const [session, list] of sessions) count += await recordSession(tx, userId, session, list, packs, now);
     return { recorded: count, skipped: body.answers.length - count, ids };
   });
 }
+
+type PackRow = Awaited<ReturnType<typeof offlineRepo.packsOf>>[number];
 
 type Graded = {
   a: OfflineAnswer;
@@ -68,7 +70,7 @@ type Graded = {
 };
 
 /** Records one offline quiz's new answers in its quiz (made on its first sync) and schedules them. */
-async function recordSession(tx: Db, userId: number, session: string, list: Graded[], now: Date) {
+async function recordSession(tx: Db, userId: number, session: string, list: Graded[], packs: ReadonlyMap<number, PackRow>, now: Date) {
   const first = list[0]!;
   const pack = first.a.packId;
   let quiz = await offlineRepo.findOfflineQuiz(tx, userId, session);
@@ -76,7 +78,7 @@ async function recordSession(tx: Db, userId: number, session: string, list: Grad
     throw badRequest("An offline quiz takes its questions from one practice pack", { answers: "Another pack" });
   if (list.some((g) => g.a.packId !== pack))
     throw badRequest("An offline quiz takes its questions from one practice pack", { answers: "Another pack" });
-  const packRow = (await offlineRepo.packsOf(tx, userId, [pack]))[0]!;
+  const packRow = packs.get(pack)!;
   if (!quiz) {
     const startedAt = new Date(Math.min(Date.parse(first.a.answeredAt), now.getTime()));
     quiz = await offlineRepo.insertOfflineQuiz(tx, {
