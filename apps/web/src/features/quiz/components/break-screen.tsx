@@ -9,8 +9,6 @@ import { quizKeys } from "../../../lib/shared-api/quiz";
 import { useQuizBreak } from "../api/quizzes";
 import { Countdown } from "./countdown";
 
-const minutesLeft = (breaks: NonNullable<QuizModel["breaks"]>) => Math.floor((breaks.allowance_seconds - breaks.used_seconds) / 60);
-
 /**
  * "Take a break" in the header of a timed quiz whose accommodation has breaks left (decision 30).
  * Answers still on their way are saved first: a break never leaves one behind.
@@ -25,9 +23,8 @@ export function TakeBreakButton({
   onError: (message: string) => void;
 }) {
   const take = useQuizBreak(quiz.id);
-  const breaks = quiz.breaks;
-  if (!breaks || quiz.deadlineAt === null || breaks.allowance_seconds - breaks.used_seconds <= 0) return null;
-  const left = breaks.allowance_seconds - breaks.used_seconds;
+  const left = quiz.breaks ? quiz.breaks.allowance_seconds - quiz.breaks.used_seconds : 0;
+  if (left <= 0 || quiz.deadlineAt === null) return null;
   return (
     <button
       type="button"
@@ -42,7 +39,7 @@ export function TakeBreakButton({
         }
       }}
     >
-      Take a break ({left >= 60 ? `${minutesLeft(breaks)} min` : `${left} s`} left)
+      Take a break ({left >= 60 ? `${Math.floor(left / 60)} min` : `${left} s`} left)
     </button>
   );
 }
