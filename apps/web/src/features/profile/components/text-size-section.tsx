@@ -16,7 +16,7 @@ export function TextSizeSection({ initial = readTextSize(deviceStorage()) }: { i
     <Section
       id="text-size-heading"
       title="Text size"
-      description="How large the text of quizzes, results and the library is on this device. It changes at once."
+      description="How large the text of quizzes, results, the library, the study assistant and blog posts is on this device. It changes at once."
     >
       <fieldset>
         <legend className="sr-only">Text size</legend>
