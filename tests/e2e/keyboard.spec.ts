@@ -154,6 +154,8 @@ test("a candidate answers each of the five kinds of question and hears the verdi
       },
     );
     await expect(page.getByText(`Question ${at + 1} of ${quiz.questions.length}`)).toBeVisible();
+    // Moving to a question puts the focus on its stem, where a screen reader starts reading; Tab goes on from there.
+    await expect(page.locator("#stem")).toBeFocused();
     const card = page.locator("section[aria-labelledby=stem]");
     if (type === "single" || type === "true_false") {
       await tabTo(page, card.getByRole("radio").first());
