@@ -14,16 +14,17 @@ const SIGNED_PATHS = ["/v2/api/lambda/stripe/webhook"];
  */
 const BEACON_PATHS = ["/v2/api/lambda/analytics/user-sessions"];
 const pathOf = (url: string) => url.split("?")[0] ?? url;
-export const isApiPath = (url: string) => {
-  const path = pathOf(url);
-  return API_PREFIXES.some((p) => path.startsWith(p)) && !SIGNED_PATHS.includes(path);
-};
 /**
  * A route of the API, signed webhooks included: the routes that read input into the database and
  * write to it. Health checks, the API docs, the web app and its static files are not, and skip the
  * per-request work only API calls need (the text check, the write ledger).
  */
 export const isApiRoute = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+/** A request to the API that must carry the project header: an API route other than a signed webhook. */
+export const isApiPath = (url: string) => {
+  const path = pathOf(url);
+  return isApiRoute(path) && !SIGNED_PATHS.includes(path);
+};
 
 export const projectHeaderPlugin = fp<{ projectId: string; projectSecret: string }>(
   async (app: FastifyInstance, { projectId, projectSecret }) => {
