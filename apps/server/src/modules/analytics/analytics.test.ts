@@ -182,8 +182,17 @@ describe("ingest", () => {
   it("limits batches per person a minute (429 with Retry-After)", async () => {
     const u = await recordedUser();
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await beacon(batch({ ingest_token: u.ingest }))).statusCode);
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    for (let i = 0; i < 6; i++) statuses.push((await beacon(batch({ ingest_token: u.ingest }))).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    // Over the limit: nothing of the batch is stored, and the answer says when to try again.
+    const over = batch({ ingest_token: u.ingest });
+    const refused = await beacon(over);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60);
+    expect(await sessionRow(over.session_id)).toBeUndefined();
+    // Refused batches count too: a sender who keeps going stays refused.
+    expect((await beacon(batch({ ingest_token: u.ingest }))).statusCode).toBe(429);
     const other = await recordedUser();
     expect((await beacon(batch({ ingest_token: other.ingest }))).statusCode).toBe(200);
   });

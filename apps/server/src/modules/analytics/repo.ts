@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedRows } from "../../db/prepared-sql.ts";
+import { rateLimits } from "../../db/schema/accounts.ts";
 import { analyticsConsents, analyticsEvents, analyticsSessions, type StoredEventData } from "../../db/schema/analytics.ts";
 import { stripeSubscriptions } from "../../db/schema/payments.ts";
 import { onboardingProfiles, quizzes } from "../../db/schema/quiz.ts";
@@ -40,27 +41,39 @@ export type SessionValues = {
 export type EventValues = { type: EventType; at: Date; path: string; target: string | null; data: StoredEventData | null };
 
 /** Why a batch was not stored: the sender's token is stale (or the account disabled or gone), recording is off, or the session is someone else's. */
-export type StoreRefusal = "stale" | "not-recording" | "not-owner";
+export type StoreRefusal = "stale" | "not-recording" | "not-owner" | "limited";
+
+/** The sender's rate limit: its key, the current window's start, and the batches a window allows. */
+export type BatchLimit = { key: string; windowStart: Date; max: number };
 
 /**
  * Adds a batch to its session in one statement (atomic without a transaction, one round trip
- * instead of five): the sender's account is checked (active, the token's version, recording
- * agreed to), the session row is created or brought up to date (only when it is the sender's
- * own), then the events are added to it. Nothing is written when any of these fails; the answer
- * says which (the session row's id otherwise).
+ * instead of six): the batch is counted in the sender's rate-limit window (every batch counts,
+ * refused or not, as a separate count would), the sender's account is checked (active, the
+ * token's version, recording agreed to), the session row is created or brought up to date (only
+ * when it is the sender's own and the window is not over its limit), then the events are added to
+ * it. Nothing but the count is written when any of these fails; the answer says which (the
+ * session row's id otherwise).
  */
 export async function storeBatch(
   db: Db,
   session: SessionValues,
   events: EventValues[],
   tokenVersion: number,
+  limit: BatchLimit,
 ): Promise<{ id: number } | { refused: StoreRefusal }> {
   const s = analyticsSessions;
-  const p = (key: keyof SessionValues | "count" | "events" | "tokenVersion") => sql.placeholder(key);
-  const [row] = await preparedRows<{ current: boolean | null; recording: boolean | null; id: number | null }>(
+  const r = rateLimits;
+  const p = (key: keyof SessionValues | "count" | "events" | "tokenVersion" | "limitKey" | "windowStart" | "max") => sql.placeholder(key);
+  const [row] = await preparedRows<{ current: boolean | null; recording: boolean | null; allowed: boolean; id: number | null }>(
     db,
     "analytics_store_batch",
-    () => sql`WITH account AS (
+    () => sql`WITH counted AS (
+      INSERT INTO ${r} (key, window_start, count) VALUES (${p("limitKey")}, ${p("windowStart")}::timestamptz, 1)
+      ON CONFLICT (key, window_start) DO UPDATE SET count = ${r.count} + 1
+      RETURNING count <= ${p("max")}::int AS allowed
+    ),
+    account AS (
       SELECT ${users.status} = 'active' AND ${users.tokenVersion} = ${p("tokenVersion")}::int AS current,
         coalesce(${analyticsConsents.granted}, false) AS recording
       FROM ${users} LEFT JOIN ${analyticsConsents} ON ${analyticsConsents.userId} = ${users.id}
@@ -70,7 +83,7 @@ export async function storeBatch(
       INSERT INTO ${s} (session_id, user_id, status, screen_width, screen_height, screen_size, start_time, end_time, html_copy, event_count)
       SELECT ${p("sessionId")}, ${p("userId")}::int, ${p("status")}, ${p("screenWidth")}::int, ${p("screenHeight")}::int,
         ${p("screenSize")}, ${p("startTime")}::timestamptz, ${p("endTime")}::timestamptz, ${p("htmlCopy")}, ${p("count")}::int
-      WHERE EXISTS (SELECT 1 FROM account WHERE current AND recording)
+      WHERE EXISTS (SELECT 1 FROM account WHERE current AND recording) AND (SELECT allowed FROM counted)
       ON CONFLICT (session_id) DO UPDATE SET
         -- The latest batch says whether the tab is still open (a reload sends "ended", then goes on).
         status = excluded.status,
@@ -89,7 +102,8 @@ export async function storeBatch(
       SELECT u.id, e.type, e.at, e.path, e.target, e.data
       FROM upserted u, json_to_recordset(${p("events")}::json) AS e(type text, at timestamptz, path text, target text, data jsonb)
     )
-    SELECT a.current, a.recording, (SELECT id FROM upserted) AS id FROM (SELECT 1) AS one LEFT JOIN account a ON true`,
+    SELECT a.current, a.recording, (SELECT allowed FROM counted) AS allowed, (SELECT id FROM upserted) AS id
+    FROM (SELECT 1) AS one LEFT JOIN account a ON true`,
     {
       ...session,
       startTime: session.startTime.toISOString(),
@@ -97,9 +111,13 @@ export async function storeBatch(
       count: events.length,
       events: JSON.stringify(events.map((e) => ({ ...e, at: e.at.toISOString() }))),
       tokenVersion,
+      limitKey: limit.key,
+      windowStart: limit.windowStart.toISOString(),
+      max: limit.max,
     },
   );
-  if (!row?.current) return { refused: "stale" };
+  if (!row?.allowed) return { refused: "limited" };
+  if (!row.current) return { refused: "stale" };
   if (!row.recording) return { refused: "not-recording" };
   return row.id === null ? { refused: "not-owner" } : { id: Number(row.id) };
 }

@@ -13,7 +13,7 @@ import type { Db } from "../../db/client.ts";
 import { badRequest, forbidden, HttpError, notFound } from "../../lib/http-error.ts";
 import { startPeriodicPass } from "../../lib/periodic-pass.ts";
 import { can } from "../../lib/permissions.ts";
-import { countAttempt } from "../auth/service.ts";
+import { rateWindow, tooManyRequests } from "../auth/service.ts";
 import type { IngestTokens } from "./ingest-token.ts";
 import * as repo from "./repo.ts";
 import { scrubRecord, scrubText } from "./scrub.ts";
@@ -74,7 +74,6 @@ function senderOf(
 export async function ingestBatch(deps: AnalyticsDeps, batch: UserSessionBatch, bearer: Viewer | null, now = Date.now()) {
   const { userId, tokenVersion } = senderOf(deps, batch, bearer);
   if (batch.user_id !== undefined && batch.user_id !== userId) throw forbidden("This batch is for another user");
-  await countAttempt(deps.db, { key: `analytics:${userId}`, max: deps.ingestRateLimit, windowSeconds: 60 });
 
   if (batch.start_time > now + CLOCK_SKEW_MS || batch.start_time < now - OLDEST_EVENT_MS)
     throw badRequest("start_time must be within the last 7 days", { start_time: "Out of range" });
@@ -90,6 +89,8 @@ export async function ingestBatch(deps: AnalyticsDeps, batch: UserSessionBatch, 
     target: e.target === undefined ? null : scrubText(e.target),
     data: e.data ? scrubRecord(e.data) : null,
   }));
+  // The batch is counted against the sender's limit by the statement that stores it.
+  const window = rateWindow(60, now);
   const stored = await repo.storeBatch(
     deps.db,
     {
@@ -106,8 +107,10 @@ export async function ingestBatch(deps: AnalyticsDeps, batch: UserSessionBatch, 
     },
     events,
     tokenVersion,
+    { key: `analytics:${userId}`, windowStart: window.start, max: deps.ingestRateLimit },
   );
   if ("refused" in stored) {
+    if (stored.refused === "limited") throw tooManyRequests(window.retryAfter);
     if (stored.refused === "stale") throw new HttpError(401, "The ingest token is no longer valid", { code: "UNAUTHORIZED" });
     throw forbidden(
       stored.refused === "not-recording" ? "Session recording is off for this account" : "This session belongs to another user",

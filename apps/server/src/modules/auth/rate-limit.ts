@@ -4,7 +4,8 @@ import * as repo from "./rate-limit-repo.ts";
 
 export type Limit = { key: string; max: number; windowSeconds: number };
 
-const windowOf = (windowSeconds: number, now: number) => {
+/** The fixed window `now` falls in: when it started, and the seconds until the next one (a 429's Retry-After). */
+export const windowOf = (windowSeconds: number, now: number) => {
   const ms = windowSeconds * 1000;
   const start = Math.floor(now / ms) * ms;
   return { start: new Date(start), retryAfter: Math.max(1, Math.ceil((start + ms - now) / 1000)) };

@@ -21,7 +21,7 @@ import { issueVerification } from "./verification.ts";
 // What other modules use of accounts: reading an account (without its secrets), the staff's
 // changes to one (each revoking its tokens), and the shared attempt counter.
 export { setEmail } from "./account.ts";
-export { hit as countAttempt, type Limit } from "./rate-limit.ts";
+export { hit as countAttempt, type Limit, tooManyRequests, windowOf as rateWindow } from "./rate-limit.ts";
 export type { UserRow } from "./repo.ts";
 export {
   logAccountDeletion,
