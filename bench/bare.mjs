@@ -6,8 +6,10 @@
 // events, against one INSERT of the events). Targets (issue 26): /healthz close to 1x, get by id
 // at least 0.85x, ingest at least 0.5x. autocannon, 50 connections (ingest: 20, as
 // bench/analytics.mjs), 2 s warm-up, then `--rounds` windows of `--duration` seconds per server.
+// Besides requests a second, each server's own CPU time per request (user + system, from /proc):
+// on a shared machine that figure moves much less with the load than the rates do.
 //
-//   BENCH_DATABASE_URL=… node bench/bare.mjs [--duration=5] [--rounds=2] [--port=3994]
+//   BENCH_DATABASE_URL=… node bench/bare.mjs [--duration=5] [--rounds=2] [--port=3994] [--only=healthz,get,ingest]
 
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -18,6 +20,7 @@ import autocannon from "autocannon";
 import { buildStale } from "../scripts/build-stale.mjs";
 import { batchBody, recordedPeople } from "./analytics.mjs";
 import { fmt, PROJECT, root, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
+import { cpuMicros, cpuSpent } from "./records.mjs";
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 
@@ -41,9 +44,11 @@ async function waitListening(port, child) {
   throw new Error("bare server not listening");
 }
 
-/** One scenario on both servers, interleaved: requests per second of each window, and the ratio of the sums. */
-async function compare(name, project, bare, { duration, rounds }) {
+/** One scenario on both servers, interleaved: requests per second of each window, the ratio of the sums, and each server's CPU per request. */
+async function compare(name, project, bare, { duration, rounds, pids }) {
   const rates = { project: [], bare: [] };
+  const cpu = { project: 0, bare: 0 };
+  const served = { project: 0, bare: 0 };
   let bad = 0;
   for (const [, opts] of [
     ["project", project],
@@ -55,15 +60,26 @@ async function compare(name, project, bare, { duration, rounds }) {
       ["project", project],
       ["bare", bare],
     ]) {
+      const before = cpuMicros([pids[who]]);
       const r = await run({ ...opts(), duration });
+      cpu[who] += cpuSpent(before, cpuMicros([pids[who]]));
+      served[who] += r.requests.total;
       rates[who].push(r.requests.average);
       bad += r.non2xx + r.errors + r.timeouts;
     }
   const sum = (xs) => xs.reduce((a, b) => a + b, 0);
-  return { name, project: rates.project, bare: rates.bare, ratio: sum(rates.project) / sum(rates.bare), bad };
+  const perRequest = (who) => cpu[who] / Math.max(1, served[who]);
+  return {
+    name,
+    project: rates.project,
+    bare: rates.bare,
+    ratio: sum(rates.project) / sum(rates.bare),
+    cpuUs: { project: perRequest("project"), bare: perRequest("bare") },
+    bad,
+  };
 }
 
-export async function benchBare({ duration = 5, rounds = 2, port = 3994 } = {}) {
+export async function benchBare({ duration = 5, rounds = 2, port = 3994, only = ["healthz", "get", "ingest"] } = {}) {
   const scratch = await scratchDatabase("bench_bare");
   const dataDir = mkdtempSync(path.join(tmpdir(), "academy-bench-bare-"));
   const env = { DATABASE_URL: scratch.url, REGISTER_RATE_LIMIT: "100000", ANALYTICS_INGEST_RATE_LIMIT: "100000", LOG_LEVEL: "error" };
@@ -120,27 +136,33 @@ export async function benchBare({ duration = 5, rounds = 2, port = 3994 } = {}) 
         },
       ],
     });
-    const opts = { duration, rounds };
-    return [
-      await compare(
-        "GET /healthz",
-        () => ({ url: `${base}/healthz` }),
-        () => ({ url: `${bareBase}/healthz` }),
-        opts,
-      ),
-      await compare(
-        "get by id (records API, signed in)",
-        () => ({ url: `${base}/v4/api/records/schedule/${id}`, headers }),
-        () => ({ url: `${bareBase}/bare/schedule/${id}` }),
-        opts,
-      ),
-      await compare(
-        "analytics ingest (a batch of 20 events)",
-        ingest(`${base}/v2/api/lambda/analytics/user-sessions`),
-        ingest(`${bareBase}/bare/events`),
-        opts,
-      ),
-    ];
+    const opts = { duration, rounds, pids: { project: server.child.pid, bare: bareChild.pid } };
+    const scenarios = {
+      healthz: () =>
+        compare(
+          "GET /healthz",
+          () => ({ url: `${base}/healthz` }),
+          () => ({ url: `${bareBase}/healthz` }),
+          opts,
+        ),
+      get: () =>
+        compare(
+          "get by id (records API, signed in)",
+          () => ({ url: `${base}/v4/api/records/schedule/${id}`, headers }),
+          () => ({ url: `${bareBase}/bare/schedule/${id}` }),
+          opts,
+        ),
+      ingest: () =>
+        compare(
+          "analytics ingest (a batch of 20 events)",
+          ingest(`${base}/v2/api/lambda/analytics/user-sessions`),
+          ingest(`${bareBase}/bare/events`),
+          opts,
+        ),
+    };
+    const results = [];
+    for (const name of only) results.push(await scenarios[name]());
+    return results;
   } finally {
     bareChild.kill("SIGTERM");
     await bareExited;
@@ -156,7 +178,10 @@ export function printBare(results) {
     console.log(
       `  ${r.name}: ${fmt(r.ratio, 2)}x the bare route (project ${r.project.map((x) => fmt(x)).join(", ")}; bare ${r.bare
         .map((x) => fmt(x))
-        .join(", ")}; non-2xx or errors ${r.bad})`,
+        .join(", ")}; CPU per request ${fmt(r.cpuUs.project)} µs against ${fmt(r.cpuUs.bare)} µs, ${fmt(
+        r.cpuUs.project / r.cpuUs.bare,
+        2,
+      )}x; non-2xx or errors ${r.bad})`,
     );
 }
 
@@ -165,6 +190,11 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (!process.env.BENCH_DATABASE_URL) console.log("set BENCH_DATABASE_URL: the comparison runs on PostgreSQL");
   else
     printBare(
-      await benchBare({ duration: Number(arg("duration", "5")), rounds: Number(arg("rounds", "2")), port: Number(arg("port", "3994")) }),
+      await benchBare({
+        duration: Number(arg("duration", "5")),
+        rounds: Number(arg("rounds", "2")),
+        port: Number(arg("port", "3994")),
+        only: arg("only", "healthz,get,ingest").split(","),
+      }),
     );
 }

@@ -48,7 +48,7 @@ const run = (opts) =>
   });
 
 /** User and system CPU time (µs) of each of the processes `pids` still running, from /proc (Linux). */
-function cpuMicros(pids) {
+export function cpuMicros(pids) {
   const tick = 1_000_000 / 100; // USER_HZ is 100 on Linux
   const times = new Map();
   for (const pid of pids) {
@@ -63,7 +63,7 @@ function cpuMicros(pids) {
 }
 
 /** CPU spent between two samples by the sessions alive at the second (a session opened meanwhile counts from zero). */
-function cpuSpent(before, after) {
+export function cpuSpent(before, after) {
   let spent = 0;
   for (const [pid, time] of after) spent += time - (before.get(pid) ?? 0);
   return spent;
