@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
+import { WORKER_ENTRIES } from "../apps/server/workers.mjs";
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const PROJECT = Buffer.from("rescue-academy:local-project-secret").toString("base64");
@@ -84,6 +85,19 @@ export async function loadServerCode(name, exports) {
   const dir = path.join(root, "node_modules/.cache/bench");
   mkdirSync(dir, { recursive: true });
   const outfile = path.join(dir, `${name}.mjs`);
+  // The server's worker threads, beside the bundle (the server finds them by its own file's extension).
+  await build({
+    entryPoints: Object.fromEntries(
+      Object.entries(WORKER_ENTRIES).map(([entry, source]) => [entry, path.join(root, "apps/server", source)]),
+    ),
+    outdir: dir,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    packages: "external",
+    logLevel: "error",
+  });
   await build({
     stdin: { contents: exports, resolveDir: root, loader: "ts" },
     bundle: true,

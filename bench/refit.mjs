@@ -3,7 +3,10 @@
 // with the content, then filled with 1,000,000 answers of 50,000 made-up candidates of known
 // ability to the bank's questions (Rasch-simulated from known difficulties); `refitItems` then
 // reads the evidence, fits, saves the fitted difficulties and queues doubtful questions, all with
-// the server's own statement timeout. Budget: under 60 s. The database is dropped afterwards.
+// the server's own statement timeout. Budget: under 60 s. Also the longest the process's own thread
+// stalled meanwhile (the fit runs on a worker thread; the reading and saving stay on this one).
+// The database is dropped afterwards.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { loadServerCode, scratchDatabase } from "./lib.mjs";
@@ -70,10 +73,14 @@ export async function benchRefitFromDb({ answers = 1_000_000, candidates = 50_00
     const loaded = Number((await client.query("SELECT count(*) AS n FROM quiz_answer")).rows[0].n);
     const fillSeconds = (performance.now() - t0) / 1000;
     await client.end();
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
     const t1 = performance.now();
     const summary = await job.refitItems(database.db);
     const seconds = (performance.now() - t1) / 1000;
-    return { answers: loaded, fillSeconds, seconds, timeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS, ...summary };
+    stalls.disable();
+    const longestStallMs = stalls.max / 1e6;
+    return { answers: loaded, fillSeconds, seconds, longestStallMs, timeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS, ...summary };
   } finally {
     await database.close();
     await scratch.drop();
@@ -87,7 +94,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     process.exit(1);
   });
   console.log(
-    `item refit from PostgreSQL (${r.answers.toLocaleString("en")} answers, ${r.items.toLocaleString("en")} items, statement timeout ${r.timeoutMs} ms): ${r.seconds.toFixed(1)} s (database ${(r.milliseconds / 1000).toFixed(1)} s read and fit, the rest saving and queueing; ${r.queued} queued for review); loading the answers took ${r.fillSeconds.toFixed(0)} s`,
+    `item refit from PostgreSQL (${r.answers.toLocaleString("en")} answers, ${r.items.toLocaleString("en")} items, statement timeout ${r.timeoutMs} ms): ${r.seconds.toFixed(1)} s (database ${(r.milliseconds / 1000).toFixed(1)} s read and fit, the rest saving and queueing; ${r.queued} queued for review); the thread's longest stall ${r.longestStallMs.toFixed(0)} ms; loading the answers took ${r.fillSeconds.toFixed(0)} s`,
   );
   if (r.seconds >= 60) process.exitCode = 1;
 }

@@ -2,8 +2,9 @@ import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import { queueDoubtfulQuestions } from "../question-bank/service.ts";
 import * as repo from "./calibration-repo.ts";
+import { fitOffThread } from "./fit-thread.ts";
 import { guessingOf } from "./irt.ts";
-import { fitItems } from "./item-fit.ts";
+import { answerColumns } from "./item-fit.ts";
 
 /**
  * Item calibration: a background job refits every answered question's difficulty and discrimination
@@ -21,8 +22,9 @@ export async function refitItems(db: Db) {
   await repo.withCalibrationLock(db, async (tx) => {
     const started = performance.now();
     const [given, levels] = await readTogether(tx, [() => repo.calibrationAnswers(tx), () => repo.questionLevels(tx)]);
-    const fit = fitItems(
-      given,
+    // The fit runs on a worker thread: the instance goes on serving meanwhile.
+    const fit = await fitOffThread(
+      answerColumns(given),
       new Map(levels.map((l) => [l.id, l.difficulty])),
       new Map(levels.map((l) => [l.id, guessingOf(l.type, l.optionCount)])),
     );
