@@ -119,7 +119,10 @@ async function readWindow(
   // as placeholders, so filtered windows are prepared too; a server-built condition is not.
   const isFixedShape = !opts.where;
   const bound = isFixedShape ? placeholders() : undefined;
-  const filters = parseFilters(opts.filters ?? [], columns, bound?.bind);
+  // A person's text filters are matched along the person's own rows, never through a trigram
+  // index over everyone's: a plan that holds for any pattern, so they are prepared too (decision 36).
+  const byRows = isFixedShape && rows === "own";
+  const filters = parseFilters(opts.filters ?? [], columns, bound?.bind, { byRows });
   const order = parseOrder(opts.order, columns, info);
   // A window of fixed shape checks the caller's account in its own statement; any other first.
   const actor = isFixedShape ? caller : await confirmAccount(db, caller);
@@ -209,11 +212,13 @@ async function readWindow(
     countsMatches ? `matches ${isDeep ? "deep" : reach}` : "",
     filters.shape,
   ].join(":");
-  // A text pattern's plan depends on its value (an index for a rare word, a scan in order for a
-  // common one), and a deep window's reach is in its text: both are planned per call.
-  const planPerCall = filters.patterns || (countsMatches && isDeep);
+  // Over everyone's rows a text pattern's plan depends on its value (an index for a rare word, a
+  // scan in order for a common one), and a deep window's reach is in its text: both are planned
+  // per call.
+  const planPerCall = (filters.patterns && !byRows) || (countsMatches && isDeep);
+  const prepareAs = { planPerCall, buildPerCall: countsMatches && isDeep };
   const values = { owner: actor.userId, offset: window.offset, ...accountValues(actor), ...bound?.values };
-  const found = await (isFixedShape ? preparedQuery(db, shape, build, { planPerCall }).all(values) : rawRows(db, build())).catch(
+  const found = await (isFixedShape ? preparedQuery(db, shape, build, prepareAs).all(values) : rawRows(db, build())).catch(
     translateDbError,
   );
   // No row at all: the account check in the statement found no current account.
@@ -239,7 +244,7 @@ async function readWindow(
       return db.select({ __total: sql<number>`count(*)::int`.as("__total") }).from(upTo);
     };
     const [counted] = await (isFixedShape
-      ? preparedQuery(db, `${shape}:count`, counter, { planPerCall }).all(values)
+      ? preparedQuery(db, `${shape}:count`, counter, prepareAs).all(values)
       : rawRows(db, counter())
     ).catch(translateDbError);
     matches = Number(counted?.__total ?? 0);
