@@ -3,7 +3,7 @@
 // `schedule` table seeded with N rows, on PGlite and on PostgreSQL. On PostgreSQL each call also
 // reports the CPU time the server's database sessions spent per request (from /proc).
 //
-//   node bench/records.mjs [--db=pglite,postgres] [--rows=10000,100000] [--duration=10]
+//   node bench/records.mjs [--db=pglite,postgres] [--rows=10000,100000] [--duration=10] [--port=4392] [--calls=first page,…]
 //
 // PostgreSQL needs BENCH_DATABASE_URL (a server where the script may create and drop databases),
 // e.g. postgres://postgres@127.0.0.1:5432/postgres. The signed-in candidate owns 2,000 of the
@@ -27,6 +27,8 @@ const USER = { email: "bench@example.test", password: "bench password 1" };
 const ADMIN = { email: "bench-admin@example.test", password: "bench admin password 1" };
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+// `--calls=admin first page,filtered deep page`: only the calls whose names start so (all by default).
+const only = arg("calls", "").split(",").filter(Boolean);
 
 /** One statement that seeds the table: 100 other accounts, then N meetings. */
 function seedSql(n) {
@@ -89,6 +91,10 @@ async function scenarios(port, duration, backends = async () => null) {
     ["first page (page=1,20, order id desc)", { url: `${base}/v4/api/records/schedule?page=1,20` }],
     ["list (size=20, order id desc)", { url: `${base}/v4/api/records/schedule?size=20` }],
     [
+      "admin first page (page=1,20, order id desc, with total)",
+      { url: `${base}/v4/api/records/schedule?page=1,20`, headers: adminHeaders },
+    ],
+    [
       "filtered first page (page=1,20, meeting_start ge, order meeting_start)",
       { url: `${base}/v4/api/records/schedule?page=1,20&filter=meeting_start,ge,2026-06-01T00:00:00Z&order=meeting_start,asc` },
     ],
@@ -113,6 +119,7 @@ async function scenarios(port, duration, backends = async () => null) {
   ];
   const results = [];
   for (const [name, opts] of cases) {
+    if (only.length && !only.some((word) => name.startsWith(word))) continue;
     // Two unrecorded seconds first: the server compiles its hot paths and each connection
     // prepares its statements, as a server that has been up for a while already has.
     await run({ headers, duration: WARM_UP_SECONDS, ...opts });

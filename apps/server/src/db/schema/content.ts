@@ -65,7 +65,9 @@ export const schedule = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  // A person's meetings by id, and in time order (the calendar view); a coach's by start.
+  // A person's meetings by id, and in time order (the calendar view); a coach's by start. The
+  // person's index in time order also carries `meeting_details` (INCLUDE, migration 0037, which
+  // drizzle cannot say): a person's text filters are matched and counted from it alone (decision 36).
   (t) => [
     index("schedule_user_id_idx").on(t.userId, t.id),
     index("schedule_user_start_idx").on(t.userId, t.meetingStart, t.id),

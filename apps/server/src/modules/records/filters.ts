@@ -55,8 +55,21 @@ const asValue: Bind = (value) => value;
 /** A parsed filter: its condition, and its shape (field, operator, how many values) for a prepared query's key. */
 export type ParsedFilter = { where: SQL; shape: string; pattern?: boolean };
 
+/**
+ * How text patterns are matched: `byRows` matches them on an expression of the column, which no
+ * trigram index serves, so a plan made without the pattern's value walks the rows the other
+ * conditions reach (a person's own, through the owner's index) instead of gathering every row
+ * of the table that holds the pattern's letters.
+ */
+export type PatternMatch = { byRows?: boolean };
+
 /** Parses one `field,op,value` against the fields the caller may read. */
-export function parseFilter(text: string, readable: ReadonlyMap<string, PgColumn>, bind: Bind = asValue): ParsedFilter {
+export function parseFilter(
+  text: string,
+  readable: ReadonlyMap<string, PgColumn>,
+  bind: Bind = asValue,
+  match: PatternMatch = {},
+): ParsedFilter {
   const [field = "", ...rest] = text.split(",");
   const column = readable.get(field);
   if (!column) throw badRequest(`Unknown field in filter: ${shown(field)}`, { filter: "Unknown field" });
@@ -64,6 +77,7 @@ export function parseFilter(text: string, readable: ReadonlyMap<string, PgColumn
   if (rest.length && (FILTER_OPS as readonly string[]).includes(rest[0] ?? "")) op = rest.shift() as FilterOp;
   const value = rest.join(",");
   const one = () => bind(coerceValue(column, field, value)) as string;
+  const matched = match.byRows ? sql`(${column} || '')` : column;
   const pattern = (make: (escaped: string) => string) => {
     if (column.dataType !== "string") throw badRequest(`${op} needs a text field`, { filter: `${op} needs a text field` });
     return bind(make(escapeLike(String(coerceValue(column, field, value))))) as string;
@@ -89,21 +103,21 @@ export function parseFilter(text: string, readable: ReadonlyMap<string, PgColumn
     case "cs":
       return shaped(
         ilike(
-          column,
+          matched,
           pattern((v) => `%${v}%`),
         ),
       );
     case "sw":
       return shaped(
         ilike(
-          column,
+          matched,
           pattern((v) => `${v}%`),
         ),
       );
     case "ew":
       return shaped(
         ilike(
-          column,
+          matched,
           pattern((v) => `%${v}`),
         ),
       );
@@ -134,9 +148,10 @@ export function parseFilters(
   filters: readonly string[],
   readable: ReadonlyMap<string, PgColumn>,
   bind: Bind = asValue,
+  match: PatternMatch = {},
 ): { where: SQL | undefined; shape: string; patterns: boolean } {
   if (filters.length > MAX_FILTERS) throw badRequest(`At most ${MAX_FILTERS} filters`, { filter: "Too many filters" });
-  const parsed = filters.map((f) => parseFilter(f, readable, bind));
+  const parsed = filters.map((f) => parseFilter(f, readable, bind, match));
   return {
     where: parsed.length ? and(...parsed.map((p) => p.where)) : undefined,
     shape: parsed.map((p) => p.shape).join("; "),

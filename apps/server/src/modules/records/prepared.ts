@@ -30,6 +30,7 @@ export function readerOf(columns: ReadonlyMap<string, PgColumn>): (raw: Row) => 
 export type Prepared = { all(values: Record<string, unknown>): Promise<Row[]> };
 const statementNames = new Map<string, string>();
 const preparedByDb = new WeakMap<Db, Map<string, Prepared>>();
+const plannedPerCallByDb = new WeakMap<Db, Map<string, Prepared>>();
 
 /**
  * A query of fixed shape built once and, on PostgreSQL, prepared once per connection: the calls
@@ -42,20 +43,25 @@ export function preparedQuery(
   db: Db,
   key: string,
   build: () => { prepare(name: string): unknown },
-  opts: { planPerCall?: boolean } = {},
+  opts: { planPerCall?: boolean; buildPerCall?: boolean } = {},
 ): Prepared {
-  // PostgreSQL plans its unnamed statement with the call's values: for queries whose best plan
-  // depends on them (a text pattern that matches a few rows or most of the table).
-  if (opts.planPerCall) return build().prepare("") as Prepared;
-  const forDb = preparedByDb.get(db) ?? new Map<string, Prepared>();
-  preparedByDb.set(db, forDb);
+  // A query whose SQL text varies beyond its key (a deep window's reach) is not kept at all.
+  if (opts.buildPerCall) return build().prepare("") as Prepared;
+  // PostgreSQL plans its unnamed statement (an empty name) with the call's values: for queries
+  // whose best plan depends on them (a text pattern that matches a few rows or most of the
+  // table). Their SQL is still built once per shape: only the planning is per call.
+  const byDb = opts.planPerCall ? plannedPerCallByDb : preparedByDb;
+  const forDb = byDb.get(db) ?? new Map<string, Prepared>();
+  byDb.set(db, forDb);
   let found = forDb.get(key);
   if (!found) {
-    // An empty name is PostgreSQL's unnamed statement: parsed and planned for this call only.
     if (forDb.size >= LIMITS.preparedShapes) return build().prepare("") as Prepared;
-    const name = statementNames.get(key) ?? `records_${statementNames.size + 1}`;
-    statementNames.set(key, name);
-    found = build().prepare(name) as Prepared;
+    if (opts.planPerCall) found = build().prepare("") as Prepared;
+    else {
+      const name = statementNames.get(key) ?? `records_${statementNames.size + 1}`;
+      statementNames.set(key, name);
+      found = build().prepare(name) as Prepared;
+    }
     forDb.set(key, found);
   }
   return found;

@@ -5,12 +5,11 @@ import type { Db } from "../../db/client.ts";
 import { ownedRowCounts } from "../../db/schema/system.ts";
 import { badRequest, tokenExpired } from "../../lib/http-error.ts";
 import { parseFilters, placeholders, shown } from "./filters.ts";
+import { buildCountedMatches, type OrderTerm, orderBy, wholeTableTotal } from "./matches.ts";
 import { accountValues, confirmAccount, currentAccountRow, isUnconfirmed, preparedQuery, rawRows, reachKey, readerOf } from "./prepared.ts";
 import { OWNED_ROW_COUNTED, type Rows } from "./rules.ts";
 import { type Actor, actorFor, authorize, LIMITS, type Row, readable, scopeOf, selection, type TableInfo, tableInfo } from "./tables.ts";
 import { translateDbError } from "./writes.ts";
-
-type OrderTerm = { field: string; direction: "asc" | "desc" };
 
 /** The order as checked terms: a readable field and a direction, then id as the tie-breaker. */
 function parseOrder(order: string | undefined, columns: ReadonlyMap<string, PgColumn>, info: TableInfo): OrderTerm[] {
@@ -26,9 +25,6 @@ function parseOrder(order: string | undefined, columns: ReadonlyMap<string, PgCo
         { field: info.id.name, direction },
       ];
 }
-
-const orderBy = (terms: OrderTerm[], columnOf: (field: string) => PgColumn) =>
-  terms.map(({ field, direction }) => (direction === "asc" ? asc : desc)(columnOf(field)));
 
 /** Nests each joined row under the joined table's name, filtered by that table's own rule. */
 async function attachJoins(db: Db, info: TableInfo, rows: Row[], joinNames: readonly string[], caller: Actor): Promise<void> {
@@ -123,7 +119,10 @@ async function readWindow(
   // as placeholders, so filtered windows are prepared too; a server-built condition is not.
   const isFixedShape = !opts.where;
   const bound = isFixedShape ? placeholders() : undefined;
-  const filters = parseFilters(opts.filters ?? [], columns, bound?.bind);
+  // A person's text filters are matched along the person's own rows, never through a trigram
+  // index over everyone's: a plan that holds for any pattern, so they are prepared too (decision 36).
+  const byRows = isFixedShape && rows === "own";
+  const filters = parseFilters(opts.filters ?? [], columns, bound?.bind, { byRows });
   const order = parseOrder(opts.order, columns, info);
   // A window of fixed shape checks the caller's account in its own statement; any other first.
   const actor = isFixedShape ? caller : await confirmAccount(db, caller);
@@ -213,11 +212,13 @@ async function readWindow(
     countsMatches ? `matches ${isDeep ? "deep" : reach}` : "",
     filters.shape,
   ].join(":");
-  // A text pattern's plan depends on its value (an index for a rare word, a scan in order for a
-  // common one), and a deep window's reach is in its text: both are planned per call.
-  const planPerCall = filters.patterns || (countsMatches && isDeep);
+  // Over everyone's rows a text pattern's plan depends on its value (an index for a rare word, a
+  // scan in order for a common one), and a deep window's reach is in its text: both are planned
+  // per call.
+  const planPerCall = (filters.patterns && !byRows) || (countsMatches && isDeep);
+  const prepareAs = { planPerCall, buildPerCall: countsMatches && isDeep };
   const values = { owner: actor.userId, offset: window.offset, ...accountValues(actor), ...bound?.values };
-  const found = await (isFixedShape ? preparedQuery(db, shape, build, { planPerCall }).all(values) : rawRows(db, build())).catch(
+  const found = await (isFixedShape ? preparedQuery(db, shape, build, prepareAs).all(values) : rawRows(db, build())).catch(
     translateDbError,
   );
   // No row at all: the account check in the statement found no current account.
@@ -243,7 +244,7 @@ async function readWindow(
       return db.select({ __total: sql<number>`count(*)::int`.as("__total") }).from(upTo);
     };
     const [counted] = await (isFixedShape
-      ? preparedQuery(db, `${shape}:count`, counter, { planPerCall }).all(values)
+      ? preparedQuery(db, `${shape}:count`, counter, prepareAs).all(values)
       : rawRows(db, counter())
     ).catch(translateDbError);
     matches = Number(counted?.__total ?? 0);
@@ -251,74 +252,6 @@ async function readWindow(
   return matches >= reach
     ? { list, total: reach - 1, capped: true, estimated: false }
     : { list, total: matches, capped: false, estimated: false };
-}
-
-/**
- * A whole table's total without reading it: the planner's estimate (the rows per page of the last
- * ANALYZE, times the table's pages now, as PostgreSQL's own planner scales it), when that is
- * LIMITS.estimateFrom rows or more; otherwise, or for a table never analysed, its exact count.
- * `__estimated` says which.
- */
-function wholeTableTotal(db: Db, info: TableInfo) {
-  const name = sql.raw(`'"${info.name}"'`);
-  const estimate = sql`(SELECT CASE WHEN c.reltuples < 0 OR c.relpages = 0 THEN 0::float8
-      ELSE c.reltuples / c.relpages * (pg_relation_size(c.oid) / current_setting('block_size')::int) END AS n
-    FROM pg_class c WHERE c.oid = ${name}::regclass) AS e`;
-  const from = sql.raw(String(LIMITS.estimateFrom));
-  return db
-    .select({
-      __total: sql<number>`(CASE WHEN e.n >= ${from} THEN round(e.n) ELSE (SELECT count(*) FROM ${info.table}) END)::int`.as("__total"),
-      __estimated: sql<boolean>`e.n >= ${from}`.as("__estimated"),
-    })
-    .from(estimate)
-    .as("counted");
-}
-
-/**
- * A window of matching rows with their count beside each row: the matches in order, as far as
- * `reach` of them (ids and order fields only, an index-only scan where an index covers them),
- * counted over that set, then the window's rows read by id.
- */
-function buildCountedMatches(
-  db: Db,
-  info: TableInfo,
-  columns: ReadonlyMap<string, PgColumn>,
-  order: OrderTerm[],
-  where: SQL | undefined,
-  window: { size: number; offset: number },
-  reach: number,
-  confirm: boolean,
-) {
-  const orderFields: Record<string, SQL.Aliased> = {};
-  order.forEach((term, i) => {
-    orderFields[`__o${i}`] = sql`${info.columns.get(term.field) as PgColumn}`.as(`__o${i}`);
-  });
-  const matched = db
-    .select({ __key: sql<number>`${info.id}`.as("__key"), ...orderFields })
-    .from(info.table)
-    .where(where)
-    .orderBy(...orderBy(order, (f) => info.columns.get(f) as PgColumn))
-    .limit(sql.raw(String(reach)) as unknown as number)
-    .as("matched");
-  const matchedFields = matched as unknown as Record<string, PgColumn>;
-  const keys = db
-    .select({ __key: matched.__key, __total: sql<number>`count(*) over ()`.as("__total") })
-    .from(matched)
-    .orderBy(...order.map(({ direction }, i) => (direction === "asc" ? asc : desc)(matchedFields[`__o${i}`] as PgColumn)))
-    .limit(sql.raw(String(window.size)) as unknown as number)
-    .offset((window.offset === 0 ? 0 : sql.placeholder("offset")) as number)
-    .as("keys");
-  const paged = db
-    .select({ ...selection(columns), __id: sql<number>`${info.id}`.as("__id"), __total: keys.__total })
-    .from(info.table)
-    .innerJoin(keys, eq(info.id, keys.__key))
-    .as("paged");
-  const pagedFields = paged as unknown as Record<string, PgColumn>;
-  const fields: Record<string, PgColumn> = { __id: pagedFields.__id as PgColumn, __total: pagedFields.__total as PgColumn };
-  for (const name of columns.keys()) fields[name] = pagedFields[name] as PgColumn;
-  const byOrder = orderBy(order, (f) => (f === info.id.name ? pagedFields.__id : pagedFields[f]) as PgColumn);
-  const query = confirm ? db.select(fields).from(currentAccountRow(db)).leftJoinLateral(paged, sql`true`) : db.select(fields).from(paged);
-  return query.orderBy(...byOrder);
 }
 
 /** Rows by id: `view` for one id, `list` for several; rows out of the caller's reach are simply absent. */

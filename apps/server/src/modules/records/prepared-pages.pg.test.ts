@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client.ts";
+import { createTestApp } from "../../test/app.ts";
+import { pageRows } from "./reads.ts";
+import { LIMITS } from "./tables.ts";
+
+// PostgreSQL only: a person's text-filtered pages run as statements prepared once per shape, whose
+// plan (made without the pattern) holds for any pattern (decision 36).
+const t = await createTestApp();
+let user: { token: string; user_id: number };
+let mine: { id: number; start: string; details: string }[] = [];
+
+beforeAll(async () => {
+  user = await t.signUp("user");
+  const other = await t.signUp("user");
+  // Two of three of the person's meetings are fitness tests; everyone else's are all fitness tests.
+  await t.db.execute(sql`
+    INSERT INTO schedule (user_id, meeting_start, meeting_end, meeting_details)
+    SELECT ${user.user_id}, timestamptz '2026-01-01' + (g / 2) * interval '1 hour', timestamptz '2026-01-01' + (g / 2) * interval '1 hour' + interval '45 minutes',
+           CASE WHEN g % 3 = 0 THEN 'Mock interview ' || g ELSE 'Fitness test ' || g END
+      FROM generate_series(1, 1800) g`);
+  await t.db.execute(sql`
+    INSERT INTO schedule (user_id, meeting_start, meeting_end, meeting_details)
+    SELECT ${other.user_id}, timestamptz '2026-01-01' + g * interval '1 hour', timestamptz '2026-01-01' + g * interval '2 hours', 'Fitness test of someone else ' || g
+      FROM generate_series(1, 500) g`);
+  const all = (await t.db.execute(
+    sql`SELECT id, meeting_start AS start, meeting_details AS details FROM schedule WHERE user_id = ${user.user_id}`,
+  )) as unknown as { rows: { id: number; start: string | Date; details: string }[] };
+  mine = all.rows
+    .map((r) => ({ id: Number(r.id), start: new Date(r.start).toISOString(), details: r.details }))
+    .sort((a, b) => (a.start === b.start ? a.id - b.id : a.start < b.start ? -1 : 1));
+});
+
+type Statement = { name: string; statement: string; generic_plans: number; custom_plans: number };
+
+describe("a person's text-filtered pages on PostgreSQL", () => {
+  it("are prepared once per shape and answer every pattern right from the plan made without it", async () => {
+    await t.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      // One connection for the whole transaction; every call runs the plan made without values.
+      await db.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+      const actor = { role: "user" as const, userId: user.user_id };
+      const cases = [
+        { filter: "meeting_details,sw,FITNESS", keep: (d: string) => d.startsWith("Fitness") },
+        { filter: "meeting_details,sw,mock", keep: (d: string) => d.startsWith("Mock") },
+        { filter: "meeting_details,sw,nothing like it", keep: () => false },
+        { filter: "meeting_details,sw,Fitness test 17", keep: (d: string) => d.startsWith("Fitness test 17") },
+      ];
+      for (const { filter, keep } of cases)
+        for (const page of [2, 30]) {
+          const want = mine.filter((m) => keep(m.details));
+          const got = await pageRows(db, actor, "schedule", { filters: [filter], order: "meeting_start,asc", page, size: 20 });
+          expect(
+            got.list.map((r) => r.id),
+            `${filter} page ${page}`,
+          ).toEqual(want.slice((page - 1) * 20, page * 20).map((m) => m.id));
+          expect(got).toMatchObject({ total: Math.min(want.length, LIMITS.exactTotal), total_capped: want.length > LIMITS.exactTotal });
+        }
+      const kept = (
+        (await db.execute(
+          sql`SELECT name, statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement ILIKE '%ilike%'`,
+        )) as unknown as { rows: Statement[] }
+      ).rows;
+      // One statement for the four patterns at both depths (offsets 20 and 580): eight calls; and
+      // one for the three windows past the last match, which count their matches on their own.
+      expect(kept.every((k) => k.name.startsWith("records_"))).toBe(true);
+      expect(kept.map((k) => k.generic_plans + k.custom_plans).sort()).toEqual([3, 8]);
+    });
+  });
+
+  it("leave an administrator's text filter over everyone's rows to be planned with its pattern", async () => {
+    const admin = await t.signUp("admin");
+    await t.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      // The connection may keep statements from earlier calls; the admin's call adds none.
+      const kept = async () =>
+        (
+          (await db.execute(sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement ILIKE '%ilike%'`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n;
+      const before = await kept();
+      const got = await pageRows(db, { role: "admin", userId: admin.user_id, staffRole: "administrator" }, "schedule", {
+        filters: ["meeting_details,cs,someone else 12"],
+        page: 1,
+        size: 20,
+      });
+      expect(got).toMatchObject({ total: 11, total_capped: false });
+      expect(await kept()).toBe(before);
+    });
+  });
+});
