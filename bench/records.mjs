@@ -29,7 +29,7 @@ const ADMIN = { email: "bench-admin@example.test", password: "bench admin passwo
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 
 /** One statement that seeds the table: 100 other accounts, then N meetings. */
-function seedSql(n) {
+export function seedSql(n) {
   return `
     INSERT INTO "user" (email, password_hash, first_name) SELECT 'other' || g || '@example.test', 'x', 'Other ' || g FROM generate_series(1, 100) g;
     INSERT INTO schedule (user_id, meeting_start, meeting_end, meeting_details)
@@ -69,7 +69,7 @@ function cpuSpent(before, after) {
   return spent;
 }
 
-async function signIn(base, account, role) {
+export async function signIn(base, account, role) {
   const login = await fetch(`${base}/v2/api/lambda/login`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-project": PROJECT },
