@@ -8,7 +8,9 @@
 // (limit, offset, sort, filter, `meta=filter_count` where ours answers a total, `total_count` for
 // the admin's unfiltered page), get by id, and create. The candidate may read only their own rows
 // in both: ours by its owner rule, Directus by a policy whose read permission filters
-// `user_id = $CURRENT_USER` (create presets the same owner); the admin sees every row.
+// `user_id = $CURRENT_USER` (create presets the same owner); the admin sees every row. As in
+// bench/records.mjs, the signed-in candidate owns 2,000 of the N rows whatever N is, and the
+// rest belong to 100 other accounts (each a Directus user too, who never signs in).
 // autocannon, 50 connections, every request authenticated (a bearer token from each one's
 // sign-in), 2 s of warm-up per server, then `--rounds` windows of `--duration` seconds per
 // server; the ratio is our requests over Directus's, summed over the windows. Before measuring,
@@ -25,7 +27,8 @@
 // their defaults), logs at error. Not quite the same: our `schedule` table has the coaching
 // columns too (ours answers more columns per row); Directus records each create in its activity
 // and revision tables (its default), ours in its write ledger; our totals past the cap of
-// decision 20 are capped or estimated, Directus counts every matching row.
+// decision 20 are capped or estimated, Directus counts every matching row; Directus runs on
+// the system's Node 20 when there is one (below), ours on the Node that runs this script.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
@@ -54,8 +57,9 @@ const run = (opts) =>
     autocannon({ connections: 50, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 
-// The Node that runs Directus: its isolated-vm 5.0.1 (a dependency it loads at start) has no
-// build for Node 24, so the system's Node 20 (a version Directus 11 supports) when there is one.
+// The Node that runs Directus (DIRECTUS_NODE): the system's /usr/bin/node when there is one
+// (Node 20 here, which Directus 11 supports), since the isolated-vm 5.0.1 it loads at start came
+// built for that Node and does not load in Node 24.
 const directusNode = process.env.DIRECTUS_NODE ?? (existsSync("/usr/bin/node") ? "/usr/bin/node" : process.execPath);
 
 /** The folder holding node_modules/directus at the pinned version, installed there on first use. */
