@@ -31,7 +31,7 @@ const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}
 const only = arg("calls", "").split(",").filter(Boolean);
 
 /** One statement that seeds the table: 100 other accounts, then N meetings. */
-function seedSql(n) {
+export function seedSql(n) {
   return `
     INSERT INTO "user" (email, password_hash, first_name) SELECT 'other' || g || '@example.test', 'x', 'Other ' || g FROM generate_series(1, 100) g;
     INSERT INTO schedule (user_id, meeting_start, meeting_end, meeting_details)
@@ -71,7 +71,7 @@ export function cpuSpent(before, after) {
   return spent;
 }
 
-async function signIn(base, account, role) {
+export async function signIn(base, account, role) {
   const login = await fetch(`${base}/v2/api/lambda/login`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-project": PROJECT },
