@@ -38,12 +38,9 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { buildStale } from "../scripts/build-stale.mjs";
 import { fmt, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
-import { seedSql, signIn } from "./records.mjs";
+import { ADMIN, env as benchEnv, seedSql, signIn, USER } from "./records.mjs";
 
 const DIRECTUS_VERSION = "11.3.5";
-// The accounts bench/records.mjs's seed expects (the candidate owns 2,000 rows).
-const USER = { email: "bench@example.test", password: "bench password 1" };
-const ADMIN = { email: "bench-admin@example.test", password: "bench admin password 1" };
 // Directus's own accounts (its address check refuses the .test domain), the same passwords.
 const D_USER = { email: "bench@example.com", password: USER.password };
 const D_ADMIN = { email: "bench-admin@example.com", password: ADMIN.password };
@@ -305,16 +302,7 @@ export async function benchDirectus({ rows = 100_000, duration = 5, rounds = 2, 
     server = startServer({
       port,
       dataDir,
-      env: {
-        DATABASE_URL: oursDb.url,
-        DATABASE_POOL_MAX: String(POOL),
-        LOG_LEVEL: "error",
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        DEMO_USER_EMAIL: USER.email,
-        DEMO_USER_PASSWORD: USER.password,
-        ADMIN_2FA_REQUIRED: "false",
-      },
+      env: { ...benchEnv, DATABASE_URL: oursDb.url, DATABASE_POOL_MAX: String(POOL) },
     });
     execFileSync(directusNode, [directusCli(dir), "bootstrap"], { cwd: dir, env: dEnv, stdio: ["ignore", "ignore", "inherit"] });
     await waitReady(port, server.child, 600_000);

@@ -23,8 +23,8 @@ import { fmt, PROJECT, scratchDatabase, startServer, stopServer, waitReady } fro
 
 const OWN_ROWS = 2_000;
 const WARM_UP_SECONDS = 2;
-const USER = { email: "bench@example.test", password: "bench password 1" };
-const ADMIN = { email: "bench-admin@example.test", password: "bench admin password 1" };
+export const USER = { email: "bench@example.test", password: "bench password 1" };
+export const ADMIN = { email: "bench-admin@example.test", password: "bench admin password 1" };
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 // `--calls=admin first page,filtered deep page`: only the calls whose names start so (all by default).
@@ -140,7 +140,8 @@ async function scenarios(port, duration, backends = async () => null) {
   return results;
 }
 
-const env = {
+/** The server's settings for the bench accounts (and quiet logs). */
+export const env = {
   LOG_LEVEL: "error",
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,

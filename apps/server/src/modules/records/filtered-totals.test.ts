@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
 import { LIMITS } from "./tables.ts";
+import { type Meeting, meetingsOf } from "./test-helpers.ts";
 
 // Filtered pages read their matches once and count them no further than LIMITS.exactTotal
 // (decision 20); text filters are served by trigram indexes.
@@ -9,7 +10,6 @@ const t = await createTestApp();
 let user: { token: string; user_id: number };
 let other: { token: string; user_id: number };
 let admin: { token: string; user_id: number };
-type Meeting = { id: number; start: string; details: string };
 let mine: Meeting[] = [];
 
 const FITNESS = 805;
@@ -29,15 +29,11 @@ beforeAll(async () => {
     INSERT INTO schedule (user_id, meeting_start, meeting_end, meeting_details)
     SELECT ${other.user_id}, timestamptz '2026-01-01' + g * interval '1 hour', timestamptz '2026-01-01' + g * interval '2 hours', 'Mock interview of someone else ' || g
       FROM generate_series(1, 30) g`);
-  const all = (await t.db.execute(
-    sql`SELECT id, meeting_start AS start, meeting_details AS details FROM schedule WHERE user_id = ${user.user_id}`,
-  )) as unknown as { rows: { id: number; start: string | Date; details: string }[] };
-  mine = all.rows.map((r) => ({ id: Number(r.id), start: new Date(r.start).toISOString(), details: r.details }));
+  mine = await meetingsOf(t.db, user.user_id);
 });
 
 /** The caller's meetings matching `keep`, in start order then id, worked out here rather than by the database. */
-const expected = (keep: (details: string) => boolean) =>
-  mine.filter((m) => keep(m.details)).sort((a, b) => (a.start === b.start ? a.id - b.id : a.start < b.start ? -1 : 1));
+const expected = (keep: (details: string) => boolean) => mine.filter((m) => keep(m.details));
 
 async function page(token: string, query: string) {
   const res = await t.call("GET", `/v4/api/records/schedule?${query}`, { token });

@@ -4,12 +4,13 @@ import type { Db } from "../../db/client.ts";
 import { createTestApp } from "../../test/app.ts";
 import { pageRows } from "./reads.ts";
 import { LIMITS } from "./tables.ts";
+import { type Meeting, meetingsOf } from "./test-helpers.ts";
 
 // PostgreSQL only: a person's text-filtered pages run as statements prepared once per shape, whose
 // plan (made without the pattern) holds for any pattern (decision 36).
 const t = await createTestApp();
 let user: { token: string; user_id: number };
-let mine: { id: number; start: string; details: string }[] = [];
+let mine: Meeting[] = [];
 
 beforeAll(async () => {
   user = await t.signUp("user");
@@ -24,12 +25,7 @@ beforeAll(async () => {
     INSERT INTO schedule (user_id, meeting_start, meeting_end, meeting_details)
     SELECT ${other.user_id}, timestamptz '2026-01-01' + g * interval '1 hour', timestamptz '2026-01-01' + g * interval '2 hours', 'Fitness test of someone else ' || g
       FROM generate_series(1, 500) g`);
-  const all = (await t.db.execute(
-    sql`SELECT id, meeting_start AS start, meeting_details AS details FROM schedule WHERE user_id = ${user.user_id}`,
-  )) as unknown as { rows: { id: number; start: string | Date; details: string }[] };
-  mine = all.rows
-    .map((r) => ({ id: Number(r.id), start: new Date(r.start).toISOString(), details: r.details }))
-    .sort((a, b) => (a.start === b.start ? a.id - b.id : a.start < b.start ? -1 : 1));
+  mine = await meetingsOf(t.db, user.user_id);
 });
 
 type Statement = { name: string; statement: string; generic_plans: number; custom_plans: number };
