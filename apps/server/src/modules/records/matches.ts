@@ -35,6 +35,14 @@ export function wholeTableTotal(db: Db, info: TableInfo) {
  * A window of matching rows with their count beside each row: the matches in order, as far as
  * `reach` of them (ids and order fields only, an index-only scan where an index covers them),
  * counted over that set, then the window's rows read by id.
+ *
+ * `probe` (a text pattern over everyone's rows, whose best plan depends on how common the word
+ * is): the matches are first looked for along the first LIMITS.probeFactor × `reach` rows in
+ * order, which holds them all for a common word and stops as soon as it has them; only when they
+ * are not all there (a rarer word, on a larger table) are all the matches fetched, by whatever
+ * index serves the pattern, and the first `reach` of them sorted out. PostgreSQL would otherwise
+ * pick one plan from its estimate of the word's frequency, and walking the whole table in order
+ * for a word it thought common enough made a rare word's page cost the whole table.
  */
 export function buildCountedMatches(
   db: Db,
@@ -45,18 +53,21 @@ export function buildCountedMatches(
   window: { size: number; offset: number },
   reach: number,
   confirm: boolean,
+  probe = false,
 ) {
   const orderFields: Record<string, SQL.Aliased> = {};
   order.forEach((term, i) => {
     orderFields[`__o${i}`] = sql`${info.columns.get(term.field) as PgColumn}`.as(`__o${i}`);
   });
-  const matched = db
-    .select({ __key: sql<number>`${info.id}`.as("__key"), ...orderFields })
-    .from(info.table)
-    .where(where)
-    .orderBy(...orderBy(order, (f) => info.columns.get(f) as PgColumn))
-    .limit(sql.raw(String(reach)) as unknown as number)
-    .as("matched");
+  const matched = probe
+    ? probedMatches(db, info, order, orderFields, where, reach)
+    : db
+        .select({ __key: sql<number>`${info.id}`.as("__key"), ...orderFields })
+        .from(info.table)
+        .where(where)
+        .orderBy(...orderBy(order, (f) => info.columns.get(f) as PgColumn))
+        .limit(sql.raw(String(reach)) as unknown as number)
+        .as("matched");
   const matchedFields = matched as unknown as Record<string, PgColumn>;
   const keys = db
     .select({ __key: matched.__key, __total: sql<number>`count(*) over ()`.as("__total") })
@@ -76,4 +87,47 @@ export function buildCountedMatches(
   const byOrder = orderBy(order, (f) => (f === info.id.name ? pagedFields.__id : pagedFields[f]) as PgColumn);
   const query = confirm ? db.select(fields).from(currentAccountRow(db)).leftJoinLateral(paged, sql`true`) : db.select(fields).from(paged);
   return query.orderBy(...byOrder);
+}
+
+/** The first `reach` matches in order, looked for along the first rows in order before any index (see `buildCountedMatches`). */
+function probedMatches(
+  db: Db,
+  info: TableInfo,
+  order: OrderTerm[],
+  orderFields: Record<string, SQL.Aliased>,
+  where: SQL | undefined,
+  reach: number,
+) {
+  const limit = sql.raw(String(reach));
+  const probeRows = sql.raw(String(reach * LIMITS.probeFactor));
+  const names = Object.keys(orderFields).map((name) => sql.identifier(name));
+  const keyAndOrder = sql.join([sql.identifier("__key"), ...names], sql`, `);
+  const selected = sql.join(
+    [sql`${info.id} AS __key`, ...order.map((t, i) => sql`${info.columns.get(t.field) as PgColumn} AS ${sql.identifier(`__o${i}`)}`)],
+    sql`, `,
+  );
+  const inOrder = sql.join(
+    order.map((t) => sql`${info.columns.get(t.field) as PgColumn} ${sql.raw(t.direction)}`),
+    sql`, `,
+  );
+  const byNames = sql.join(
+    order.map((t, i) => sql`${sql.identifier(`__o${i}`)} ${sql.raw(t.direction)}`),
+    sql`, `,
+  );
+  const condition = where ?? sql`true`;
+  const found = sql`(WITH probe_hits AS MATERIALIZED (
+      SELECT ${keyAndOrder} FROM (SELECT ${selected}, (${condition}) AS __hit FROM ${info.table} ORDER BY ${inOrder} LIMIT ${probeRows}) AS p
+      WHERE p.__hit LIMIT ${limit}
+    ),
+    -- The probe holds every match wanted when it found them all, or when it read the whole table.
+    enough AS MATERIALIZED (
+      SELECT (SELECT count(*) FROM probe_hits) >= ${limit} OR (SELECT count(*) FROM (SELECT 1 FROM ${info.table} LIMIT ${probeRows}) AS r) < ${probeRows} AS yes
+    )
+    SELECT ${keyAndOrder} FROM probe_hits WHERE (SELECT yes FROM enough)
+    UNION ALL
+    (SELECT ${keyAndOrder} FROM (SELECT ${selected} FROM ${info.table} WHERE ${condition} OFFSET 0) AS everything
+      WHERE NOT (SELECT yes FROM enough) ORDER BY ${byNames} LIMIT ${limit}))`;
+  const fields: Record<string, SQL.Aliased> = { __key: sql<number>`__key`.as("__key") };
+  for (const name of Object.keys(orderFields)) fields[name] = sql`${sql.identifier(name)}`.as(name);
+  return db.select(fields).from(sql`${found} AS probed`).as("matched");
 }

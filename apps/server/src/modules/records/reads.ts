@@ -136,7 +136,8 @@ async function readWindow(
   const isDeep = reach > LIMITS.exactTotal + 1;
   const where = () => and(scopeOf(info, rows, actor, isFixedShape), opts.where, filters.where);
   const build = () => {
-    if (countsMatches) return buildCountedMatches(db, info, columns, order, where(), window, reach, isUnconfirmed(actor));
+    if (countsMatches)
+      return buildCountedMatches(db, info, columns, order, where(), window, reach, isUnconfirmed(actor), filters.patterns && !byRows);
     const where_ = where();
     // The size is part of the SQL text (window sizes are checked integers): PostgreSQL plans a
     // LIMIT it cannot see as a tenth of the rows, which makes a prepared plan look costly and

@@ -42,6 +42,12 @@ export const LIMITS = {
    * rows when it holds about this many or more, with `estimated`; a smaller table is counted.
    */
   estimateFrom: 10_000,
+  /**
+   * A text pattern over everyone's rows is first looked for along the first this-many times the
+   * matches it must find, in the page's order; only a pattern too rare to fill them there is looked
+   * up through its trigram index (see `buildCountedMatches`).
+   */
+  probeFactor: 4,
   joins: 3,
   ids: 100,
   exportRows: 50_000,
