@@ -65,25 +65,40 @@ describe("a person's text-filtered pages on PostgreSQL", () => {
     });
   });
 
-  it("leave an administrator's text filter over everyone's rows to be planned with its pattern", async () => {
+  it("prepare an administrator's counted text filter over everyone's rows once, probing in order before the index", async () => {
     const admin = await t.signUp("admin");
+    const swimmer = await t.signUp("user");
     await t.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      // The connection may keep statements from earlier calls; the admin's call adds none.
-      const kept = async () =>
-        (
-          (await db.execute(sql`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement ILIKE '%ilike%'`)) as unknown as {
-            rows: { n: number }[];
-          }
-        ).rows[0]?.n;
-      const before = await kept();
-      const got = await pageRows(db, { role: "admin", userId: admin.user_id, staffRole: "administrator" }, "schedule", {
-        filters: ["meeting_details,cs,someone else 12"],
-        page: 1,
-        size: 20,
-      });
-      expect(got).toMatchObject({ total: 11, total_capped: false });
-      expect(await kept()).toBe(before);
+      await db.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+      // More rows than a first page's probe reads, so a rare word is found through the index.
+      await db.execute(sql`
+        INSERT INTO schedule (user_id, meeting_start, meeting_end, meeting_details)
+        SELECT ${swimmer.user_id}, timestamptz '2027-01-01' + g * interval '1 hour', timestamptz '2027-01-01' + g * interval '2 hours', 'Swim ' || g
+          FROM generate_series(1, 2500) g`);
+      const everyone = (
+        (await db.execute(sql`SELECT id, meeting_details AS details FROM schedule ORDER BY id DESC`)) as unknown as {
+          rows: { id: number; details: string }[];
+        }
+      ).rows.map((r) => ({ id: Number(r.id), details: r.details }));
+      expect(everyone.length).toBeGreaterThan(LIMITS.probeFactor * (LIMITS.exactTotal + 1));
+      const actor = { role: "admin" as const, userId: admin.user_id, staffRole: "administrator" as const };
+      for (const word of ["someone else 12", "FITNESS", "nothing like it", "swim 2"]) {
+        const want = everyone.filter((r) => r.details.toLowerCase().includes(word.toLowerCase()));
+        const got = await pageRows(db, actor, "schedule", { filters: [`meeting_details,cs,${word}`], page: 1, size: 20 });
+        expect(
+          got.list.map((r) => r.id),
+          word,
+        ).toEqual(want.slice(0, 20).map((r) => r.id));
+        expect(got, word).toMatchObject({ total: Math.min(want.length, LIMITS.exactTotal), total_capped: want.length > LIMITS.exactTotal });
+      }
+      const kept = (
+        (await db.execute(
+          sql`SELECT name, statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements WHERE statement ILIKE '%probe_hits%'`,
+        )) as unknown as { rows: Statement[] }
+      ).rows;
+      // One statement, planned once without the word, for the four words.
+      expect(kept.map((k) => [k.name.startsWith("records_"), k.generic_plans + k.custom_plans])).toEqual([[true, 4]]);
     });
   });
 });

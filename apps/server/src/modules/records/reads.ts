@@ -213,10 +213,11 @@ async function readWindow(
     countsMatches ? `matches ${isDeep ? "deep" : reach}` : "",
     filters.shape,
   ].join(":");
-  // Over everyone's rows a text pattern's plan depends on its value (an index for a rare word, a
-  // scan in order for a common one), and a deep window's reach is in its text: both are planned
-  // per call.
-  const planPerCall = (filters.patterns && !byRows) || (countsMatches && isDeep);
+  // Over everyone's rows a text pattern's best plan depends on its value (an index for a rare
+  // word, a scan in order for a common one): a list is planned per call; a counted page probes the
+  // rows in order before the index (`buildCountedMatches`), a plan that holds for any word, so it
+  // is prepared. A deep window's reach is in its text: planned per call.
+  const planPerCall = (filters.patterns && !byRows && !countsMatches) || (countsMatches && isDeep);
   const prepareAs = { planPerCall, buildPerCall: countsMatches && isDeep };
   const values = { owner: actor.userId, offset: window.offset, ...accountValues(actor), ...bound?.values };
   const found = await (isFixedShape ? preparedQuery(db, shape, build, prepareAs).all(values) : rawRows(db, build())).catch(
