@@ -1,7 +1,9 @@
+import { ChannelPollResponse } from "@academy/contract/chat";
 import { ANNOUNCEMENT_CHANNEL, POLL_TIMEOUT } from "@academy/contract/constants";
 import type { FastifyReply } from "fastify";
 import type { Database, Db } from "../../db/client.ts";
 import { badRequest, forbidden, HttpError } from "../../lib/http-error.ts";
+import { type JsonText, jsonText } from "../../lib/json-text.ts";
 import { can } from "../../lib/permissions.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { countAttempt } from "../auth/service.ts";
@@ -239,8 +241,12 @@ export async function send(hub: Hub, who: Principal, channel: string, payload: s
   return eventOut(row);
 }
 
-/** Waits for events on a channel after `after` (default: from now); 408 when none came. */
-export async function poll(hub: Hub, who: Principal, channel: string, after: number | undefined, signal?: AbortSignal) {
+/**
+ * Waits for events on a channel after `after` (default: from now); 408 when none came. Answers the
+ * response's JSON text: every poll of the channel woken by the same event (all its readers on this
+ * instance, whose access was checked when they came) shares one read and one serialisation.
+ */
+export async function poll(hub: Hub, who: Principal, channel: string, after: number | undefined, signal?: AbortSignal): Promise<JsonText> {
   await assertChannel(hub, who, channel);
   await heartbeat(hub, who.id, [channel]);
   const from = after ?? (await shared(hub, `event-last:${channel}`, () => repo.lastEventId(hub.db, channel)));
@@ -248,10 +254,11 @@ export async function poll(hub: Hub, who: Principal, channel: string, after: num
     hub,
     who.id,
     [channel],
-    async () => {
-      const rows = await shared(hub, `event:${channel}:${from}`, () => repo.eventsAfter(hub.db, channel, from));
-      return rows.length ? rows.map(eventOut) : null;
-    },
+    () =>
+      shared(hub, `event:${channel}:${from}`, async () => {
+        const rows = await repo.eventsAfter(hub.db, channel, from);
+        return rows.length ? jsonText(ChannelPollResponse, { error: false, list: rows.map(eventOut) }) : null;
+      }),
     signal,
   );
   if (found === null) throw pollTimeout();
