@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema/users.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { createTestApp } from "../../test/app.ts";
-import { createBus, createHub } from "../realtime/service.ts";
+import { createBus, createHub, release } from "../realtime/service.ts";
 import * as chat from "./service.ts";
 
 // Many held polls of several people woken by one message: each answer made once per person (or
@@ -110,6 +110,31 @@ describe("one message to many held polls", () => {
       const [first, ...others] = await Promise.all(polls);
       for (const other of others) expect(other).toBe(first);
       expect(RoomPollResponse.parse(JSON.parse(first!.json)).model.message).toBe("made once");
+    } finally {
+      await bus.close();
+    }
+  });
+
+  it("answers every held poll at once when the instance shuts down, and holds no new one", async () => {
+    const bus = await createBus(t.database, undefined, () => {});
+    const hub = createHub(t.db, bus, { holdMs: 10_000, maxTotal: 100, maxPerUser: 100, sendPerTenSeconds: 50 });
+    const deps = { db: t.db, hub, publicUrl: "https://academy.example", emailDelayMs: 60_000 };
+    const asBob: Principal = { id: bob.user_id, role: "user", tokenVersion: 0, staffRole: null, sessionId: 0 };
+    try {
+      const polls = Array.from({ length: 50 }, () =>
+        chat.poll(deps, asBob, { user_id: bob.user_id }).then(
+          () => 200,
+          (e) => e.statusCode,
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      expect(hub.held).toBe(50);
+      const started = Date.now();
+      release(hub);
+      expect(await Promise.all(polls)).toEqual(Array(50).fill(408));
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(hub.held).toBe(0);
+      await expect(chat.poll(deps, asBob, { user_id: bob.user_id })).rejects.toMatchObject({ statusCode: 408 });
     } finally {
       await bus.close();
     }

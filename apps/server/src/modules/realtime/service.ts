@@ -48,6 +48,12 @@ export type Hub = {
   presenceWritten: Map<string, number>;
   /** Aborted when the instance shuts down: held polls are answered at once. */
   closing: AbortController;
+  /**
+   * How to wake each held poll when the instance shuts down: a Set, not a listener each on
+   * `closing.signal`, since an AbortSignal checks every listener it has on each add (thousands of
+   * held polls made each new one cost a walk through all the others).
+   */
+  wakeOnClose: Set<() => void>;
   /** Where a signal that could not be sent is reported. */
   onPublishError: (e: unknown) => void;
 };
@@ -67,6 +73,7 @@ export function createHub(
     reading: new Map(),
     presenceWritten: new Map(),
     closing: new AbortController(),
+    wakeOnClose: new Set(),
     onPublishError,
   };
 }
@@ -74,6 +81,7 @@ export function createHub(
 /** Answers every held poll now (as if its hold had ended) and holds no new one: the instance is shutting down. */
 export function release(hub: Hub): void {
   hub.closing.abort();
+  for (const wake of [...hub.wakeOnClose]) wake();
 }
 
 export const pollTimeout = () => new HttpError(408, POLL_TIMEOUT);
@@ -157,7 +165,7 @@ export async function hold<T>(
   let timer: NodeJS.Timeout | undefined;
   const onAbort = () => wake();
   signal?.addEventListener("abort", onAbort);
-  hub.closing.signal.addEventListener("abort", onAbort);
+  hub.wakeOnClose.add(onAbort);
   try {
     for (;;) {
       pending = false;
@@ -179,7 +187,7 @@ export async function hold<T>(
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
-    hub.closing.signal.removeEventListener("abort", onAbort);
+    hub.wakeOnClose.delete(onAbort);
     for (const u of unsubscribe) u();
     hub.held -= 1;
     const left = (hub.perUser.get(userId) ?? 1) - 1;
