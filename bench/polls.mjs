@@ -58,6 +58,15 @@ async function login(port, who, role) {
   return res.json;
 }
 
+/** The kernel's count of connections dropped because a listening socket's accept queue was full (all of this machine). */
+const listenOverflows = () => {
+  const [names, values] = readFileSync("/proc/net/netstat", "utf8")
+    .split("\n")
+    .filter((l) => l.startsWith("TcpExt:"))
+    .map((l) => l.split(" "));
+  return Number(values[names.indexOf("ListenOverflows")]);
+};
+
 /** One GET on its own connection of `agent`: its status and body, or the connection error's code. */
 const get = (agent, port, urlPath, headers, sent) =>
   new Promise((resolve) => {
@@ -80,6 +89,7 @@ const get = (agent, port, urlPath, headers, sent) =>
 async function round({ port, pid, polls, path: urlPath, headers, send, has }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   try {
+    const overflows0 = listenOverflows();
     let written = 0;
     let allWritten;
     const writtenAll = new Promise((r) => {
@@ -114,7 +124,7 @@ async function round({ port, pid, polls, path: urlPath, headers, send, has }) {
       else if (r.status !== 200) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
       else if (has(r.body)) delivered += 1;
     }
-    return { ms, cpu_ms: cpu, delivered, early: early.length, errors, statuses };
+    return { ms, cpu_ms: cpu, delivered, early: early.length, errors, statuses, listen_overflows: listenOverflows() - overflows0 };
   } finally {
     agent.destroy();
   }
@@ -235,7 +245,7 @@ export function printPolls(r) {
   for (const who of ["project", "bare"])
     for (const [i, x] of r.runs[who].entries())
       console.log(
-        `polls: ${who} run ${i + 1}: ${x.delivered}/${r.polls} answered with the message in ${fmt(x.ms)} ms (server CPU ${fmt(x.cpu_ms)} ms); errors ${JSON.stringify(x.errors)}, other statuses ${JSON.stringify(x.statuses)}, answered before the send ${x.early}`,
+        `polls: ${who} run ${i + 1}: ${x.delivered}/${r.polls} answered with the message in ${fmt(x.ms)} ms (server CPU ${fmt(x.cpu_ms)} ms); errors ${JSON.stringify(x.errors)}, other statuses ${JSON.stringify(x.statuses)}, answered before the send ${x.early}, accept-queue overflows ${x.listen_overflows}`,
       );
   const bad = [...r.runs.project, ...r.runs.bare].reduce((a, x) => a + failures(x) + (r.polls - x.delivered), 0);
   const ok = r.ratio <= TARGET_RATIO && bad === 0;
