@@ -10,7 +10,9 @@
 // server's time, 0 resets. One project instance on PostgreSQL (BENCH_DATABASE_URL, default the
 // local server).
 //
-//   node bench/polls.mjs [--polls=5000] [--rounds=3] [--port=4520]   (the bare server: port + 1)
+// `--client=fetch` polls through `fetch` (undici, as bench/chat.mjs) instead of node:http.
+//
+//   node bench/polls.mjs [--polls=5000] [--rounds=3] [--port=4520] [--client=http|fetch]   (the bare server: port + 1)
 
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -82,6 +84,20 @@ const get = (agent, port, urlPath, headers, sent) =>
   });
 
 /**
+ * The same GET through `fetch` (undici's global dispatcher, as bench/chat.mjs polls): its own
+ * connection pool and timeouts (10 s to connect). `sent` is called once the call is started.
+ */
+const fetchGet = (_agent, port, urlPath, headers, sent) => {
+  const answer = fetch(`http://127.0.0.1:${port}${urlPath}`, { headers }).then(
+    async (res) => ({ status: res.status, body: await res.text(), at: performance.now() }),
+    (e) => ({ error: e.cause?.code ?? e.cause?.message ?? e.message, at: performance.now() }),
+  );
+  sent();
+  return answer;
+};
+const CLIENT = arg("client", "http");
+
+/**
  * Holds `polls` polls on `port` (one connection each), waits until the server is idle, runs
  * `send` and times until all have answered: the time, the server's CPU meanwhile, the answers
  * that carry the message (`has(body)`), the errors by code and the other statuses.
@@ -101,7 +117,7 @@ async function round({ port, pid, polls, path: urlPath, headers, send, has }) {
     };
     const early = [];
     const answers = Array.from({ length: polls }, () =>
-      get(agent, port, urlPath, headers, sent).then((r) => {
+      (CLIENT === "fetch" ? fetchGet : get)(agent, port, urlPath, headers, sent).then((r) => {
         if (!sending) early.push(r);
         return r;
       }),
@@ -245,7 +261,7 @@ export function printPolls(r) {
   for (const who of ["project", "bare"])
     for (const [i, x] of r.runs[who].entries())
       console.log(
-        `polls: ${who} run ${i + 1}: ${x.delivered}/${r.polls} answered with the message in ${fmt(x.ms)} ms (server CPU ${fmt(x.cpu_ms)} ms); errors ${JSON.stringify(x.errors)}, other statuses ${JSON.stringify(x.statuses)}, answered before the send ${x.early}, accept-queue overflows ${x.listen_overflows}`,
+        `polls (${CLIENT}): ${who} run ${i + 1}: ${x.delivered}/${r.polls} answered with the message in ${fmt(x.ms)} ms (server CPU ${fmt(x.cpu_ms)} ms); errors ${JSON.stringify(x.errors)}, other statuses ${JSON.stringify(x.statuses)}, answered before the send ${x.early}, accept-queue overflows ${x.listen_overflows}`,
       );
   const bad = [...r.runs.project, ...r.runs.bare].reduce((a, x) => a + failures(x) + (r.polls - x.delivered), 0);
   const ok = r.ratio <= TARGET_RATIO && bad === 0;
