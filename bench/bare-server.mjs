@@ -2,7 +2,9 @@
 // reference `bench/bare.mjs` measures the project's server against. GET /healthz answers
 // {"status":"ok"}; GET /bare/schedule/:id reads one record by its primary key through
 // node-postgres (a pool of DATABASE_POOL_MAX, as the project's server has); POST /bare/events
-// inserts a batch's events in one statement. No hooks, no schemas, no authentication.
+// inserts a batch's events in one statement; GET /bare/poll holds a long poll (a Set of waiters, up
+// to BARE_POLL_HOLD_MS, then 408) and POST /bare/poll/send answers every held poll with one message
+// (bench/polls.mjs). No hooks, no schemas, no authentication.
 import Fastify from "fastify";
 import pg from "pg";
 
@@ -30,6 +32,34 @@ app.post("/bare/events", async (request) => {
     [batch.session_id, JSON.stringify(events)],
   );
   return { error: false, accepted: events.length };
+});
+const waiting = new Set();
+const holdMs = Number(process.env.BARE_POLL_HOLD_MS ?? 25_000);
+let lastId = 0;
+app.get(
+  "/bare/poll",
+  (_request, reply) =>
+    new Promise((resolve) => {
+      const waiter = (answer) => {
+        clearTimeout(timer);
+        waiting.delete(waiter);
+        resolve(answer);
+      };
+      const timer = setTimeout(() => {
+        reply.status(408);
+        waiter({ error: true, message: "TIMEOUT" });
+      }, holdMs);
+      waiting.add(waiter);
+      reply.raw.on("close", () => {
+        if (!reply.raw.writableFinished) waiter(null);
+      });
+    }),
+);
+app.post("/bare/poll/send", async (request) => {
+  lastId += 1;
+  const message = { id: lastId, room_id: 1, message: String(request.body?.message ?? ""), user_id: 1, timestamp: new Date().toISOString() };
+  for (const waiter of [...waiting]) waiter({ error: false, model: message, list: [message] });
+  return { error: false, model: message };
 });
 app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => done(null, body));
 await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });

@@ -8,6 +8,12 @@ export const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
   PORT: Port.default(3000),
+  /**
+   * Connections the kernel queues for the server before it accepts them (capped by the kernel's
+   * `net.core.somaxconn`). Node's 511 overflowed when thousands of long polls connected at once,
+   * and a connection dropped from a full queue waits for a retransmission or is reset.
+   */
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65_535).default(4096),
   /** Public origin used in links sent by email; never taken from the request's Host header. */
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./data"),

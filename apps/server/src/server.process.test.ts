@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -108,6 +109,12 @@ describe("the server process", () => {
       ADMIN_PASSWORD: "admin password from env",
     });
     await waitFor(`http://127.0.0.1:${port}/readyz`, server.child);
+    // Its listening queue (Send-Q of a listening socket) takes thousands of long polls connecting at once.
+    const somaxconn = Number(readFileSync("/proc/sys/net/core/somaxconn", "utf8"));
+    const listening = execFileSync("ss", ["-Hltn", `sport = :${port}`], { encoding: "utf8" })
+      .trim()
+      .split(/\s+/);
+    expect(Number(listening[2])).toBe(Math.min(4096, somaxconn));
     // A plain block a newcomer reads, not JSON log lines; the first start says nothing else but that it is ready.
     expect(server.output()).toMatch(
       /\n {4}Admin +admin@rescue-academy\.local +\(the password you configured\)\n {4} +the first sign-in sets up two-factor sign-in\n/,

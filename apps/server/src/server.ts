@@ -94,7 +94,7 @@ async function main() {
   // Printed before listening, so whoever waits for readiness finds the credentials already there;
   // a plain block, not a JSON log line, so a newcomer running `npm start` sees it.
   if (seeded.length > 0) process.stdout.write(credentialsBlock(config, seeded));
-  await app.listen({ host: config.HOST, port: config.PORT });
+  await app.listen({ host: config.HOST, port: config.PORT, backlog: config.LISTEN_BACKLOG });
   const where = config.DATABASE_URL ? "PostgreSQL" : `embedded database in ${config.DATA_DIR}`;
   app.log.info(`Rescue Academy ready on ${config.publicUrl} (${where}) in ${Math.round(performance.now() - started)} ms`);
 }

@@ -18,6 +18,7 @@ import {
 } from "@academy/contract/chat";
 import { ErrorResponse } from "@academy/contract/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendJsonText } from "../../lib/json-text.ts";
 import { clientGone } from "../realtime/service.ts";
 import * as inbox from "./inbox-service.ts";
 import * as service from "./service.ts";
@@ -122,10 +123,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ deps: service.Deps }> = async (
       },
       preHandler: signedIn,
     },
-    async (request, reply) => ({
-      error: false as const,
-      ...(await service.poll(deps, request.principal!, request.query, clientGone(reply))),
-    }),
+    async (request, reply) => sendJsonText(reply, await service.poll(deps, request.principal!, request.query, clientGone(reply))),
   );
 
   // The shared inbox: support and administrators (`chat.all`); coaches keep their own rooms above.

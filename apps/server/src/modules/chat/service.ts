@@ -1,8 +1,9 @@
-import type { ChatMessage, ChatRoom } from "@academy/contract/chat";
+import { type ChatMessage, type ChatRoom, RoomPollResponse } from "@academy/contract/chat";
 import { CHAT_PAGE_SIZE } from "@academy/contract/constants";
 import type { Db } from "../../db/client.ts";
 import { readTogether } from "../../db/read-together.ts";
 import { badRequest, forbidden, notFound } from "../../lib/http-error.ts";
+import { type JsonText, jsonText } from "../../lib/json-text.ts";
 import { can } from "../../lib/permissions.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { enqueueMail, withdrawMail } from "../mail/service.ts";
@@ -158,8 +159,17 @@ export async function send(deps: Deps, who: Principal, body: { room_id: number; 
   return messageOut(message);
 }
 
-/** `GET room/poll`: waits for a message to you after `after` (a message id; default: from now); 408 when none came. */
-export async function poll(deps: Deps, who: Principal, query: { user_id: number; after?: number }, signal?: AbortSignal) {
+/**
+ * `GET room/poll`: waits for a message to you after `after` (a message id; default: from now); 408
+ * when none came. Answers the response's JSON text: every poll of this person woken by the same
+ * message shares one read and one serialisation (a person may hold many, one per tab or device).
+ */
+export async function poll(
+  deps: Deps,
+  who: Principal,
+  query: { user_id: number; after?: number },
+  signal?: AbortSignal,
+): Promise<JsonText> {
   const { db, hub } = deps;
   if (query.user_id !== who.id) throw forbidden("You can only poll your own messages");
   await realtime.heartbeat(hub, who.id);
@@ -168,13 +178,15 @@ export async function poll(deps: Deps, who: Principal, query: { user_id: number;
     hub,
     who.id,
     [`user:${who.id}`],
-    async () => {
-      // Several tabs (or polls) of one person woken together share one read.
-      const rows = await realtime.shared(hub, `chat:${who.id}:${from}`, () => repo.messagesToUserAfter(db, who.id, from));
-      return rows.length ? rows.map(messageOut) : null;
-    },
+    () =>
+      realtime.shared(hub, `chat:${who.id}:${from}`, async () => {
+        const rows = await repo.messagesToUserAfter(db, who.id, from);
+        if (rows.length === 0) return null;
+        const list = rows.map(messageOut);
+        return jsonText(RoomPollResponse, { error: false, model: list[0]!, list });
+      }),
     signal,
   );
   if (found === null) throw realtime.pollTimeout();
-  return { model: found[0]!, list: found };
+  return found;
 }

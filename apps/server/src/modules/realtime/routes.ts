@@ -8,6 +8,7 @@ import {
 } from "@academy/contract/chat";
 import { ErrorResponse, MessageResponse } from "@academy/contract/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sendJsonText } from "../../lib/json-text.ts";
 import * as service from "./service.ts";
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 408: ErrorResponse, 429: ErrorResponse };
@@ -49,10 +50,8 @@ export const realtimeRoutes: FastifyPluginAsyncZod<{ hub: service.Hub }> = async
       },
       preHandler: signedIn,
     },
-    async (request, reply) => ({
-      error: false as const,
-      list: await service.poll(hub, request.principal!, request.query.room, request.query.after, service.clientGone(reply)),
-    }),
+    async (request, reply) =>
+      sendJsonText(reply, await service.poll(hub, request.principal!, request.query.room, request.query.after, service.clientGone(reply))),
   );
 
   app.get(

@@ -1,7 +1,9 @@
+import { ChannelPollResponse } from "@academy/contract/chat";
 import { ANNOUNCEMENT_CHANNEL, POLL_TIMEOUT } from "@academy/contract/constants";
 import type { FastifyReply } from "fastify";
 import type { Database, Db } from "../../db/client.ts";
 import { badRequest, forbidden, HttpError } from "../../lib/http-error.ts";
+import { type JsonText, jsonText } from "../../lib/json-text.ts";
 import { can } from "../../lib/permissions.ts";
 import type { Principal } from "../../plugins/auth.ts";
 import { countAttempt } from "../auth/service.ts";
@@ -46,6 +48,12 @@ export type Hub = {
   presenceWritten: Map<string, number>;
   /** Aborted when the instance shuts down: held polls are answered at once. */
   closing: AbortController;
+  /**
+   * How to wake each held poll when the instance shuts down: a Set, not a listener each on
+   * `closing.signal`, since an AbortSignal checks every listener it has on each add (thousands of
+   * held polls made each new one cost a walk through all the others).
+   */
+  wakeOnClose: Set<() => void>;
   /** Where a signal that could not be sent is reported. */
   onPublishError: (e: unknown) => void;
 };
@@ -65,6 +73,7 @@ export function createHub(
     reading: new Map(),
     presenceWritten: new Map(),
     closing: new AbortController(),
+    wakeOnClose: new Set(),
     onPublishError,
   };
 }
@@ -72,6 +81,7 @@ export function createHub(
 /** Answers every held poll now (as if its hold had ended) and holds no new one: the instance is shutting down. */
 export function release(hub: Hub): void {
   hub.closing.abort();
+  for (const wake of [...hub.wakeOnClose]) wake();
 }
 
 export const pollTimeout = () => new HttpError(408, POLL_TIMEOUT);
@@ -155,7 +165,7 @@ export async function hold<T>(
   let timer: NodeJS.Timeout | undefined;
   const onAbort = () => wake();
   signal?.addEventListener("abort", onAbort);
-  hub.closing.signal.addEventListener("abort", onAbort);
+  hub.wakeOnClose.add(onAbort);
   try {
     for (;;) {
       pending = false;
@@ -177,7 +187,7 @@ export async function hold<T>(
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
-    hub.closing.signal.removeEventListener("abort", onAbort);
+    hub.wakeOnClose.delete(onAbort);
     for (const u of unsubscribe) u();
     hub.held -= 1;
     const left = (hub.perUser.get(userId) ?? 1) - 1;
@@ -239,8 +249,12 @@ export async function send(hub: Hub, who: Principal, channel: string, payload: s
   return eventOut(row);
 }
 
-/** Waits for events on a channel after `after` (default: from now); 408 when none came. */
-export async function poll(hub: Hub, who: Principal, channel: string, after: number | undefined, signal?: AbortSignal) {
+/**
+ * Waits for events on a channel after `after` (default: from now); 408 when none came. Answers the
+ * response's JSON text: every poll of the channel woken by the same event (all its readers on this
+ * instance, whose access was checked when they came) shares one read and one serialisation.
+ */
+export async function poll(hub: Hub, who: Principal, channel: string, after: number | undefined, signal?: AbortSignal): Promise<JsonText> {
   await assertChannel(hub, who, channel);
   await heartbeat(hub, who.id, [channel]);
   const from = after ?? (await shared(hub, `event-last:${channel}`, () => repo.lastEventId(hub.db, channel)));
@@ -248,10 +262,11 @@ export async function poll(hub: Hub, who: Principal, channel: string, after: num
     hub,
     who.id,
     [channel],
-    async () => {
-      const rows = await shared(hub, `event:${channel}:${from}`, () => repo.eventsAfter(hub.db, channel, from));
-      return rows.length ? rows.map(eventOut) : null;
-    },
+    () =>
+      shared(hub, `event:${channel}:${from}`, async () => {
+        const rows = await repo.eventsAfter(hub.db, channel, from);
+        return rows.length ? jsonText(ChannelPollResponse, { error: false, list: rows.map(eventOut) }) : null;
+      }),
     signal,
   );
   if (found === null) throw pollTimeout();
