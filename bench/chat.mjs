@@ -3,13 +3,28 @@
 // time from a send on one instance to its delivery to a poller on another (p99 budget 100 ms).
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { fmt, PROJECT, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
+import { apiCall, apiLogin, fmt, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
 
 const POLLS = Number(process.env.BENCH_CHAT_POLLS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_CHAT_ROUNDS ?? 300);
 const BUDGET_P99_MS = 100;
-const ADMIN = { email: "bench-admin@rescue-academy.local", password: "bench admin password" };
-const USER = { email: "bench-user@rescue-academy.local", password: "bench user password" };
+export const ADMIN = { email: "bench-admin@rescue-academy.local", password: "bench admin password" };
+export const USER = { email: "bench-user@rescue-academy.local", password: "bench user password" };
+
+/** A chat benchmark's server settings: the bench accounts, polls held `holdMs`, up to `polls` of them (one person may hold them all), no send or login limit in the way. */
+export const chatServerEnv = (databaseUrl, { holdMs, polls }) => ({
+  DATABASE_URL: databaseUrl,
+  ADMIN_2FA_REQUIRED: "false",
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  DEMO_USER_EMAIL: USER.email,
+  DEMO_USER_PASSWORD: USER.password,
+  REALTIME_POLL_HOLD_MS: String(holdMs),
+  REALTIME_MAX_POLLS: String(polls),
+  REALTIME_MAX_POLLS_PER_USER: String(polls),
+  CHAT_SEND_RATE_LIMIT: "100000",
+  LOGIN_RATE_LIMIT: "1000",
+});
 
 const rssMb = (pid) => {
   const line = readFileSync(`/proc/${pid}/status`, "utf8")
@@ -19,38 +34,28 @@ const rssMb = (pid) => {
 };
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function call(port, method, path, { token, body, query } = {}) {
-  const url = new URL(`http://127.0.0.1:${port}${path}`);
-  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
-  const res = await fetch(url, {
-    method,
-    headers: { "x-project": PROJECT, "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: await res.json() };
-}
-
-async function login(port, who, role) {
-  const res = await call(port, "POST", "/v2/api/lambda/login", { body: { ...who, role } });
-  if (res.status !== 200) throw new Error(`login ${role}: ${res.status} ${JSON.stringify(res.json)}`);
-  return res.json;
+/**
+ * Signs `admin` in on `staffPort` and `candidate` on `userPort`, opens a room between them and
+ * sends a first message: the room and that message's id (polls after it wait for the next one).
+ */
+export async function openRoom(staffPort, userPort, admin, candidate) {
+  const staff = await apiLogin(staffPort, admin, "admin");
+  const user = await apiLogin(userPort, candidate, "user");
+  const room = (
+    await apiCall(staffPort, "POST", "/v3/api/lambda/realtime/room", {
+      token: staff.token,
+      body: { user_id: staff.user_id, other_user_id: user.user_id },
+    })
+  ).json.room_id;
+  const last = (
+    await apiCall(staffPort, "POST", "/v3/api/lambda/realtime/send", { token: staff.token, body: { room_id: room, message: "warm-up" } })
+  ).json.model.id;
+  return { staff, user, room, last };
 }
 
 export async function benchChat() {
   const scratch = await scratchDatabase("academy_bench_chat");
-  const env = {
-    DATABASE_URL: scratch.url,
-    ADMIN_2FA_REQUIRED: "false",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DEMO_USER_EMAIL: USER.email,
-    DEMO_USER_PASSWORD: USER.password,
-    REALTIME_POLL_HOLD_MS: "30000",
-    REALTIME_MAX_POLLS: "5000",
-    REALTIME_MAX_POLLS_PER_USER: "5000",
-    CHAT_SEND_RATE_LIMIT: "100000",
-    LOGIN_RATE_LIMIT: "1000",
-  };
+  const env = chatServerEnv(scratch.url, { holdMs: 30_000, polls: 5_000 });
   const ports = [4470 + Math.floor(Math.random() * 20), 4495 + Math.floor(Math.random() * 20)];
   const servers = [];
   try {
@@ -61,26 +66,19 @@ export async function benchChat() {
       await waitReady(port, s.child, 120_000);
     }
     const [a, b] = ports;
-    const staff = await login(a, ADMIN, "admin");
-    const user = await login(b, USER, "user");
-    const room = (
-      await call(a, "POST", "/v3/api/lambda/realtime/room", {
-        token: staff.token,
-        body: { user_id: staff.user_id, other_user_id: user.user_id },
-      })
-    ).json.room_id;
-    let last = (await call(a, "POST", "/v3/api/lambda/realtime/send", { token: staff.token, body: { room_id: room, message: "warm-up" } }))
-      .json.model.id;
+    const opened = await openRoom(a, b, ADMIN, USER);
+    const { staff, user, room } = opened;
+    let last = opened.last;
 
     // 1. POLLS long polls held by instance b at once.
     const before = rssMb(servers[1].child.pid);
     const polls = Array.from({ length: POLLS }, () =>
-      call(b, "GET", "/v3/api/lambda/realtime/room/poll", { token: user.token, query: { user_id: user.user_id, after: last } }),
+      apiCall(b, "GET", "/v3/api/lambda/realtime/room/poll", { token: user.token, query: { user_id: user.user_id, after: last } }),
     );
     await new Promise((r) => setTimeout(r, 5_000));
     const held = rssMb(servers[1].child.pid);
     const sentAt = performance.now();
-    const sent = await call(a, "POST", "/v3/api/lambda/realtime/send", {
+    const sent = await apiCall(a, "POST", "/v3/api/lambda/realtime/send", {
       token: staff.token,
       body: { room_id: room, message: "to everyone" },
     });
@@ -92,13 +90,13 @@ export async function benchChat() {
     // 2. Send on a, delivery to a poller on b, ROUNDS times one after another.
     const times = [];
     for (let i = 0; i < ROUNDS; i += 1) {
-      const poll = call(b, "GET", "/v3/api/lambda/realtime/room/poll", {
+      const poll = apiCall(b, "GET", "/v3/api/lambda/realtime/room/poll", {
         token: user.token,
         query: { user_id: user.user_id, after: last },
       });
       await new Promise((r) => setTimeout(r, 15));
       const t0 = performance.now();
-      const s = await call(a, "POST", "/v3/api/lambda/realtime/send", {
+      const s = await apiCall(a, "POST", "/v3/api/lambda/realtime/send", {
         token: staff.token,
         body: { room_id: room, message: `round ${i}` },
       });

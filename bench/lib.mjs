@@ -116,3 +116,22 @@ export async function loadServerCode(name, exports) {
   });
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
+
+/** One JSON call to a server of the benchmarks on 127.0.0.1 (project header, optional bearer and query): its status and answer. */
+export async function apiCall(port, method, urlPath, { token, body, query } = {}) {
+  const url = new URL(`http://127.0.0.1:${port}${urlPath}`);
+  for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+  const res = await fetch(url, {
+    method,
+    headers: { "x-project": PROJECT, "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+/** Signs `who` in as `role`; the login's answer (token, user_id…). */
+export async function apiLogin(port, who, role) {
+  const res = await apiCall(port, "POST", "/v2/api/lambda/login", { body: { ...who, role } });
+  if (res.status !== 200) throw new Error(`login ${role}: ${res.status} ${JSON.stringify(res.json)}`);
+  return res.json;
+}

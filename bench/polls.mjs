@@ -19,12 +19,11 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { fmt, PROJECT, root, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
+import { ADMIN, chatServerEnv, openRoom, USER } from "./chat.mjs";
+import { apiCall, fmt, PROJECT, root, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const TARGET_RATIO = 1.5;
-const ADMIN = { email: "bench-admin@rescue-academy.local", password: "bench admin password" };
-const USER = { email: "bench-user@rescue-academy.local", password: "bench user password" };
 const HOLD_MS = 60_000;
 
 /** CPU time (user + system) a process has used, in ms (/proc ticks are 10 ms). */
@@ -43,21 +42,6 @@ async function idle(pid, maxMs = 60_000) {
     if (now - last < 20) return;
     last = now;
   }
-}
-
-async function call(port, method, urlPath, { token, body } = {}) {
-  const res = await fetch(`http://127.0.0.1:${port}${urlPath}`, {
-    method,
-    headers: { "x-project": PROJECT, "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: await res.json() };
-}
-
-async function login(port, who, role) {
-  const res = await call(port, "POST", "/v2/api/lambda/login", { body: { ...who, role } });
-  if (res.status !== 200) throw new Error(`login ${role}: ${res.status} ${JSON.stringify(res.json)}`);
-  return res.json;
 }
 
 /** The kernel's count of connections dropped because a listening socket's accept queue was full (all of this machine). */
@@ -148,19 +132,7 @@ async function round({ port, pid, polls, path: urlPath, headers, send, has }) {
 
 export async function benchPolls({ polls = 5000, rounds = 3, port = 4520 } = {}) {
   const scratch = await scratchDatabase("academy_bench_polls");
-  const env = {
-    DATABASE_URL: scratch.url,
-    ADMIN_2FA_REQUIRED: "false",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    DEMO_USER_EMAIL: USER.email,
-    DEMO_USER_PASSWORD: USER.password,
-    REALTIME_POLL_HOLD_MS: String(HOLD_MS),
-    REALTIME_MAX_POLLS: String(polls),
-    REALTIME_MAX_POLLS_PER_USER: String(polls),
-    CHAT_SEND_RATE_LIMIT: "100000",
-    LOGIN_RATE_LIMIT: "1000",
-  };
+  const env = chatServerEnv(scratch.url, { holdMs: HOLD_MS, polls });
   const server = startServer({ port, dataDir: "test-results/bench-polls-unused", env });
   const bareChild = spawn(process.execPath, [path.join(root, "bench/bare-server.mjs")], {
     cwd: root,
@@ -170,17 +142,9 @@ export async function benchPolls({ polls = 5000, rounds = 3, port = 4520 } = {})
   const bareExited = new Promise((resolve) => bareChild.on("exit", resolve));
   try {
     await waitReady(port, server.child, 120_000);
-    const staff = await login(port, ADMIN, "admin");
-    const user = await login(port, USER, "user");
-    const room = (
-      await call(port, "POST", "/v3/api/lambda/realtime/room", {
-        token: staff.token,
-        body: { user_id: staff.user_id, other_user_id: user.user_id },
-      })
-    ).json.room_id;
-    let last = (
-      await call(port, "POST", "/v3/api/lambda/realtime/send", { token: staff.token, body: { room_id: room, message: "warm-up" } })
-    ).json.model.id;
+    const opened = await openRoom(port, port, ADMIN, USER);
+    const { staff, user, room } = opened;
+    let last = opened.last;
     for (let i = 0; i < 100; i++) {
       const r = await fetch(`http://127.0.0.1:${port + 1}/healthz`).then(
         (x) => x.ok,
@@ -199,7 +163,7 @@ export async function benchPolls({ polls = 5000, rounds = 3, port = 4520 } = {})
         path: `/v3/api/lambda/realtime/room/poll?user_id=${user.user_id}&after=${last}`,
         headers: { "x-project": PROJECT, authorization: `Bearer ${user.token}` },
         send: async () => {
-          const s = await call(port, "POST", "/v3/api/lambda/realtime/send", {
+          const s = await apiCall(port, "POST", "/v3/api/lambda/realtime/send", {
             token: staff.token,
             body: { room_id: room, message: "to every held poll" },
           });
