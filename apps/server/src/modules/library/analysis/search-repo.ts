@@ -50,12 +50,10 @@ const needs = sql`greatest(${rankOf(sql`d.tier`)}, ${rankOf(sql`coalesce(s.tier,
 /**
  * How well a section answers the plan, in SQL over `s` and the CTEs `q` and `concepts`: the weights
  * of the concepts it holds, half again for those in its heading, a bonus for the words as typed in
- * their order, and PostgreSQL's cover density (how close together the words stand). The heading's
- * words are taken out of the search vector once per section (`OFFSET 0` keeps that one row apart),
- * not once per concept: a third less time for the few hundred sections a search scores.
+ * their order, and PostgreSQL's cover density (how close together the words stand).
  */
-const score = sql`(SELECT coalesce(sum(CASE WHEN s.search @@ c.q THEN c.w END), 0) + 0.5 * coalesce(sum(CASE WHEN h.head @@ c.q THEN c.w END), 0)
-    FROM (SELECT ts_filter(s.search, '{a}') AS head OFFSET 0) AS h, concepts c)
+const score = sql`(SELECT coalesce(sum(c.w), 0) FROM concepts c WHERE s.search @@ c.q)
+  + 0.5 * (SELECT coalesce(sum(c.w), 0) FROM concepts c WHERE ts_filter(s.search, '{a}') @@ c.q)
   + CASE WHEN q.phraseq IS NOT NULL AND s.search @@ q.phraseq THEN 2 ELSE 0 END
   + ts_rank_cd(s.search, q.anyq)`;
 
