@@ -6,6 +6,7 @@ import { benchHttp } from "./http.mjs";
 import { fmt } from "./lib.mjs";
 import { benchLibrary, printLibrary } from "./library.mjs";
 import { benchLighthouse, printLighthouse } from "./lighthouse.mjs";
+import { benchPolls, printPolls } from "./polls.mjs";
 import { benchQuiz } from "./quiz.mjs";
 import { benchScheduling, printScheduling } from "./scheduling.mjs";
 import { benchStartup } from "./startup.mjs";
@@ -31,6 +32,8 @@ if (!printLibrary(library)) process.exitCode = 1;
 if (!printAnalytics(await benchAnalytics())) process.exitCode = 1;
 // Realtime chat needs PostgreSQL (two instances on one database).
 if (process.env.BENCH_DATABASE_URL && !printChat(await benchChat())) process.exitCode = 1;
+// 5,000 held polls answered by one message, against a bare Fastify server holding the same polls.
+if (process.env.BENCH_DATABASE_URL && !printPolls(await benchPolls())) process.exitCode = 1;
 const web = await benchWebBundle();
 console.log("web first load (cold cache, Chromium):");
 if (!printWebBundle(web)) process.exitCode = 1;
