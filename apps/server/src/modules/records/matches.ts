@@ -1,5 +1,5 @@
 /** What a page's total reads beside its window: a whole table's estimate, or the matches counted as far as a cap. */
-import { asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { currentAccountRow } from "./prepared.ts";
@@ -7,8 +7,15 @@ import { LIMITS, selection, type TableInfo } from "./tables.ts";
 
 export type OrderTerm = { field: string; direction: "asc" | "desc" };
 
-export const orderBy = (terms: OrderTerm[], columnOf: (field: string) => PgColumn) =>
-  terms.map(({ field, direction }) => (direction === "asc" ? asc : desc)(columnOf(field)));
+/** ORDER BY items for the terms, each over `columnOf` its field (or its place among the terms). */
+export const orderBy = (terms: OrderTerm[], columnOf: (field: string, i: number) => PgColumn | SQLWrapper) =>
+  terms.map(({ field, direction }, i) => (direction === "asc" ? asc : desc)(columnOf(field, i)));
+
+/** The name a window's query gives the value of its `i`th order term. */
+const orderName = (i: number) => `__o${i}`;
+
+/** A table's column by field name (the fields are checked before a query is built). */
+const columnsOf = (info: TableInfo) => (field: string) => info.columns.get(field) as PgColumn;
 
 /**
  * A whole table's total without reading it: the planner's estimate (the rows per page of the last
@@ -55,24 +62,25 @@ export function buildCountedMatches(
   confirm: boolean,
   probe = false,
 ) {
+  const columnOf = columnsOf(info);
   const orderFields: Record<string, SQL.Aliased> = {};
   order.forEach((term, i) => {
-    orderFields[`__o${i}`] = sql`${info.columns.get(term.field) as PgColumn}`.as(`__o${i}`);
+    orderFields[orderName(i)] = sql`${columnOf(term.field)}`.as(orderName(i));
   });
   const matched = probe
-    ? probedMatches(db, info, order, orderFields, where, reach)
+    ? probedMatches(db, info, order, where, reach)
     : db
         .select({ __key: sql<number>`${info.id}`.as("__key"), ...orderFields })
         .from(info.table)
         .where(where)
-        .orderBy(...orderBy(order, (f) => info.columns.get(f) as PgColumn))
+        .orderBy(...orderBy(order, columnOf))
         .limit(sql.raw(String(reach)) as unknown as number)
         .as("matched");
   const matchedFields = matched as unknown as Record<string, PgColumn>;
   const keys = db
     .select({ __key: matched.__key, __total: sql<number>`count(*) over ()`.as("__total") })
     .from(matched)
-    .orderBy(...order.map(({ direction }, i) => (direction === "asc" ? asc : desc)(matchedFields[`__o${i}`] as PgColumn)))
+    .orderBy(...orderBy(order, (_, i) => matchedFields[orderName(i)] as PgColumn))
     .limit(sql.raw(String(window.size)) as unknown as number)
     .offset((window.offset === 0 ? 0 : sql.placeholder("offset")) as number)
     .as("keys");
@@ -90,30 +98,15 @@ export function buildCountedMatches(
 }
 
 /** The first `reach` matches in order, looked for along the first rows in order before any index (see `buildCountedMatches`). */
-function probedMatches(
-  db: Db,
-  info: TableInfo,
-  order: OrderTerm[],
-  orderFields: Record<string, SQL.Aliased>,
-  where: SQL | undefined,
-  reach: number,
-) {
+function probedMatches(db: Db, info: TableInfo, order: OrderTerm[], where: SQL | undefined, reach: number) {
   const limit = sql.raw(String(reach));
   const probeRows = sql.raw(String(reach * LIMITS.probeFactor));
-  const names = Object.keys(orderFields).map((name) => sql.identifier(name));
-  const keyAndOrder = sql.join([sql.identifier("__key"), ...names], sql`, `);
-  const selected = sql.join(
-    [sql`${info.id} AS __key`, ...order.map((t, i) => sql`${info.columns.get(t.field) as PgColumn} AS ${sql.identifier(`__o${i}`)}`)],
-    sql`, `,
-  );
-  const inOrder = sql.join(
-    order.map((t) => sql`${info.columns.get(t.field) as PgColumn} ${sql.raw(t.direction)}`),
-    sql`, `,
-  );
-  const byNames = sql.join(
-    order.map((t, i) => sql`${sql.identifier(`__o${i}`)} ${sql.raw(t.direction)}`),
-    sql`, `,
-  );
+  const columnOf = columnsOf(info);
+  const named = (_: string, i: number) => sql`${sql.identifier(orderName(i))}`;
+  const keyAndOrder = sql.join([sql.identifier("__key"), ...order.map((t, i) => named(t.field, i))], sql`, `);
+  const selected = sql.join([sql`${info.id} AS __key`, ...order.map((t, i) => sql`${columnOf(t.field)} AS ${named(t.field, i)}`)], sql`, `);
+  const inOrder = sql.join(orderBy(order, columnOf), sql`, `);
+  const byNames = sql.join(orderBy(order, named), sql`, `);
   const condition = where ?? sql`true`;
   const found = sql`(WITH probe_hits AS MATERIALIZED (
       SELECT ${keyAndOrder} FROM (SELECT ${selected}, (${condition}) AS __hit FROM ${info.table} ORDER BY ${inOrder} LIMIT ${probeRows}) AS p
@@ -128,6 +121,8 @@ function probedMatches(
     (SELECT ${keyAndOrder} FROM (SELECT ${selected} FROM ${info.table} WHERE ${condition} OFFSET 0) AS everything
       WHERE NOT (SELECT yes FROM enough) ORDER BY ${byNames} LIMIT ${limit}))`;
   const fields: Record<string, SQL.Aliased> = { __key: sql<number>`__key`.as("__key") };
-  for (const name of Object.keys(orderFields)) fields[name] = sql`${sql.identifier(name)}`.as(name);
+  order.forEach((term, i) => {
+    fields[orderName(i)] = named(term.field, i).as(orderName(i));
+  });
   return db.select(fields).from(sql`${found} AS probed`).as("matched");
 }
