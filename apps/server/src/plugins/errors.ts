@@ -4,7 +4,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { type WriteLedger, withWriteLedger } from "../db/write-ledger.ts";
 import { HttpError } from "../lib/http-error.ts";
-import { isApiRoute } from "./project-header.ts";
+import { firstOnApiRoutes } from "./project-header.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -69,9 +69,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     request.writeLedger = { committed: false };
     withWriteLedger(request.writeLedger, done);
   };
-  app.addHook("onRoute", (route) => {
-    if (isApiRoute(route.url)) route.preHandler = [noteWrites, ...[route.preHandler ?? []].flat()];
-  });
+  firstOnApiRoutes(app, "preHandler", noteWrites);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.extra.headers) reply.headers(error.extra.headers);

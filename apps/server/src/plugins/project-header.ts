@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { encodeProjectHeader, PROJECT_HEADER } from "@academy/contract/common";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, preHandlerHookHandler, preValidationHookHandler, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../lib/http-error.ts";
 
@@ -20,6 +20,21 @@ const pathOf = (url: string) => url.split("?")[0] ?? url;
  * per-request work only API calls need (the text check, the write ledger).
  */
 export const isApiRoute = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+
+/**
+ * Puts `hook` first among each API route's `stage` hooks as the route is declared (routes outside
+ * the API never run it): per-request work only API calls need costs nothing elsewhere.
+ */
+export function firstOnApiRoutes<S extends "preValidation" | "preHandler">(
+  app: FastifyInstance,
+  stage: S,
+  hook: S extends "preValidation" ? preValidationHookHandler : preHandlerHookHandler,
+): void {
+  app.addHook("onRoute", (route) => {
+    if (!isApiRoute(route.url)) return;
+    route[stage] = [hook, ...[route[stage] ?? []].flat()] as RouteOptions[S];
+  });
+}
 /** A request to the API that must carry the project header: an API route other than a signed webhook. */
 export const isApiPath = (url: string) => {
   const path = pathOf(url);

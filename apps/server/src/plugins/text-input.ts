@@ -1,7 +1,7 @@
 import type { FastifyInstance, preValidationHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../lib/http-error.ts";
-import { isApiRoute } from "./project-header.ts";
+import { firstOnApiRoutes } from "./project-header.ts";
 
 /** With the `u` flag a surrogate range matches only surrogates that are not half of a pair. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
@@ -56,8 +56,5 @@ export const textInputPlugin = fp(async (app: FastifyInstance) => {
     const field = found.field.replace(/^\./, "") || "body";
     done(new HttpError(400, `${field}: ${found.reason}`, { validation: { [field]: found.reason } }));
   };
-  app.addHook("onRoute", (route) => {
-    if (!isApiRoute(route.url)) return;
-    route.preValidation = [check, ...[route.preValidation ?? []].flat()];
-  });
+  firstOnApiRoutes(app, "preValidation", check);
 });
