@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { countInWindowSql } from "../../db/attempt-count.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedRows } from "../../db/prepared-sql.ts";
-import { rateLimits } from "../../db/schema/accounts.ts";
 import { analyticsConsents, analyticsEvents, analyticsSessions, type StoredEventData } from "../../db/schema/analytics.ts";
 import { stripeSubscriptions } from "../../db/schema/payments.ts";
 import { onboardingProfiles, quizzes } from "../../db/schema/quiz.ts";
@@ -63,16 +63,12 @@ export async function storeBatch(
   limit: BatchLimit,
 ): Promise<{ id: number } | { refused: StoreRefusal }> {
   const s = analyticsSessions;
-  const r = rateLimits;
   const p = (key: keyof SessionValues | "count" | "events" | "tokenVersion" | "limitKey" | "windowStart" | "max") => sql.placeholder(key);
   const [row] = await preparedRows<{ current: boolean | null; recording: boolean | null; allowed: boolean; id: number | null }>(
     db,
     "analytics_store_batch",
-    () => sql`WITH counted AS (
-      INSERT INTO ${r} (key, window_start, count) VALUES (${p("limitKey")}, ${p("windowStart")}::timestamptz, 1)
-      ON CONFLICT (key, window_start) DO UPDATE SET count = ${r.count} + 1
-      RETURNING count <= ${p("max")}::int AS allowed
-    ),
+    () => sql`WITH counted AS (${countInWindowSql(sql`${p("limitKey")}`, sql`${p("windowStart")}::timestamptz`)}),
+    limited AS (SELECT count <= ${p("max")}::int AS allowed FROM counted),
     account AS (
       SELECT ${users.status} = 'active' AND ${users.tokenVersion} = ${p("tokenVersion")}::int AS current,
         coalesce(${analyticsConsents.granted}, false) AS recording
@@ -83,7 +79,7 @@ export async function storeBatch(
       INSERT INTO ${s} (session_id, user_id, status, screen_width, screen_height, screen_size, start_time, end_time, html_copy, event_count)
       SELECT ${p("sessionId")}, ${p("userId")}::int, ${p("status")}, ${p("screenWidth")}::int, ${p("screenHeight")}::int,
         ${p("screenSize")}, ${p("startTime")}::timestamptz, ${p("endTime")}::timestamptz, ${p("htmlCopy")}, ${p("count")}::int
-      WHERE EXISTS (SELECT 1 FROM account WHERE current AND recording) AND (SELECT allowed FROM counted)
+      WHERE EXISTS (SELECT 1 FROM account WHERE current AND recording) AND (SELECT allowed FROM limited)
       ON CONFLICT (session_id) DO UPDATE SET
         -- The latest batch says whether the tab is still open (a reload sends "ended", then goes on).
         status = excluded.status,
@@ -102,7 +98,7 @@ export async function storeBatch(
       SELECT u.id, e.type, e.at, e.path, e.target, e.data
       FROM upserted u, json_to_recordset(${p("events")}::json) AS e(type text, at timestamptz, path text, target text, data jsonb)
     )
-    SELECT a.current, a.recording, (SELECT allowed FROM counted) AS allowed, (SELECT id FROM upserted) AS id
+    SELECT a.current, a.recording, (SELECT allowed FROM limited) AS allowed, (SELECT id FROM upserted) AS id
     FROM (SELECT 1) AS one LEFT JOIN account a ON true`,
     {
       ...session,

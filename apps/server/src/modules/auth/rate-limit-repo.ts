@@ -1,18 +1,14 @@
 import { and, eq, lt, sql } from "drizzle-orm";
+import { countInWindowSql } from "../../db/attempt-count.ts";
 import type { Db } from "../../db/client.ts";
 import { rateLimits } from "../../db/schema/accounts.ts";
 import { bookkeeping } from "../../db/write-ledger.ts";
 
 /** Counts one attempt in a window; answers the window's count so far. */
 export async function countInWindow(db: Db, key: string, windowStart: Date): Promise<number> {
-  const [row] = await bookkeeping(() =>
-    db
-      .insert(rateLimits)
-      .values({ key, windowStart, count: 1 })
-      .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
-      .returning({ count: rateLimits.count }),
-  );
-  return row?.count ?? 0;
+  const result = await bookkeeping(() => db.execute(countInWindowSql(sql`${key}`, sql`${windowStart.toISOString()}::timestamptz`)));
+  const [row] = (result as unknown as { rows: { count: number }[] }).rows;
+  return Number(row?.count ?? 0);
 }
 
 /** Counts one attempt only while the window holds fewer than `max`; answers the new count, or nothing when it was full. */
