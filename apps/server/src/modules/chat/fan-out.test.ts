@@ -40,6 +40,13 @@ beforeAll(async () => {
   bobRoom = await open(bob);
 });
 
+/** A hub of its own (on the test's database and bus), to call the chat service directly. */
+async function ownHub(limits: { holdMs: number; maxPerUser: number }) {
+  const bus = await createBus(t.database, undefined, () => {});
+  const hub = createHub(t.db, bus, { ...limits, maxTotal: 100, sendPerTenSeconds: 50 });
+  return { bus, hub, deps: { db: t.db, hub, publicUrl: "https://academy.example", emailDelayMs: 60_000 } };
+}
+
 const pollRooms = (who: Person, n: number) =>
   Array.from({ length: n }, () => t.call("GET", `${R}/room/poll`, { token: who.token, query: { user_id: String(who.user_id) } }));
 const settled = (answers: Promise<Answer>[], ms: number) =>
@@ -98,9 +105,7 @@ describe("one message to many held polls", () => {
   });
 
   it("makes a person's answer once for all their polls woken by one message", async () => {
-    const bus = await createBus(t.database, undefined, () => {});
-    const hub = createHub(t.db, bus, { holdMs: 1500, maxTotal: 100, maxPerUser: 10, sendPerTenSeconds: 50 });
-    const deps = { db: t.db, hub, publicUrl: "https://academy.example", emailDelayMs: 60_000 };
+    const { bus, hub, deps } = await ownHub({ holdMs: 1500, maxPerUser: 10 });
     const asAnn: Principal = { id: ann.user_id, role: "user", tokenVersion: 0, staffRole: null, sessionId: 0 };
     const asSupport: Principal = { id: support.user_id, role: "admin", tokenVersion: 0, staffRole: "support", sessionId: 0 };
     try {
@@ -116,9 +121,7 @@ describe("one message to many held polls", () => {
   });
 
   it("answers every held poll at once when the instance shuts down, and holds no new one", async () => {
-    const bus = await createBus(t.database, undefined, () => {});
-    const hub = createHub(t.db, bus, { holdMs: 10_000, maxTotal: 100, maxPerUser: 100, sendPerTenSeconds: 50 });
-    const deps = { db: t.db, hub, publicUrl: "https://academy.example", emailDelayMs: 60_000 };
+    const { bus, hub, deps } = await ownHub({ holdMs: 10_000, maxPerUser: 100 });
     const asBob: Principal = { id: bob.user_id, role: "user", tokenVersion: 0, staffRole: null, sessionId: 0 };
     try {
       const polls = Array.from({ length: 50 }, () =>
