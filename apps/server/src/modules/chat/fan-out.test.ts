@@ -105,7 +105,7 @@ describe("one message to many held polls", () => {
   });
 
   it("makes a person's answer once for all their polls woken by one message", async () => {
-    const { bus, hub, deps } = await ownHub({ holdMs: 1500, maxPerUser: 10 });
+    const { bus, deps } = await ownHub({ holdMs: 1500, maxPerUser: 10 });
     const asAnn: Principal = { id: ann.user_id, role: "user", tokenVersion: 0, staffRole: null, sessionId: 0 };
     const asSupport: Principal = { id: support.user_id, role: "admin", tokenVersion: 0, staffRole: "support", sessionId: 0 };
     try {
