@@ -497,8 +497,8 @@ function chanceSection() {
       ["above", cut + 0.75],
     ])
       for (const n of [20, 80, 160]) {
-        const pairs = [];
-        const ownPairs = [];
+        // The cell's candidates first: the track's empirical prior is estimated from all of them.
+        const people = [];
         for (let c = 0; c < cellSize(n); c++) {
           const theta0 = centre + spread * normal(random);
           const thetaT = new Map(themes.map((t) => [t.theme, theta0 + 0.5 * normal(random)]));
@@ -511,27 +511,37 @@ function chanceSection() {
             const q = list[Math.floor(random() * list.length)];
             evidence.push({ theme: q.theme, b: q.bHat, isCorrect: random() < pRight("rasch", thetaT.get(q.theme), q) });
           }
-          const r = E.readiness.computeReadiness(evidence, blueprint, track.exam.passMark, c + 1, { questions: examLength });
-          // What no single prior can beat: the population's own distribution as the prior.
-          const own =
-            n === 20 && ownPrior
-              ? E.readiness.computeReadiness(evidence, blueprint, track.exam.passMark, c + 1, {
-                  questions: examLength,
-                  prior: { mean: centre, sd: spread },
-                }).passProbability
-              : null;
           // The real sitting: a blueprint form of the exam's length, drawn from the bank.
           const form = [];
           for (const [theme, k] of Object.entries(seats)) {
             const list = byTheme.get(theme);
             for (let j = 0; j < k; j++) form.push(pRight("rasch", thetaT.get(theme), list[Math.floor(random() * list.length)]));
           }
-          const truth = passChance(form, need);
-          pairs.push([r.passProbability, truth]);
-          if (own !== null) ownPairs.push([own, truth]);
+          people.push({ evidence, truth: passChance(form, need) });
         }
+        // What the engine uses once the track has enough candidates: their distribution, estimated from their answers.
+        const prior = E.readiness.estimateTrackPrior(
+          people.map((p) => p.evidence),
+          blueprint,
+        );
+        const fixed = [];
+        const pairs = [];
+        const ownPairs = [];
+        people.forEach(({ evidence, truth }, c) => {
+          const told = (p) =>
+            E.readiness.computeReadiness(evidence, blueprint, track.exam.passMark, c + 1, {
+              questions: examLength,
+              ...(p ? { prior: p } : {}),
+            }).passProbability;
+          fixed.push([told(null), truth]);
+          pairs.push([told(prior), truth]);
+          // What no estimate can beat: the population's own distribution as the prior.
+          if (n === 20 && ownPrior) ownPairs.push([told({ mean: centre, sd: spread }), truth]);
+        });
         const e = ece(pairs);
-        cells.push(`${name} ${n}: ${e.toFixed(3)}${ownPairs.length ? ` (own prior ${ece(ownPairs).toFixed(3)})` : ""}`);
+        cells.push(
+          `${name} ${n}: ${e.toFixed(3)} (prior N(${prior.mean.toFixed(2)}, ${prior.sd.toFixed(2)}²); fixed prior ${ece(fixed).toFixed(3)}${ownPairs.length ? `, own ${ece(ownPairs).toFixed(3)}` : ""})`,
+        );
         if (e > worst.ece) Object.assign(worst, { ece: e, where: `${track.slug} ${name} ${n}` });
       }
     console.log(`${track.slug.padEnd(12)} cut θ ${cut.toFixed(2)}; ECE ${cells.join(", ")}`);

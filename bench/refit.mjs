@@ -3,7 +3,8 @@
 // with the content, then filled with 1,000,000 answers of 50,000 made-up candidates of known
 // ability to the bank's questions (Rasch-simulated from known difficulties); `refitItems` then
 // reads the evidence, fits, saves the fitted difficulties and queues doubtful questions, all with
-// the server's own statement timeout. Budget: under 60 s. Also the longest the process's own thread
+// the server's own statement timeout; every candidate's track is EMS, so the job also estimates that
+// track's prior from them (decision 38). Budget: under 60 s. Also the longest the process's own thread
 // stalled meanwhile (the fit runs on a worker thread; the reading and saving stay on this one).
 // The database is dropped afterwards.
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -35,6 +36,8 @@ const fillSql = ({ answers, candidates, perQuiz }) => `
     SELECT 'refit-' || g || '@bench.test', 'x', 'Bench', 'Candidate ' || g FROM generate_series(1, ${candidates}) g;
   CREATE TEMP TABLE bench_user AS
     SELECT id, row_number() OVER (ORDER BY id) - 1 AS k, (random() * 4 - 2) AS theta FROM "user" WHERE email LIKE 'refit-%@bench.test';
+  -- Every candidate studies for the EMS exam: the job also estimates the track's prior from them.
+  INSERT INTO onboarding_profile (user_id, data) SELECT id, '{"track":"ems"}' FROM bench_user;
   INSERT INTO quiz (user_id, title, track_slug, blueprint_version, settings, mode, seed, status, total, correct_count, score, submitted_at)
     SELECT u.id, 'Bench quiz', 'ems', 1, '{"themes":[],"length":${perQuiz},"difficulty":"adaptive"}', 'exam', q, 'submitted', ${perQuiz}, 0, 0, now()
     FROM bench_user u, generate_series(1, ${Math.ceil(answers / candidates / perQuiz)}) q;
@@ -94,7 +97,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     process.exit(1);
   });
   console.log(
-    `item refit from PostgreSQL (${r.answers.toLocaleString("en")} answers, ${r.items.toLocaleString("en")} items, statement timeout ${r.timeoutMs} ms): ${r.seconds.toFixed(1)} s (database ${(r.milliseconds / 1000).toFixed(1)} s read and fit, the rest saving and queueing; ${r.queued} queued for review); the thread's longest stall ${r.longestStallMs.toFixed(0)} ms; loading the answers took ${r.fillSeconds.toFixed(0)} s`,
+    `item refit from PostgreSQL (${r.answers.toLocaleString("en")} answers, ${r.items.toLocaleString("en")} items, statement timeout ${r.timeoutMs} ms): ${r.seconds.toFixed(1)} s (database ${(r.milliseconds / 1000).toFixed(1)} s read and fit, the rest saving and queueing; ${r.queued} queued for review; ${(r.priorMilliseconds / 1000).toFixed(1)} s estimating ${r.priors} track prior${r.priors === 1 ? "" : "s"}); the thread's longest stall ${r.longestStallMs.toFixed(0)} ms; loading the answers took ${r.fillSeconds.toFixed(0)} s`,
   );
   if (r.seconds >= 60) process.exitCode = 1;
 }

@@ -324,6 +324,11 @@ export const ReadinessFigure = z.object({
       passProbability: z.number(),
       ability: z.number(),
       se: z.number(),
+      /**
+       * How many of the track's candidates the figure starts from (their distribution of ability is its
+       * prior, which the candidate's own answers outweigh as they add up); null: the default prior.
+       */
+      trackCandidates: z.number().int().nullable(),
     })
     .nullable(),
 });

@@ -339,6 +339,21 @@ export type ItemFlagEvidence = {
 };
 
 /** One row per refit: when, on how many answers, how long it took. */
+/**
+ * Each track's distribution of overall ability among its candidates who have enough evidence for a
+ * readiness figure (docs/readiness-model.md, decision 38): the prior of their chance to pass,
+ * estimated by the calibration job after each item fit. A track without a row uses the default prior.
+ */
+export const trackAbilityPriors = pgTable("track_ability_prior", {
+  trackSlug: text("track_slug")
+    .primaryKey()
+    .references(() => tracks.slug, { onDelete: "cascade" }),
+  mean: real("mean").notNull(),
+  sd: real("sd").notNull(),
+  candidates: integer("candidates").notNull(),
+  estimatedAt: timestamp("estimated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const calibrationRuns = pgTable("calibration_run", {
   id: serial("id").primaryKey(),
   answers: integer("answers").notNull(),

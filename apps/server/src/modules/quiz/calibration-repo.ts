@@ -1,7 +1,15 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { readFinalAnswers } from "../../db/final-answers.ts";
-import { answers, calibrationRuns, itemCalibrations, questions } from "../../db/schema/quiz.ts";
+import {
+  answers,
+  calibrationRuns,
+  itemCalibrations,
+  onboardingProfiles,
+  questions,
+  quizzes,
+  trackAbilityPriors,
+} from "../../db/schema/quiz.ts";
 
 // The item fit's reads and writes: the evidence it fits, the levels it starts from, and its runs.
 
@@ -80,4 +88,56 @@ export async function withCalibrationLock(db: Db, work: (tx: Db) => Promise<void
     await work(tx as unknown as Db);
     return true;
   });
+}
+
+/**
+ * The evidence of a track's candidates for its prior: of at most `limit` candidates whose chosen track
+ * it is and who have `minAnswers` evidence answers or more, the most recently active first, every
+ * evidence answer of a finished quiz or of practice (what their readiness counts), with the item's model.
+ */
+export async function trackCandidatesEvidence(db: Db, track: string, limit: number, minAnswers: number) {
+  const people = db.$with("people").as(
+    db
+      .select({ userId: answers.userId })
+      .from(answers)
+      .innerJoin(onboardingProfiles, eq(onboardingProfiles.userId, answers.userId))
+      .where(and(eq(answers.evidence, true), sql`${onboardingProfiles.data}->>'track' = ${track}`))
+      .groupBy(answers.userId)
+      .having(sql`count(*) >= ${minAnswers}`)
+      .orderBy(sql`max(${answers.answeredAt}) DESC`)
+      .limit(limit),
+  );
+  return db
+    .with(people)
+    .select({
+      userId: answers.userId,
+      theme: questions.themeSlug,
+      difficulty: questions.difficulty,
+      calibrated: itemCalibrations.difficulty,
+      discrimination: itemCalibrations.discrimination,
+      type: questions.type,
+      optionCount: sql<number>`jsonb_array_length(${questions.options})`.mapWith(Number),
+      isCorrect: answers.isCorrect,
+    })
+    .from(answers)
+    .innerJoin(people, eq(people.userId, answers.userId))
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .innerJoin(quizzes, eq(quizzes.id, answers.quizId))
+    .leftJoin(itemCalibrations, eq(itemCalibrations.questionId, answers.questionId))
+    .where(and(eq(answers.evidence, true), or(ne(quizzes.status, "in_progress"), eq(quizzes.mode, "practice"))));
+}
+
+/** Replaces the tracks' priors: `priors` are kept, every other track's row goes (its default prior stands). */
+export async function saveTrackPriors(db: Db, priors: { trackSlug: string; mean: number; sd: number; candidates: number }[]) {
+  const slugs = priors.map((p) => p.trackSlug);
+  await db.delete(trackAbilityPriors).where(slugs.length ? notInArray(trackAbilityPriors.trackSlug, slugs) : undefined);
+  if (!priors.length) return;
+  const now = new Date();
+  await db
+    .insert(trackAbilityPriors)
+    .values(priors.map((p) => ({ ...p, estimatedAt: now })))
+    .onConflictDoUpdate({
+      target: trackAbilityPriors.trackSlug,
+      set: { mean: sql`excluded.mean`, sd: sql`excluded.sd`, candidates: sql`excluded.candidates`, estimatedAt: now },
+    });
 }

@@ -144,15 +144,8 @@ export function hierarchicalPosterior(
   prior = { mean: 0, sd: 1 },
 ) {
   const G = GRID.length;
-  // Kernel K[k][g] = N(grid g; grid k, τ²), shared by every theme.
-  const kernel = new Float64Array(G * G);
-  for (let k = 0; k < G; k++) for (let g = 0; g < G; g++) kernel[k * G + g] = normalPdf(GRID[g]!, GRID[k]!, tau);
-  const likelihoods = themeAnswers.map((answers) => {
-    const ll = gridLogLikelihood(answers);
-    let max = Number.NEGATIVE_INFINITY;
-    for (const v of ll) max = Math.max(max, v);
-    return ll.map((v) => Math.exp(v - max));
-  });
+  const kernel = themeKernel(tau);
+  const likelihoods = themeAnswers.map(scaledLikelihood);
   // log p(θ₀ = k | x) = log N(k; 0, 1) + Σₜ log Σ_g K[k][g] Lₜ[g]
   const logTop = new Float64Array(G);
   for (let k = 0; k < G; k++) logTop[k] = Math.log(normalPdf(GRID[k]!, prior.mean, prior.sd));
@@ -183,6 +176,96 @@ export function hierarchicalPosterior(
     return m;
   });
   return { top, conditional, marginals };
+}
+
+/** Kernel K[k][g] = N(grid g; grid k, τ²) of a theme's ability around the overall one, built once per τ. */
+const kernels = new Map<number, Float64Array>();
+function themeKernel(tau: number) {
+  let kernel = kernels.get(tau);
+  if (!kernel) {
+    const G = GRID.length;
+    kernel = new Float64Array(G * G);
+    for (let k = 0; k < G; k++) for (let g = 0; g < G; g++) kernel[k * G + g] = normalPdf(GRID[g]!, GRID[k]!, tau);
+    kernels.set(tau, kernel);
+  }
+  return kernel;
+}
+
+/** A theme's likelihood on the grid, scaled so that its largest value is 1. */
+function scaledLikelihood(answers: readonly { b: number; a?: number; c?: number; isCorrect: boolean }[]) {
+  const ll = gridLogLikelihood(answers);
+  let max = Number.NEGATIVE_INFINITY;
+  for (const v of ll) max = Math.max(max, v);
+  return ll.map((v) => Math.exp(v - max));
+}
+
+/**
+ * log p(answers | θ₀) at each grid point, up to a constant: the hierarchical model's evidence about
+ * overall ability, each theme's ability integrated out. What a candidate contributes to estimating
+ * the track's distribution of ability (estimateAbilityPopulation).
+ */
+export function overallLogLikelihood(
+  themeAnswers: readonly (readonly { b: number; a?: number; c?: number; isCorrect: boolean }[])[],
+  tau = THEME_SPREAD,
+): Float64Array {
+  const G = GRID.length;
+  const kernel = themeKernel(tau);
+  const out = new Float64Array(G);
+  for (const answers of themeAnswers) {
+    if (answers.length === 0) continue;
+    const L = scaledLikelihood(answers);
+    for (let k = 0; k < G; k++) {
+      let s = 0;
+      for (let g = 0; g < G; g++) s += kernel[k * G + g]! * L[g]!;
+      out[k]! += Math.log(s || Number.MIN_VALUE);
+    }
+  }
+  return out;
+}
+
+/** The spread an estimated distribution of ability is never narrower than (logits). */
+export const MIN_POPULATION_SD = 0.5;
+
+/**
+ * The distribution N(μ, σ²) of overall ability among candidates, from each one's log-likelihood on
+ * the grid (overallLogLikelihood): maximum marginal likelihood by EM, each candidate's ability
+ * integrated out under the current N(μ, σ²) (as the item fit does for its candidates). σ is kept at
+ * MIN_POPULATION_SD or more: a handful of alike candidates must not make a prior that nobody's
+ * answers can move.
+ */
+export function estimateAbilityPopulation(logLikelihoods: readonly ArrayLike<number>[], start = { mean: 0, sd: 1 }) {
+  const G = GRID.length;
+  let { mean, sd } = start;
+  if (logLikelihoods.length === 0) return { mean, sd, candidates: 0, iterations: 0 };
+  const logw = new Float64Array(G);
+  let iterations = 0;
+  for (; iterations < 200; iterations++) {
+    let m1 = 0;
+    let m2 = 0;
+    for (let g = 0; g < G; g++) logw[g] = -0.5 * ((GRID[g]! - mean) / sd) ** 2;
+    for (const ll of logLikelihoods) {
+      let max = Number.NEGATIVE_INFINITY;
+      for (let g = 0; g < G; g++) max = Math.max(max, ll[g]! + logw[g]!);
+      let z = 0;
+      let s1 = 0;
+      let s2 = 0;
+      for (let g = 0; g < G; g++) {
+        const w = Math.exp(ll[g]! + logw[g]! - max);
+        z += w;
+        s1 += w * GRID[g]!;
+        s2 += w * GRID[g]! * GRID[g]!;
+      }
+      m1 += s1 / z;
+      m2 += s2 / z;
+    }
+    const nextMean = m1 / logLikelihoods.length;
+    const nextSd = Math.max(MIN_POPULATION_SD, Math.sqrt(Math.max(0, m2 / logLikelihoods.length - nextMean * nextMean)));
+    const moved = Math.max(Math.abs(nextMean - mean), Math.abs(nextSd - sd));
+    mean = nextMean;
+    sd = nextSd;
+    if (moved < 1e-4) break;
+  }
+  return { mean, sd, candidates: logLikelihoods.length, iterations };
 }
 
 /** Running sums of grid weights, row by row (rows of `length`), for drawing by binary search. */

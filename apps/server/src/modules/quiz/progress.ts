@@ -17,7 +17,7 @@ export const DEFAULT_PASS_MARK = 0.7;
 type EvidenceRow = Awaited<ReturnType<typeof repo.userEvidence>>[number];
 
 async function modelInputs(db: Db, userId: number, track: string, themes: { slug: string; weight: number }[]) {
-  const [evidence, items] = await readTogether(db, [
+  const [evidence, items, prior] = await readTogether(db, [
     () => repo.userEvidence(db, userId),
     () =>
       repo.themeItemDifficulties(
@@ -25,26 +25,30 @@ async function modelInputs(db: Db, userId: number, track: string, themes: { slug
         themes.map((t) => t.slug),
         track,
       ),
+    () => repo.trackPrior(db, track),
   ]);
   // Each theme's items under the one item model (decision 0033).
   const banks = new Map<string, BankItem[]>(themes.map((t) => [t.slug, []]));
   for (const q of items) banks.get(q.theme)?.push(itemModel(q));
   const blueprint = themes.map((t) => ({ theme: t.slug, weight: t.weight, bank: banks.get(t.slug)! }));
-  return { evidence, blueprint };
+  // The track's candidates' distribution of ability, once the calibration job has estimated it.
+  return { evidence, blueprint, prior: prior ?? null };
 }
 
-const toEvidence = (rows: readonly EvidenceRow[]): Evidence[] =>
-  rows.map((e) => ({ theme: e.theme, ...itemModel(e), isCorrect: e.isCorrect }));
+/** Evidence rows under the one item model (decision 0033). */
+export const toEvidence = (
+  rows: readonly Pick<EvidenceRow, "theme" | "difficulty" | "calibrated" | "discrimination" | "type" | "optionCount" | "isCorrect">[],
+): Evidence[] => rows.map((e) => ({ theme: e.theme, ...itemModel(e), isCorrect: e.isCorrect }));
 
 /** Mastery per theme (expected share right), for generation's weak-theme boost and adaptive difficulty. */
 export async function masteryFor(db: Db, userId: number, track: string, themeSlugs: string[]) {
-  const { evidence, blueprint } = await modelInputs(
+  const { evidence, blueprint, prior } = await modelInputs(
     db,
     userId,
     track,
     themeSlugs.map((slug) => ({ slug, weight: 1 })),
   );
-  return computeReadiness(toEvidence(evidence), blueprint, DEFAULT_PASS_MARK).themes;
+  return computeReadiness(toEvidence(evidence), blueprint, DEFAULT_PASS_MARK, undefined, { prior }).themes;
 }
 
 /**
@@ -79,15 +83,24 @@ export function readinessFigure(r: ReadinessResult): ReadinessFigure {
     passMark: r.passMark,
     // Nothing is claimed before there is enough evidence.
     estimate: r.enough
-      ? { readiness: r.readiness, low: r.low, high: r.high, passProbability: r.passProbability, ability: r.ability, se: r.se }
+      ? {
+          readiness: r.readiness,
+          low: r.low,
+          high: r.high,
+          passProbability: r.passProbability,
+          ability: r.ability,
+          se: r.se,
+          trackCandidates: r.priorCandidates,
+        }
       : null,
   };
 }
 
 export async function readinessOf(db: Db, userId: number, track: TrackInfo) {
-  const { evidence, blueprint } = await modelInputs(db, userId, track.slug, track.themes);
+  const { evidence, blueprint, prior } = await modelInputs(db, userId, track.slug, track.themes);
   return computeReadiness(toEvidence(evidence), blueprint, track.exam?.passMark ?? DEFAULT_PASS_MARK, undefined, {
     questions: track.exam?.questions,
+    prior,
   });
 }
 
@@ -147,7 +160,7 @@ export async function progress(db: Db, userId: number) {
   ]);
   const track = tracksInfo.find((t) => t.slug === profile?.track);
   if (!track) return { attempts: quizzes, trend: [], passMark: null };
-  const { evidence, blueprint } = await modelInputs(db, userId, track.slug, track.themes);
+  const { evidence, blueprint, prior } = await modelInputs(db, userId, track.slug, track.themes);
   const passMark = track.exam?.passMark ?? DEFAULT_PASS_MARK;
   // The last 30 finished quizzes, oldest first.
   const finished = quizzes
@@ -156,7 +169,7 @@ export async function progress(db: Db, userId: number) {
     .reverse();
   const trend = finished.flatMap((q) => {
     const upTo = evidence.filter((e) => e.quizId <= q.id);
-    const r = computeReadiness(toEvidence(upTo), blueprint, passMark, undefined, { questions: track.exam?.questions });
+    const r = computeReadiness(toEvidence(upTo), blueprint, passMark, undefined, { questions: track.exam?.questions, prior });
     if (!r.enough) return [];
     return [
       {

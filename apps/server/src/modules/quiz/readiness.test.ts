@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { abilityCut, decideExam, firstItem, nextItem, simulateCat } from "./cat.ts";
-import { estimateAbility, probability, seedDifficulty } from "./irt.ts";
+import { estimateAbility, estimateAbilityPopulation, MIN_POPULATION_SD, overallLogLikelihood, probability, seedDifficulty } from "./irt.ts";
 import { fitIrt } from "./marginal-fit.ts";
 import { createRandom } from "./random.ts";
-import { computeReadiness, expectedShare } from "./readiness.ts";
+import { computeReadiness, estimateTrackPrior, expectedShare, MIN_PRIOR_CANDIDATES } from "./readiness.ts";
 
 /** Standard normal draws from a seeded uniform (Box–Muller). */
 function normal(random: () => number) {
@@ -18,8 +18,8 @@ function makeBank(random: () => number) {
 }
 
 /** A candidate of known ability answers `count` questions spread over the blueprint by weight. */
-function simulate(random: () => number, blueprint: ReturnType<typeof makeBank>, count: number) {
-  const theta0 = normal(random);
+function simulate(random: () => number, blueprint: ReturnType<typeof makeBank>, count: number, population = { mean: 0, sd: 1 }) {
+  const theta0 = population.mean + population.sd * normal(random);
   const themeTheta = blueprint.map(() => theta0 + 0.5 * normal(random));
   const evidence: { theme: string; b: number; isCorrect: boolean }[] = [];
   const total = blueprint.reduce((n, t) => n + t.weight, 0);
@@ -105,6 +105,58 @@ describe("readiness model (simulation of candidates of known ability)", () => {
     expect(computeReadiness(spread, blueprint, 0.7).enough).toBe(true);
     expect(computeReadiness(spread.slice(1), blueprint, 0.7).enough).toBe(false);
   });
+});
+
+describe("a track's empirical prior (decision 38)", () => {
+  it("recovers the candidates' distribution of ability from their answers, never narrower than its floor", () => {
+    const random = createRandom(41);
+    const blueprint = makeBank(random);
+    const cohort = Array.from({ length: 400 }, () => simulate(random, blueprint, 30, { mean: 1.2, sd: 0.8 }));
+    const likelihoods = cohort.map((c) => overallLogLikelihood(blueprint.map((t) => c.evidence.filter((e) => e.theme === t.theme))));
+    const fitted = estimateAbilityPopulation(likelihoods);
+    expect(fitted.mean).toBeGreaterThan(1.05);
+    expect(fitted.mean).toBeLessThan(1.35);
+    expect(fitted.sd).toBeGreaterThan(0.65);
+    expect(fitted.sd).toBeLessThan(0.95);
+    // Alike candidates make no prior narrower than the floor.
+    const twins = Array.from({ length: 60 }, () => likelihoods[0]!);
+    expect(estimateAbilityPopulation(twins).sd).toBe(MIN_POPULATION_SD);
+  }, 60_000);
+
+  it("waits for enough candidates with enough evidence, and counts only those", () => {
+    const random = createRandom(43);
+    const blueprint = makeBank(random);
+    const ready = Array.from({ length: MIN_PRIOR_CANDIDATES - 1 }, () => simulate(random, blueprint, 25).evidence);
+    const short = Array.from({ length: 30 }, () => simulate(random, blueprint, 10).evidence);
+    expect(estimateTrackPrior([...ready, ...short], blueprint)).toBeNull();
+    const one = simulate(random, blueprint, 25).evidence;
+    expect(estimateTrackPrior([...ready, one, ...short], blueprint)?.candidates).toBe(MIN_PRIOR_CANDIDATES);
+  });
+
+  it("tells a cohort far above the cut a chance that matches how often it passes, where the default prior does not", () => {
+    const random = createRandom(47);
+    const blueprint = makeBank(random);
+    const cut = computeReadiness([], blueprint, 0.7).cut;
+    const cohort = Array.from({ length: 200 }, () => simulate(random, blueprint, 20, { mean: cut + 1, sd: 0.6 }));
+    const prior = estimateTrackPrior(
+      cohort.map((c) => c.evidence),
+      blueprint,
+    );
+    expect(prior).not.toBeNull();
+    // On average over the cohort: the told chance against the true chance of passing (score over the mark).
+    let truth = 0;
+    let told = 0;
+    let toldByDefault = 0;
+    cohort.forEach((c, i) => {
+      truth += c.trueScore >= 0.7 ? 1 : 0;
+      told += computeReadiness(c.evidence, blueprint, 0.7, i + 1, { questions: 1000, prior }).passProbability;
+      toldByDefault += computeReadiness(c.evidence, blueprint, 0.7, i + 1, { questions: 1000 }).passProbability;
+    });
+    const n = cohort.length;
+    expect(Math.abs(told / n - truth / n)).toBeLessThan(0.06);
+    expect(truth / n - toldByDefault / n).toBeGreaterThan(Math.abs(told / n - truth / n) + 0.03);
+    expect(computeReadiness(cohort[0]!.evidence, blueprint, 0.7, 1, { prior }).priorCandidates).toBe(n);
+  }, 120_000);
 });
 
 describe("item calibration (Rasch fit)", () => {

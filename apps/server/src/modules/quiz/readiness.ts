@@ -1,5 +1,14 @@
 import { abilityCut } from "./cat.ts";
-import { cumulative, drawIndex, GRID, hierarchicalPosterior, meanSd, probability } from "./irt.ts";
+import {
+  cumulative,
+  drawIndex,
+  estimateAbilityPopulation,
+  GRID,
+  hierarchicalPosterior,
+  meanSd,
+  overallLogLikelihood,
+  probability,
+} from "./irt.ts";
 import { createRandom } from "./random.ts";
 
 /**
@@ -56,6 +65,8 @@ export type ReadinessResult = {
   passProbability: number;
   /** The ability at which the expected exam score is the pass mark. */
   cut: number;
+  /** How many of the track's candidates the prior was estimated from; null: the default prior. */
+  priorCandidates: number | null;
   themes: Map<string, ThemeReadiness>;
 };
 
@@ -139,6 +150,44 @@ function seatsOf(weights: readonly number[], questions: number) {
   return seats;
 }
 
+/** Candidates of a track with enough evidence before their distribution of ability becomes its prior. */
+export const MIN_PRIOR_CANDIDATES = 50;
+
+/** Whether answers are enough for a figure: MIN_ANSWERS in the blueprint's themes, over MIN_THEME_SHARE of them. */
+function hasEnough(byTheme: readonly (readonly Evidence[])[]) {
+  const answered = byTheme.reduce((n, list) => n + list.length, 0);
+  const themesAnswered = byTheme.filter((list) => list.length > 0).length;
+  return answered >= MIN_ANSWERS && themesAnswered >= Math.ceil(byTheme.length * MIN_THEME_SHARE);
+}
+
+const byThemeOf = (evidence: readonly Evidence[], blueprint: readonly { theme: string }[]) =>
+  blueprint.map((t) => evidence.filter((e) => e.theme === t.theme));
+
+/**
+ * A candidate's evidence about overall ability, for estimating their track's distribution of ability
+ * (its empirical prior, docs/readiness-model.md): null unless it is enough for a figure, since the
+ * prior is that of the candidates who are shown one.
+ */
+export function priorEvidence(evidence: readonly Evidence[], themes: readonly { theme: string }[]) {
+  const byTheme = byThemeOf(evidence, themes);
+  return hasEnough(byTheme) ? overallLogLikelihood(byTheme) : null;
+}
+
+/** The track's prior from its candidates' evidence (priorEvidence): null until MIN_PRIOR_CANDIDATES have enough. */
+export function priorOf(likelihoods: readonly Float64Array[]): TrackPrior | null {
+  if (likelihoods.length < MIN_PRIOR_CANDIDATES) return null;
+  const { mean, sd, candidates } = estimateAbilityPopulation(likelihoods);
+  return { mean, sd, candidates };
+}
+
+/** A track's empirical prior from its candidates' evidence: priorEvidence of each, then priorOf. */
+export function estimateTrackPrior(candidates: readonly (readonly Evidence[])[], themes: readonly { theme: string }[]) {
+  return priorOf(candidates.flatMap((evidence) => priorEvidence(evidence, themes) ?? []));
+}
+
+/** The distribution of overall ability a figure starts from: a track's candidates' (with how many), or a given one. */
+export type TrackPrior = { mean: number; sd: number; candidates?: number };
+
 export function computeReadiness(
   evidence: readonly Evidence[],
   blueprint: readonly BlueprintTheme[],
@@ -147,14 +196,14 @@ export function computeReadiness(
   exam: {
     questions?: number;
     /**
-     * The prior of overall ability when the candidates' own distribution is known (an empirical
-     * prior); by default N(cut, ABILITY_PRIOR_SD²).
+     * The prior of overall ability when the track's candidates' own distribution is known (its
+     * empirical prior, estimateTrackPrior); by default N(cut, ABILITY_PRIOR_SD²).
      */
-    prior?: { mean: number; sd: number };
+    prior?: TrackPrior | null;
   } = {},
 ) {
   const total = blueprint.reduce((n, t) => n + t.weight, 0) || 1;
-  const byTheme = blueprint.map((t) => evidence.filter((e) => e.theme === t.theme));
+  const byTheme = byThemeOf(evidence, blueprint);
   const answered = byTheme.reduce((n, list) => n + list.length, 0);
   const themesAnswered = byTheme.filter((list) => list.length > 0).length;
   const themesNeeded = Math.ceil(blueprint.length * MIN_THEME_SHARE);
@@ -163,7 +212,8 @@ export function computeReadiness(
     blueprint.map((t, i) => ({ weight: t.weight, shares: shares[i]! })),
     passMark,
   );
-  const { top, conditional, marginals } = hierarchicalPosterior(byTheme, undefined, exam.prior ?? { mean: cut, sd: ABILITY_PRIOR_SD });
+  const prior = exam.prior ?? { mean: cut, sd: ABILITY_PRIOR_SD };
+  const { top, conditional, marginals } = hierarchicalPosterior(byTheme, undefined, { mean: prior.mean, sd: prior.sd });
   const G = GRID.length;
   const questions = exam.questions ?? DEFAULT_EXAM_QUESTIONS;
   const seats = seatsOf(
@@ -215,7 +265,7 @@ export function computeReadiness(
   scores.sort();
   const overall = meanSd(top);
   return {
-    enough: answered >= MIN_ANSWERS && themesAnswered >= themesNeeded,
+    enough: hasEnough(byTheme),
     answered,
     needed: MIN_ANSWERS,
     themesAnswered,
@@ -228,6 +278,7 @@ export function computeReadiness(
     passMark,
     passProbability: pass / DRAWS,
     cut,
+    priorCandidates: exam.prior?.candidates ?? null,
     themes,
   } satisfies ReadinessResult;
 }

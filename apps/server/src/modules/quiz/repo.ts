@@ -14,11 +14,21 @@ import {
   quizzes,
   type StoredNumeric,
   themes,
+  trackAbilityPriors,
   tracks,
 } from "../../db/schema/quiz.ts";
 
 export type QuestionRow = typeof questions.$inferSelect;
 export type QuizRow = typeof quizzes.$inferSelect;
+
+/** A track's empirical prior (the calibration job's estimate), or undefined while it has none. */
+export async function trackPrior(db: Db, track: string) {
+  const [row] = await db
+    .select({ mean: trackAbilityPriors.mean, sd: trackAbilityPriors.sd, candidates: trackAbilityPriors.candidates })
+    .from(trackAbilityPriors)
+    .where(eq(trackAbilityPriors.trackSlug, track));
+  return row;
+}
 
 export const listTracks = (db: Db) => db.select().from(tracks).orderBy(asc(tracks.id));
 export const listThemes = (db: Db) => db.select().from(themes).orderBy(asc(themes.name));

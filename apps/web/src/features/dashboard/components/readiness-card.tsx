@@ -63,6 +63,12 @@ export function ReadinessSection({ data }: { data: DashboardModel }) {
             <p className="mt-3 text-sm text-slate-800" data-testid="pass-probability">
               Chance to pass (pass mark {pct(r.passMark)}): <strong>{pct(e.passProbability)}</strong>
             </p>
+            {e.trackCandidates ? (
+              <p className="mt-1 text-xs text-slate-500" data-testid="pass-probability-basis">
+                It starts from how {e.trackCandidates.toLocaleString()} candidates of this track do, and your own answers outweigh that as
+                they add up.
+              </p>
+            ) : null}
           </>
         ) : (
           <div className="mt-2" data-testid="readiness-pending">
