@@ -7,9 +7,8 @@ import { useLocation, useNavigate } from "../lib/navigation";
 import { documentTitle } from "./routes";
 import { PersonWrapper, preloadSignedInWrapper } from "./wrappers/person-wrapper";
 
-const SessionExpiredModal = lazy(() =>
-  import("../features/auth/components/session-expired-modal").then((m) => ({ default: m.SessionExpiredModal })),
-);
+const loadSessionExpiredModal = () => import("../features/auth/components/session-expired-modal");
+const SessionExpiredModal = lazy(() => loadSessionExpiredModal().then((m) => ({ default: m.SessionExpiredModal })));
 
 /** Session recording (after the candidate agrees): loads with the query library once signed in, never with the first screen. */
 const SessionRecorder = lazy(() =>
@@ -29,6 +28,19 @@ function useAfterDelay(ms: number): boolean {
     return () => window.clearTimeout(timer);
   }, [ms]);
   return isDue;
+}
+
+/**
+ * A signed-in page fetches the session-expired modal's code soon after it opens: a session often
+ * ends while the network is away, and the modal must then show at once, not after a chunk's download.
+ */
+function usePreloadedExpiryModal() {
+  const { state } = useAuth();
+  useEffect(() => {
+    if (!state.isAuthenticated) return;
+    const timer = window.setTimeout(() => void loadSessionExpiredModal().catch(() => undefined), RECORDER_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [state.isAuthenticated]);
 }
 
 /** Start-up session check (spec section 4): until it answers, guards wait. */
@@ -107,6 +119,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   const checking = useStartupCheck();
   const isRecorderDue = useAfterDelay(RECORDER_DELAY_MS);
   useSignOutRedirect();
+  usePreloadedExpiryModal();
   useDocumentTitle();
   useFocusOnNavigate();
 
