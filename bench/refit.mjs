@@ -4,8 +4,11 @@
 // ability to the bank's questions (Rasch-simulated from known difficulties); `refitItems` then
 // reads the evidence, fits, saves the fitted difficulties and queues doubtful questions, all with
 // the server's own statement timeout; every candidate's track is EMS, so the job also estimates that
-// track's prior from them (decision 38). Budget: under 60 s. Also the longest the process's own thread
-// stalled meanwhile (the fit runs on a worker thread; the reading and saving stay on this one).
+// track's prior from them (decision 38; with 20 answers each over every track's questions, few have
+// enough in the EMS blueprint's themes: `--ems-only` draws the answers from the EMS bank alone, so
+// the prior is estimated from the 2,000 most recent of them). Budget: under 60 s. Also the longest
+// the process's own thread stalled meanwhile (the fit runs on a worker thread; the reading and
+// saving stay on this one).
 // The database is dropped afterwards.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
@@ -29,9 +32,10 @@ const loadJob = () =>
  * Answers in SQL, so a million rows load in seconds: candidate abilities and item difficulties are
  * drawn uniformly in -2..2 logits, each answer right with the Rasch probability.
  */
-const fillSql = ({ answers, candidates, perQuiz }) => `
+const fillSql = ({ answers, candidates, perQuiz, emsOnly }) => `
   CREATE TEMP TABLE bench_item AS
-    SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, (random() * 4 - 2) AS b FROM question WHERE status = 'active';
+    SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, (random() * 4 - 2) AS b FROM question
+    WHERE status = 'active' ${emsOnly ? `AND tracks @> '["ems"]'::jsonb` : ""};
   INSERT INTO "user" (email, password_hash, first_name, last_name)
     SELECT 'refit-' || g || '@bench.test', 'x', 'Bench', 'Candidate ' || g FROM generate_series(1, ${candidates}) g;
   CREATE TEMP TABLE bench_user AS
@@ -54,7 +58,7 @@ const fillSql = ({ answers, candidates, perQuiz }) => `
     LIMIT ${answers};
   ANALYZE quiz_answer; ANALYZE quiz;`;
 
-export async function benchRefitFromDb({ answers = 1_000_000, candidates = 50_000, perQuiz = 21 } = {}) {
+export async function benchRefitFromDb({ answers = 1_000_000, candidates = 50_000, perQuiz = 21, emsOnly = false } = {}) {
   const scratch = await scratchDatabase("academy_bench_refit");
   const job = await loadJob();
   // The server's own statement timeout: the job's read must fit in it.
@@ -72,7 +76,7 @@ export async function benchRefitFromDb({ answers = 1_000_000, candidates = 50_00
     await client.connect();
     const t0 = performance.now();
     await client.query("SET statement_timeout = 0");
-    await client.query(fillSql({ answers, candidates, perQuiz }));
+    await client.query(fillSql({ answers, candidates, perQuiz, emsOnly }));
     const loaded = Number((await client.query("SELECT count(*) AS n FROM quiz_answer")).rows[0].n);
     const fillSeconds = (performance.now() - t0) / 1000;
     await client.end();
@@ -91,11 +95,13 @@ export async function benchRefitFromDb({ answers = 1_000_000, candidates = 50_00
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const r = await benchRefitFromDb({ answers: Number(arg("answers", 1_000_000)) }).catch((e) => {
-    // A failed statement inside the job's transaction surfaces as its rollback: show the first cause.
-    for (let c = e; c; c = c.cause) console.error(String(c.message ?? c).slice(0, 300));
-    process.exit(1);
-  });
+  const r = await benchRefitFromDb({ answers: Number(arg("answers", 1_000_000)), emsOnly: process.argv.includes("--ems-only") }).catch(
+    (e) => {
+      // A failed statement inside the job's transaction surfaces as its rollback: show the first cause.
+      for (let c = e; c; c = c.cause) console.error(String(c.message ?? c).slice(0, 300));
+      process.exit(1);
+    },
+  );
   console.log(
     `item refit from PostgreSQL (${r.answers.toLocaleString("en")} answers, ${r.items.toLocaleString("en")} items, statement timeout ${r.timeoutMs} ms): ${r.seconds.toFixed(1)} s (database ${(r.milliseconds / 1000).toFixed(1)} s read and fit, the rest saving and queueing; ${r.queued} queued for review; ${(r.priorMilliseconds / 1000).toFixed(1)} s estimating ${r.priors} track prior${r.priors === 1 ? "" : "s"}); the thread's longest stall ${r.longestStallMs.toFixed(0)} ms; loading the answers took ${r.fillSeconds.toFixed(0)} s`,
   );
