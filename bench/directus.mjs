@@ -6,11 +6,13 @@
 // indexes), and each scenario of bench/records.mjs is asked of both: our
 // `GET /v4/api/records/schedule?...` against the equivalent Directus `GET /items/schedule?...`
 // (limit, offset, sort, filter, `meta=filter_count` where ours answers a total, `total_count` for
-// the admin's unfiltered page), get by id, and create. The candidate may read only their own rows
-// in both: ours by its owner rule, Directus by a policy whose read permission filters
-// `user_id = $CURRENT_USER` (create presets the same owner); the admin sees every row. As in
-// bench/records.mjs, the signed-in candidate owns 2,000 of the N rows whatever N is, and the
-// rest belong to 100 other accounts (each a Directus user too, who never signs in).
+// the admin's unfiltered page), get by id, and create. Text filters match alike on both sides:
+// ours (`cs`, `sw`) ignore case, so Directus is asked `_icontains` and `_istarts_with`. The
+// candidate may read only their own rows in both: ours by its owner rule, Directus by a policy
+// whose read permission filters `user_id = $CURRENT_USER` (create presets the same owner); the
+// admin sees every row. As in bench/records.mjs, the signed-in candidate owns 2,000 of the N
+// rows whatever N is, and the rest belong to 100 other accounts (each a Directus user too, who
+// never signs in).
 // autocannon, 50 connections, every request authenticated (a bearer token from each one's
 // sign-in), 2 s of warm-up per server, then `--rounds` windows of `--duration` seconds per
 // server; the ratio is our requests over Directus's, summed over the windows. Before measuring,
@@ -225,12 +227,12 @@ function scenarioPairs(base, dBase, ownId) {
     [
       "filtered deep page (page 30 of 20, starts with, order meeting_start, with total)",
       get(`${r}?page=30,20&filter=meeting_details,sw,Fitness&order=meeting_start,asc`, "user"),
-      get(`${d}?limit=20&offset=580&sort=meeting_start&filter[meeting_details][_starts_with]=Fitness&meta=filter_count`, "dUser"),
+      get(`${d}?limit=20&offset=580&sort=meeting_start&filter[meeting_details][_istarts_with]=Fitness&meta=filter_count`, "dUser"),
     ],
     [
       "admin filtered page (contains, with total)",
       get(`${r}?page=1,20&filter=meeting_details,cs,interview`, "admin"),
-      get(`${d}?limit=20&sort=-id&filter[meeting_details][_contains]=interview&meta=filter_count`, "dAdmin"),
+      get(`${d}?limit=20&sort=-id&filter[meeting_details][_icontains]=interview&meta=filter_count`, "dAdmin"),
     ],
     ["admin unfiltered first page (with total)", get(`${r}?page=1,20`, "admin"), get(`${d}?limit=20&sort=-id&meta=total_count`, "dAdmin")],
     ["get by id", get(`${r}/${ownId}`, "user"), get(`${d}/${ownId}`, "dUser")],
