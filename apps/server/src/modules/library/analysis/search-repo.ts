@@ -48,19 +48,34 @@ const rankOf = (column: SQL) => sql`(CASE ${column} WHEN 'premium' THEN 2 WHEN '
 const needs = sql`greatest(${rankOf(sql`d.tier`)}, ${rankOf(sql`coalesce(s.tier, 'free')`)})`;
 
 /**
- * How well a section answers the plan, in SQL over `s` and the CTEs `q` and `concepts`: the weights
- * of the concepts it holds, half again for those in its heading, a bonus for the words as typed in
- * their order, and PostgreSQL's cover density (how close together the words stand).
+ * The candidates of `from` (a CTE of section ids) with how well each answers the plan, in SQL over
+ * the CTEs `q` and `concepts`: the weights of the concepts it holds, half again for those in its
+ * heading, a bonus for the words as typed in their order, and PostgreSQL's cover density (how close
+ * together the words stand); `every`, whether it holds every concept; and `columns` of `s` and `d`.
+ * PostgreSQL fetches a stored vector from its TOAST table again for every function given it, so
+ * each candidate's is read once into a copy (`v`) and its heading's words taken out once (`head`),
+ * instead of five times and once per concept (`OFFSET 0` keeps the copies from being inlined back
+ * into each use); the concepts are read from their JSON once per statement, not once per section.
  */
-const score = sql`(SELECT coalesce(sum(c.w), 0) FROM concepts c WHERE s.search @@ c.q)
-  + 0.5 * (SELECT coalesce(sum(c.w), 0) FROM concepts c WHERE ts_filter(s.search, '{a}') @@ c.q)
-  + CASE WHEN q.phraseq IS NOT NULL AND s.search @@ q.phraseq THEN 2 ELSE 0 END
-  + ts_rank_cd(s.search, q.anyq)`;
+function scored(from: string, columns: { [name: string]: SQL }): SQL {
+  const names = Object.keys(columns);
+  return sql`SELECT ${sql.raw(["k.id", ...names.map((n) => `k.${n}`)].join(", "))}, k.v @@ q.allq AS every,
+      (SELECT coalesce(sum(c.w) FILTER (WHERE k.v @@ c.q), 0) + 0.5 * coalesce(sum(c.w) FILTER (WHERE k.head @@ c.q), 0) FROM concepts c)
+      + CASE WHEN q.phraseq IS NOT NULL AND k.v @@ q.phraseq THEN 2 ELSE 0 END
+      + ts_rank_cd(k.v, q.anyq) AS rank
+    FROM (SELECT k.*, ts_filter(k.v, '{a}') AS head FROM (
+      SELECT s.id, ${sql.join(
+        names.map((n) => sql`${columns[n]!} AS ${sql.raw(n)}`),
+        sql`, `,
+      )}, s.search || ''::tsvector AS v
+      FROM ${sql.raw(from)} c JOIN library_section s ON s.id = c.id JOIN library_document d ON d.id = s.document_id OFFSET 0
+    ) AS k OFFSET 0) AS k, q`;
+}
 
 /** The plan as CTEs `q` (any, all, phrase) and `concepts` (each known concept's tsquery and weight). */
 const planCtes = sql`q AS (SELECT ${sql.placeholder("any")}::tsquery AS anyq, ${sql.placeholder("all")}::tsquery AS allq,
       nullif(${sql.placeholder("phrase")}, '')::tsquery AS phraseq),
-    concepts AS (SELECT c.q::tsquery AS q, c.w FROM json_to_recordset(${sql.placeholder("concepts")}::json) AS c(q text, w float8))`;
+    concepts AS MATERIALIZED (SELECT c.q::tsquery AS q, c.w FROM json_to_recordset(${sql.placeholder("concepts")}::json) AS c(q text, w float8))`;
 
 export const planValues = (plan: QueryPlan) => {
   const known = plan.concepts.filter((c) => c.known);
@@ -173,9 +188,8 @@ export function rankStatement(input: RankInput): Statement {
     ${planCtes},
     candidates AS (${candidates(filters(shape))}),
     hits AS (
-      SELECT s.id, s.search @@ q.allq AS every, ${score} AS rank
-      FROM candidates c JOIN library_section s ON s.id = c.id, q
-      ORDER BY every DESC, rank DESC, s.id
+      SELECT h.id, h.every, h.rank FROM (${scored("candidates", { document_id: sql`s.document_id` })}) AS h
+      ORDER BY h.every DESC, h.rank DESC, h.id
       LIMIT ${sql.placeholder("limit")}
     ),
     page AS (
@@ -235,18 +249,12 @@ export function retrieveStatement(input: RetrieveInput): Statement {
     build: () => sql`
     WITH ${planCtes},
     found AS (${candidates(sql`d.status = 'published'`)}),
-    matches AS (
-      SELECT s.id, s.document_id, ${needs} AS needs, s.search @@ q.allq AS every, ${score} AS rank
-      FROM found c JOIN library_section s ON s.id = c.id JOIN library_document d ON d.id = s.document_id, q
-    ),
+    matches AS (${scored("found", { document_id: sql`s.document_id`, needs })}),
     more AS (${candidates(sql`d.status = 'published' AND ${needs} <= ${sql.placeholder("rank")}`, {
       when: sql`(SELECT count(*) FROM matches WHERE needs <= ${sql.placeholder("rank")}) < ${sql.placeholder("limit")}`,
       bodyOnly: true,
     })}),
-    more_matches AS (
-      SELECT s.id, s.document_id, ${needs} AS needs, s.search @@ q.allq AS every, ${score} AS rank
-      FROM more c JOIN library_section s ON s.id = c.id JOIN library_document d ON d.id = s.document_id, q
-    ),
+    more_matches AS (${scored("more", { document_id: sql`s.document_id`, needs })}),
     open AS (
       SELECT * FROM (SELECT * FROM matches UNION SELECT * FROM more_matches) AS m
       WHERE needs <= ${sql.placeholder("rank")} ORDER BY every DESC, rank DESC, id LIMIT ${sql.placeholder("limit")}
