@@ -55,7 +55,8 @@ const needs = sql`greatest(${rankOf(sql`d.tier`)}, ${rankOf(sql`coalesce(s.tier,
  * PostgreSQL fetches a stored vector from its TOAST table again for every function given it, so
  * each candidate's is read once into a copy (`v`) and its heading's words taken out once (`head`),
  * instead of five times and once per concept (`OFFSET 0` keeps the copies from being inlined back
- * into each use); the concepts are read from their JSON once per statement, not once per section.
+ * into each use, and has each candidate looked up by its id, however few the planner expects); the
+ * concepts are read from their JSON once per statement, not once per section.
  */
 function scored(from: string, columns: { [name: string]: SQL }): SQL {
   const names = Object.keys(columns);
@@ -63,12 +64,12 @@ function scored(from: string, columns: { [name: string]: SQL }): SQL {
       (SELECT coalesce(sum(c.w) FILTER (WHERE k.v @@ c.q), 0) + 0.5 * coalesce(sum(c.w) FILTER (WHERE k.head @@ c.q), 0) FROM concepts c)
       + CASE WHEN q.phraseq IS NOT NULL AND k.v @@ q.phraseq THEN 2 ELSE 0 END
       + ts_rank_cd(k.v, q.anyq) AS rank
-    FROM (SELECT k.*, ts_filter(k.v, '{a}') AS head FROM (
+    FROM (SELECT k.*, ts_filter(k.v, '{a}') AS head FROM ${sql.raw(from)} c, LATERAL (
       SELECT s.id, ${sql.join(
         names.map((n) => sql`${columns[n]!} AS ${sql.raw(n)}`),
         sql`, `,
       )}, s.search || ''::tsvector AS v
-      FROM ${sql.raw(from)} c JOIN library_section s ON s.id = c.id JOIN library_document d ON d.id = s.document_id OFFSET 0
+      FROM library_section s JOIN library_document d ON d.id = s.document_id WHERE s.id = c.id OFFSET 0
     ) AS k OFFSET 0) AS k, q`;
 }
 
@@ -126,10 +127,12 @@ function candidates(where: SQL, opts: { some?: boolean; when?: SQL; bodyOnly?: b
       ...(opts.when ? [opts.when] : []),
       ...(query === "any" ? [unseen(sql`${sql.placeholder("several")}::boolean`)] : []),
       sql`${vector} @@ ${unseen(sql`${sql.placeholder(query)}::tsquery`)}`,
-      where,
+      // Asked of each section's document, so that the arm reads the sections through its index
+      // (a join let the planner start from a small library's few documents and read every section
+      // of each in turn).
+      sql`(SELECT ${where} FROM library_document d WHERE d.id = s.document_id)`,
     ];
-    return sql`(SELECT s.id FROM library_section s JOIN library_document d ON d.id = s.document_id
-      WHERE ${sql.join(conditions, sql` AND `)} LIMIT ${sql.raw(String(CANDIDATES_PER_ARM))})`;
+    return sql`(SELECT s.id FROM library_section s WHERE ${sql.join(conditions, sql` AND `)} LIMIT ${sql.raw(String(CANDIDATES_PER_ARM))})`;
   };
   const heading = sql`ts_filter(s.search, '{a}')`;
   const lead = sql`library_search_lead(s.search)`;
