@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { preparedRows } from "../../db/prepared-sql.ts";
 import { createTestApp } from "../../test/app.ts";
-import { CANDIDATES_PER_ARM, rankStatement, retrieveStatement, type Statement } from "./analysis/search-repo.ts";
+import { CANDIDATES_PER_ARM, ENOUGH_STRONG, rankStatement, retrieveStatement, type Statement } from "./analysis/search-repo.ts";
 import { planNow, retrieveForReader } from "./search.ts";
 
 // Search and the assistant's retrieval rank only the candidates of a first pass on the GIN
@@ -39,6 +39,18 @@ await t.db.execute(sql`
     ('locked', 'Staff restrictions', ${FILLERS + 4}::int, 'premium', 'Zorbalite is handled by staff only.')
   ) AS v(anchor, heading, position, tier, body)
   WHERE d.slug = 'zorbalite-notes'`);
+// "vellumite": in the heading of more sections than the strong arms need, and said once in the
+// text of many more, written first (so first in the table's order).
+await t.db.execute(sql`
+  WITH doc AS (
+    INSERT INTO library_document (slug, title, summary, tracks, themes, tier, format, status, origin, source)
+    VALUES ('vellumite-notes', 'Powder notes', 'Notes', '[]'::jsonb, '[]'::jsonb, 'free', 'markdown', 'published', 'admin', '')
+    RETURNING id
+  )
+  INSERT INTO library_section (document_id, anchor, heading, position, tier, body_text, html)
+  SELECT doc.id, 'entry-' || g, CASE WHEN g > ${FILLERS} THEN 'Vellumite grade ' || g ELSE 'Entry ' || g END, g, NULL,
+    CASE WHEN g > ${FILLERS} THEN 'Grade ' || g || ' of vellumite is kept dry.' ELSE 'Entry ' || g || ' names vellumite once.' END, '<p>x</p>'
+  FROM doc, generate_series(1, ${FILLERS + ENOUGH_STRONG + 10}) AS g`);
 await t.db.execute(sql`ANALYZE library_section`);
 
 type Hit = { document: string; anchor: string; matchesAll: boolean };
@@ -57,7 +69,10 @@ type PlanNode = {
   Plans?: PlanNode[];
 };
 /** Every step of the statement's plan (EXPLAIN ANALYZE) that reads library_section. */
-async function sectionSteps(statement: Statement): Promise<PlanNode[]> {
+const sectionSteps = async (statement: Statement) => (await planSteps(statement)).filter((n) => n["Relation Name"] === "library_section");
+
+/** Every step of the statement's plan (EXPLAIN ANALYZE). */
+async function planSteps(statement: Statement): Promise<PlanNode[]> {
   const [row] = await preparedRows<{ "QUERY PLAN": unknown }>(
     t.db,
     `explain_${statement.name}`,
@@ -68,7 +83,7 @@ async function sectionSteps(statement: Statement): Promise<PlanNode[]> {
   const [explained] = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
   const steps: PlanNode[] = [];
   const visit = (node: PlanNode) => {
-    if (node["Relation Name"] === "library_section") steps.push(node);
+    steps.push(node);
     node.Plans?.forEach(visit);
   };
   visit(explained!.Plan);
@@ -136,6 +151,25 @@ describe("search ranks only the candidates it can show", () => {
     // Each arm reads the sections through its own index, whatever the library's documents.
     expect(JSON.stringify(shapes[0])).not.toContain("Seq Scan on library_section");
     expect(JSON.stringify(shapes[0])).not.toContain("library_section_document_idx");
+  });
+
+  it("reads the index of the whole text for every word only while the strong arms hold too few sections with every word", async () => {
+    // Read for "vellumite", that index holds some 1,200 sections that say it once, which could
+    // not outrank the 150 strong candidates that have it in their heading.
+    const wholeText = async (words: string) => {
+      const plan = await planNow(t.db, words);
+      const steps = await planSteps(rankStatement({ plan, limit: 20, readerTier: "free" }));
+      const reads = steps.filter((n) => n["Index Name"] === "library_section_search_idx");
+      expect(reads.length).toBeGreaterThan(0);
+      return reads.some((n) => n["Actual Loops"] > 0);
+    };
+    expect(await wholeText("vellumite")).toBe(false);
+    // Two strong candidates for "zorbalite": the sections that say it once are read too.
+    expect(await wholeText("zorbalite")).toBe(true);
+
+    const page = await search("vellumite");
+    expect(page.match).toBe("all");
+    expect(page.list.every((h) => h.anchor.startsWith("entry-") && Number(h.anchor.slice(6)) > FILLERS)).toBe(true);
   });
 
   it("gives the assistant the best open sections, from the bounded candidates too", async () => {

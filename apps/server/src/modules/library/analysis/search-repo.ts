@@ -102,45 +102,76 @@ export const planValues = (plan: QueryPlan) => {
 const unseen = (value: SQL) => sql`(SELECT ${value})`;
 
 /**
- * How many sections each arm of a search's first pass may pick (see `candidates`): at most six
- * arms, so a search ranks a few hundred sections however many hold its words.
+ * How many sections each arm of a search's first pass may pick (see `rankedCandidates`): at most
+ * six arms, so a search ranks a few hundred sections however many hold its words.
  */
 export const CANDIDATES_PER_ARM = 150;
 
 /**
- * A search's first pass, on the GIN indexes only (migrations 0013 and 0026): the ids of at most
- * CANDIDATES_PER_ARM sections (among those `where`, over `s` and `d`, admits) from each of
- * these arms, where the sections that rank best stand: every concept in the heading, every concept said
- * strongly (in the heading or three times: `library_search_lead`), every concept anywhere; then,
- * for a plan of several concepts, the same for any concept. Each arm stops at its cap, in the
- * table's order, without reading the sections it passes over; so when a word is so common that
- * more sections than the cap say it in their heading, the ones ranked are the cap's first, not
- * the best of all (the price of ranking a few hundred at any size). A section holding every concept
- * is always among them when one exists, so "every word first" holds. `some: false` leaves out the
- * arms for some of the concepts; `when`, a condition PostgreSQL decides once, runs the arms only
- * when it holds; `bodyOnly` keeps only the arms over the whole search vector (one pass over the
- * matches, for a filter that rejects most of them).
+ * Strong candidates holding every concept enough that the arm for every concept anywhere is not
+ * read (see `rankedCandidates`): as many as one arm may pick.
  */
-function candidates(where: SQL, opts: { some?: boolean; when?: SQL; bodyOnly?: boolean } = {}): SQL {
-  const arm = (vector: SQL, query: "all" | "any") => {
-    const conditions = [
-      ...(opts.when ? [opts.when] : []),
-      ...(query === "any" ? [unseen(sql`${sql.placeholder("several")}::boolean`)] : []),
-      sql`${vector} @@ ${unseen(sql`${sql.placeholder(query)}::tsquery`)}`,
-      // Asked of each section's document, so that the arm reads the sections through its index
-      // (a join let the planner start from a small library's few documents and read every section
-      // of each in turn).
-      sql`(SELECT ${where} FROM library_document d WHERE d.id = s.document_id)`,
-    ];
-    return sql`(SELECT s.id FROM library_section s WHERE ${sql.join(conditions, sql` AND `)} LIMIT ${sql.raw(String(CANDIDATES_PER_ARM))})`;
-  };
-  const heading = sql`ts_filter(s.search, '{a}')`;
-  const lead = sql`library_search_lead(s.search)`;
-  const body = sql`s.search`;
-  const arms = (opts.some === false ? (["all"] as const) : (["all", "any"] as const)).flatMap((query) =>
-    opts.bodyOnly ? [arm(body, query)] : [arm(heading, query), arm(lead, query), arm(body, query)],
-  );
-  return sql`SELECT DISTINCT c.id FROM (${sql.join(arms, sql` UNION ALL `)}) AS c`;
+export const ENOUGH_STRONG = CANDIDATES_PER_ARM;
+
+const VECTORS = { heading: sql`ts_filter(s.search, '{a}')`, lead: sql`library_search_lead(s.search)`, body: sql`s.search` };
+
+/**
+ * One arm of a first pass, on a GIN index only (migrations 0013 and 0026): the first
+ * CANDIDATES_PER_ARM sections `where` (over `s` and `d`) admits whose `vector` matches the plan's
+ * `query`, in the table's order, without reading the sections it passes over; only when `when`, a
+ * condition PostgreSQL decides once, holds. The arms for any concept run only for several.
+ */
+function arm(vector: keyof typeof VECTORS, query: "all" | "any", where: SQL, when?: SQL): SQL {
+  const conditions = [
+    ...(when ? [when] : []),
+    ...(query === "any" ? [unseen(sql`${sql.placeholder("several")}::boolean`)] : []),
+    sql`${VECTORS[vector]} @@ ${unseen(sql`${sql.placeholder(query)}::tsquery`)}`,
+    // Asked of each section's document, so that the arm reads the sections through its index
+    // (a join let the planner start from a small library's few documents and read every section
+    // of each in turn).
+    sql`(SELECT ${where} FROM library_document d WHERE d.id = s.document_id)`,
+  ];
+  return sql`(SELECT s.id FROM library_section s WHERE ${sql.join(conditions, sql` AND `)} LIMIT ${sql.raw(String(CANDIDATES_PER_ARM))})`;
+}
+
+const union = (arms: SQL[]) => sql`SELECT DISTINCT c.id FROM (${sql.join(arms, sql` UNION ALL `)}) AS c`;
+
+/**
+ * A search's first pass, scored, as CTEs ending in `name` (the candidates with `columns`, `every`
+ * and `rank`, see `scored`): the sections of these arms (see `arm`), where the sections that rank
+ * best stand. First the strong ones: every concept in the heading, every concept said strongly
+ * (in the heading or three times: `library_search_lead`), and, for a plan of several concepts,
+ * the same for any concept. Then any concept anywhere, and every concept anywhere only while fewer
+ * than ENOUGH_STRONG of the strong candidates hold every concept: its sections hold the words only
+ * weakly (not in the heading, under three times each) and are taken in the table's order, so once
+ * the strong arms have found that many sections holding every word they would add nothing but the
+ * cost of reading a common word's whole index (a quarter of the library for "patient"). So a section
+ * holding every concept is among the candidates whenever one exists ("every word first" holds), and a
+ * rare word or a small library is read in full. When more sections than the cap say a word in their
+ * heading, the ones ranked are the cap's first, not the best of all (the price of ranking a few
+ * hundred at any size); and a section holding every word weakly is not ranked once the strong
+ * arms hold enough that do, though a phrase or several synonyms could have lifted it above them.
+ */
+function rankedCandidates(name: string, where: SQL, columns: { [name: string]: SQL }): SQL {
+  const strong = sql.raw(`${name}_strong`);
+  const strongScored = sql.raw(`${name}_strong_scored`);
+  const weak = `${name}_weak`;
+  const room = sql`(SELECT count(*) FROM ${strongScored} WHERE every) < ${sql.raw(String(ENOUGH_STRONG))}`;
+  return sql`${strong} AS (${union([arm("heading", "all", where), arm("lead", "all", where), arm("heading", "any", where), arm("lead", "any", where)])}),
+    ${strongScored} AS MATERIALIZED (${scored(`${name}_strong`, columns)}),
+    ${sql.raw(weak)} AS (
+      SELECT c.id FROM (${arm("body", "all", where, room)} UNION ALL ${arm("body", "any", where)}) AS c
+      EXCEPT SELECT id FROM ${strong}
+    ),
+    ${sql.raw(name)} AS (SELECT * FROM ${strongScored} UNION ALL ${scored(weak, columns)})`;
+}
+
+/**
+ * The second pass of the assistant's retrieval, when `when` holds: the arms over the whole search
+ * vector only (every concept, then any), among the sections `where` admits.
+ */
+function bodyCandidates(where: SQL, when: SQL): SQL {
+  return union([arm("body", "all", where, when), arm("body", "any", where, when)]);
 }
 
 export type RankedRow = {
@@ -189,9 +220,9 @@ export function rankStatement(input: RankInput): Statement {
     build: () => sql`
     WITH reader AS (SELECT ${rankOf(sql`${sql.placeholder("tier")}::text`)} AS rank),
     ${planCtes},
-    candidates AS (${candidates(filters(shape))}),
+    ${rankedCandidates("candidates", filters(shape), { document_id: sql`s.document_id` })},
     hits AS (
-      SELECT h.id, h.every, h.rank FROM (${scored("candidates", { document_id: sql`s.document_id` })}) AS h
+      SELECT h.id, h.every, h.rank FROM candidates AS h
       ORDER BY h.every DESC, h.rank DESC, h.id
       LIMIT ${sql.placeholder("limit")}
     ),
@@ -216,7 +247,7 @@ export function rankStatement(input: RankInput): Statement {
 }
 
 /**
- * The ranked page of a search: of the first pass's candidates (`candidates`, a few hundred at
+ * The ranked page of a search: of the first pass's candidates (`rankedCandidates`, a few hundred at
  * most), sections holding every concept first, then those holding some, by score; a highlighted
  * snippet only for what a reader of `readerTier` may open; the plans on sale only when something
  * returned is locked. One statement per filter shape, prepared once per connection.
@@ -251,12 +282,11 @@ export function retrieveStatement(input: RetrieveInput): Statement {
     name: "library_retrieve",
     build: () => sql`
     WITH ${planCtes},
-    found AS (${candidates(sql`d.status = 'published'`)}),
-    matches AS (${scored("found", { document_id: sql`s.document_id`, needs })}),
-    more AS (${candidates(sql`d.status = 'published' AND ${needs} <= ${sql.placeholder("rank")}`, {
-      when: sql`(SELECT count(*) FROM matches WHERE needs <= ${sql.placeholder("rank")}) < ${sql.placeholder("limit")}`,
-      bodyOnly: true,
-    })}),
+    ${rankedCandidates("matches", sql`d.status = 'published'`, { document_id: sql`s.document_id`, needs })},
+    more AS (${bodyCandidates(
+      sql`d.status = 'published' AND ${needs} <= ${sql.placeholder("rank")}`,
+      sql`(SELECT count(*) FROM matches WHERE needs <= ${sql.placeholder("rank")}) < ${sql.placeholder("limit")}`,
+    )}),
     more_matches AS (${scored("more", { document_id: sql`s.document_id`, needs })}),
     open AS (
       SELECT * FROM (SELECT * FROM matches UNION SELECT * FROM more_matches) AS m
