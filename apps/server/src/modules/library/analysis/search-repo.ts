@@ -92,8 +92,10 @@ export const planValues = (plan: QueryPlan) => {
 
 /**
  * A value the planner does not look at when it plans (a one-row subquery, run once when the
- * statement starts): the first pass's plan is then the same for any words, so a named statement
- * runs one generic plan instead of planning each search again (2 to 10 ms at 100,000 sections).
+ * statement starts): the words, and the page size and reader's tier beside them, so that the plan
+ * is the same for any search and a named statement runs one generic plan instead of planning each
+ * search again (2 to 10 ms at 100,000 sections; a plan for the values, a little cheaper by the
+ * planner's own estimate, kept it choosing to plan afresh).
  * Seen, a common word's high estimate led the planner to read an arm sequentially: every section
  * it passed over read from its TOAST table, from wherever a synchronised scan happened to start,
  * so the candidates, and the time, changed from one search to the next (a question took 13 ms or
@@ -218,13 +220,13 @@ export function rankStatement(input: RankInput): Statement {
   return {
     name: `library_rank${shape.track ? "_track" : ""}${shape.theme ? "_theme" : ""}`,
     build: () => sql`
-    WITH reader AS (SELECT ${rankOf(sql`${sql.placeholder("tier")}::text`)} AS rank),
+    WITH reader AS (SELECT ${rankOf(unseen(sql`${sql.placeholder("tier")}::text`))} AS rank),
     ${planCtes},
     ${rankedCandidates("candidates", filters(shape), { document_id: sql`s.document_id` })},
     hits AS (
       SELECT h.id, h.every, h.rank FROM candidates AS h
       ORDER BY h.every DESC, h.rank DESC, h.id
-      LIMIT ${sql.placeholder("limit")}
+      LIMIT ${unseen(sql`${sql.placeholder("limit")}::int`)}
     ),
     page AS (
       SELECT s.id, d.slug AS document, d.title AS document_title, d.tracks, d.themes, d.tier AS doc_tier,
@@ -274,6 +276,9 @@ export type RetrievedPassage = {
 };
 
 type RetrieveInput = { plan: QueryPlan; limit: number; readerRank: number };
+
+/** The reader's tier rank in the retrieval statement, unseen by the planner like its words. */
+const readerRank = unseen(sql`${sql.placeholder("rank")}::int`);
 type LockedDocument = { document: string; document_title: string; tier: LibraryTier };
 
 /** The statement of `retrieveSections`, apart so tests and benchmarks can EXPLAIN what retrieval runs. */
@@ -284,18 +289,18 @@ export function retrieveStatement(input: RetrieveInput): Statement {
     WITH ${planCtes},
     ${rankedCandidates("matches", sql`d.status = 'published'`, { document_id: sql`s.document_id`, needs })},
     more AS (${bodyCandidates(
-      sql`d.status = 'published' AND ${needs} <= ${sql.placeholder("rank")}`,
-      sql`(SELECT count(*) FROM matches WHERE needs <= ${sql.placeholder("rank")}) < ${sql.placeholder("limit")}`,
+      sql`d.status = 'published' AND ${needs} <= ${readerRank}`,
+      sql`(SELECT count(*) FROM matches WHERE needs <= ${readerRank}) < ${unseen(sql`${sql.placeholder("limit")}::int`)}`,
     )}),
     more_matches AS (${scored("more", { document_id: sql`s.document_id`, needs })}),
     open AS (
       SELECT * FROM (SELECT * FROM matches UNION SELECT * FROM more_matches) AS m
-      WHERE needs <= ${sql.placeholder("rank")} ORDER BY every DESC, rank DESC, id LIMIT ${sql.placeholder("limit")}
+      WHERE needs <= ${readerRank} ORDER BY every DESC, rank DESC, id LIMIT ${unseen(sql`${sql.placeholder("limit")}::int`)}
     ),
     shut AS (
       SELECT d.slug AS document, min(d.title) AS document_title, (array['free','core','premium'])[max(m.needs) + 1] AS tier, max(m.rank) AS rank
       FROM matches m JOIN library_document d ON d.id = m.document_id
-      WHERE m.needs > ${sql.placeholder("rank")} AND m.every
+      WHERE m.needs > ${readerRank} AND m.every
       GROUP BY d.slug ORDER BY rank DESC LIMIT 3
     )
     SELECT
