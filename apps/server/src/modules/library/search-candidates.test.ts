@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { preparedRows } from "../../db/prepared-sql.ts";
 import { createTestApp } from "../../test/app.ts";
-import { CANDIDATES_PER_ARM, ENOUGH_STRONG, rankStatement, retrieveStatement, type Statement } from "./analysis/search-repo.ts";
+import { CANDIDATES_PER_ARM, ENOUGH_STRONG, planValues, rankStatement, retrieveStatement, type Statement } from "./analysis/search-repo.ts";
 import { planNow, retrieveForReader } from "./search.ts";
 
 // Search and the assistant's retrieval rank only the candidates of a first pass on the GIN
@@ -170,6 +170,34 @@ describe("search ranks only the candidates it can show", () => {
     const page = await search("vellumite");
     expect(page.match).toBe("all");
     expect(page.list.every((h) => h.anchor.startsWith("entry-") && Number(h.anchor.slice(6)) > FILLERS)).toBe(true);
+  });
+
+  it("asks the index of each section's strong words without phrases, which that vector never matches, and finds the same sections", async () => {
+    // "patient" is also "injured person", a phrase, and "rip current" is one.
+    const held = async (query: string | null) =>
+      query === null
+        ? 0
+        : Number(
+            (
+              (await t.db.execute(
+                sql`SELECT count(*) AS n FROM library_section WHERE library_search_lead(search) @@ ${query}::tsquery`,
+              )) as unknown as {
+                rows: { n: number | string }[];
+              }
+            ).rows[0]!.n,
+          );
+    for (const words of ["patient", "rip current", "patient airway", "casualty rip current"]) {
+      const values = planValues(await planNow(t.db, words));
+      expect(values.any).toMatch(/<->/);
+      expect(`${values.leadAny} ${values.leadAll}`).not.toMatch(/<->/);
+      expect(await held(values.leadAny), `${words}: any`).toBe(await held(values.any));
+      expect(await held(values.leadAll), `${words}: all`).toBe(await held(values.all));
+    }
+    // A concept said only as a phrase: no section's strong words hold every concept.
+    const phraseOnly = { text: "x y", alternatives: ["'x' <-> 'y'"], query: "( 'x' <-> 'y' )", weight: 1, known: true, isNumber: false };
+    const word = { ...phraseOnly, text: "z", alternatives: ["'z'"], query: "( 'z' )" };
+    const values = planValues({ concepts: [phraseOnly, word], any: "", all: "", phrase: "", complete: true, didYouMean: null });
+    expect([values.leadAny, values.leadAll]).toEqual(["( 'z' )", null]);
   });
 
   it("gives the assistant the best open sections, from the bounded candidates too", async () => {

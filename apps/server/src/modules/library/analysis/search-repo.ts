@@ -78,11 +78,30 @@ const planCtes = sql`q AS (SELECT ${sql.placeholder("any")}::tsquery AS anyq, ${
       nullif(${sql.placeholder("phrase")}, '')::tsquery AS phraseq),
     concepts AS MATERIALIZED (SELECT c.q::tsquery AS q, c.w FROM json_to_recordset(${sql.placeholder("concepts")}::json) AS c(q text, w float8))`;
 
+/** Whether a tsquery has a phrase operator (`<->`, `<2>`) outside its quoted lexemes. */
+const hasPhrase = (tsquery: string) => /<(?:\d+|-)>/.test(tsquery.replace(/'(?:[^']|'')*'/g, ""));
+
+/**
+ * The plan's queries for the strong words' vector (`library_search_lead`), which keeps lexemes and
+ * no positions: a phrase never matches such a vector, so an alternative that is a phrase ("injured
+ * person") is left out, and the arm holds exactly the sections it held before. Without a phrase the
+ * index answers alone; with one, each section it found was checked again by computing its strong
+ * words, a tenth of a millisecond each. Null (no section) when no alternative is left.
+ */
+function leadQueries(known: QueryPlan["concepts"]) {
+  const words = known
+    .map((c) => c.alternatives.filter((a) => !hasPhrase(a)))
+    .map((alts) => (alts.length ? `( ${alts.join(" | ")} )` : null));
+  const held = words.filter((w): w is string => w !== null);
+  return { leadAny: held.length ? held.join(" | ") : null, leadAll: held.length === words.length && held.length ? held.join(" & ") : null };
+}
+
 export const planValues = (plan: QueryPlan) => {
   const known = plan.concepts.filter((c) => c.known);
   return {
     any: plan.any,
     all: plan.all,
+    ...leadQueries(known),
     phrase: plan.phrase,
     concepts: JSON.stringify(known.map((c) => ({ q: c.query, w: c.weight }))),
     // With one concept "any" is "all": the first pass's arms for some of the words are skipped.
@@ -127,7 +146,7 @@ function arm(vector: keyof typeof VECTORS, query: "all" | "any", where: SQL, whe
   const conditions = [
     ...(when ? [when] : []),
     ...(query === "any" ? [unseen(sql`${sql.placeholder("several")}::boolean`)] : []),
-    sql`${VECTORS[vector]} @@ ${unseen(sql`${sql.placeholder(query)}::tsquery`)}`,
+    sql`${VECTORS[vector]} @@ ${unseen(sql`${sql.placeholder(vector === "lead" ? `lead${query === "all" ? "All" : "Any"}` : query)}::tsquery`)}`,
     // Asked of each section's document, so that the arm reads the sections through its index
     // (a join let the planner start from a small library's few documents and read every section
     // of each in turn).
