@@ -7,7 +7,8 @@
 //
 //   node bench/library.mjs [--db=postgres,pglite] [--sections=10000] [--duration=10] [--port=3990]
 //
-// PostgreSQL needs BENCH_DATABASE_URL (a server where the script may create and drop databases).
+// PostgreSQL needs BENCH_DATABASE_URL (a server where the script may create and drop databases;
+// BENCH_DB_PREFIX starts the name of the one it creates).
 import { execSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -45,23 +46,36 @@ export function seedSql(n) {
   `;
 }
 
+/** A value as an SQL literal, for EXECUTE. */
+const literal = (v) =>
+  v === undefined || v === null
+    ? "NULL"
+    : typeof v === "number" || typeof v === "boolean"
+      ? String(v)
+      : `'${String(v).replace(/'/g, "''")}'`;
+
 /**
  * Median time PostgreSQL itself spends on the search statement and the assistant's retrieval as
- * this checkout's server runs them (its own code, bundled: the plan of the words, then the named
- * prepared statement under EXPLAIN ANALYZE, 21 times on one connection, so generic plans are
- * used as the server's are), apart from HTTP and the machine's load. A search as a free-plan
+ * this checkout's server runs them (its own code, bundled: the plan of the words, then the
+ * statement prepared once on one connection and run 21 times under EXPLAIN ANALYZE EXECUTE, so
+ * that PostgreSQL's plan cache chooses between a plan for the values and the generic plan as it
+ * does for the server's named statement), apart from HTTP and the machine's load: the executor's
+ * time, the planning each run paid, and which plans the cache used. A search as a free-plan
  * candidate's (20 hits), a retrieval as staff's (5 passages).
  */
 async function databaseTimes(url) {
   const code = await loadServerCode(
     "library-statements",
     `export { openPostgres } from "./apps/server/src/db/client.ts";
-    export { preparedRows } from "./apps/server/src/db/prepared-sql.ts";
     export { planNow } from "./apps/server/src/modules/library/search.ts";
     export { rankStatement, retrieveStatement, vocabularyRows } from "./apps/server/src/modules/library/analysis/search-repo.ts";
-    export { sql } from "drizzle-orm";`,
+    export { PgDialect } from "drizzle-orm/pg-core";`,
   );
   const database = await code.openPostgres(url, { poolMax: 1, statementTimeoutMs: 300_000 });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const dialect = new code.PgDialect();
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const out = [];
   try {
     // The vocabulary a first search reads (migration 0035: the counts the writes keep).
@@ -71,29 +85,39 @@ async function databaseTimes(url) {
       await code.vocabularyRows(database.db);
       vocabulary.push(performance.now() - t0);
     }
-    vocabulary.sort((a, b) => a - b);
-    out.push({ words: "(all)", kind: "vocabulary read", median_ms: vocabulary[10], max_ms: vocabulary.at(-1) });
+    out.push({ words: "(all)", kind: "vocabulary read", median_ms: median(vocabulary), max_ms: Math.max(...vocabulary) });
+    let n = 0;
     for (const words of ["tourniquet", "back blows", "patient", "rip current"]) {
       const plan = await code.planNow(database.db, words);
       for (const [kind, statement] of [
         ["search", code.rankStatement({ plan, limit: 20, readerTier: "free" })],
         ["retrieval", code.retrieveStatement({ plan, limit: 5, readerRank: 2 })],
       ]) {
-        const times = [];
+        const query = dialect.sqlToQuery(statement.build());
+        const values = query.params.map((p) => literal(p !== null && typeof p === "object" && "name" in p ? statement.values[p.name] : p));
+        const name = `bench_statement_${n++}`;
+        await client.query(`PREPARE ${name} AS ${query.sql}`);
+        const execution = [];
+        const planning = [];
         for (let i = 0; i < 21; i++) {
-          const [row] = await code.preparedRows(
-            database.db,
-            `explain_${statement.name}`,
-            () => code.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.build()}`,
-            statement.values,
-          );
-          times.push(row["QUERY PLAN"][0]["Execution Time"]);
+          const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${name}(${values.join(", ")})`);
+          execution.push(rows[0]["QUERY PLAN"][0]["Execution Time"]);
+          planning.push(rows[0]["QUERY PLAN"][0]["Planning Time"] ?? 0);
         }
-        times.sort((a, b) => a - b);
-        out.push({ words, kind, median_ms: times[10], max_ms: times.at(-1) });
+        const [cache] = (await client.query("SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1", [name])).rows;
+        out.push({
+          words,
+          kind,
+          median_ms: median(execution),
+          max_ms: Math.max(...execution),
+          planning_ms: median(planning),
+          generic: Number(cache.generic_plans),
+          custom: Number(cache.custom_plans),
+        });
       }
     }
   } finally {
+    await client.end();
     await database.close();
   }
   return out;
@@ -283,7 +307,7 @@ export function printLibrary(results) {
       console.log(
         d.kind === "vocabulary read"
           ? `  the vocabulary a first search reads (one round trip, median of 21): ${fmt(d.median_ms, 2)} ms (max ${fmt(d.max_ms, 2)})`
-          : `  database time of the ${d.kind} "${d.words}" (EXPLAIN ANALYZE, median of 21): ${fmt(d.median_ms, 2)} ms (max ${fmt(d.max_ms, 2)})`,
+          : `  database time of the ${d.kind} "${d.words}" (EXPLAIN ANALYZE EXECUTE, median of 21): ${fmt(d.median_ms, 2)} ms (max ${fmt(d.max_ms, 2)}), planning ${fmt(d.planning_ms, 2)} ms; ${d.generic} generic and ${d.custom} custom plans`,
       );
     const a = r.assistant;
     console.log(
