@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { preparedRows } from "../../db/prepared-sql.ts";
 import { createTestApp } from "../../test/app.ts";
@@ -16,15 +16,25 @@ const reader = await t.signUp("user");
 /** Sections holding "zorbalite" once, in the body: many more than the first pass picks. */
 const FILLERS = 8 * CANDIDATES_PER_ARM;
 
-await t.db.execute(sql`
-  WITH doc AS (
-    INSERT INTO library_document (slug, title, summary, tracks, themes, tier, format, status, origin, source)
-    VALUES ('zorbalite-notes', 'Zorbalite notes', 'Notes', '[]'::jsonb, '[]'::jsonb, 'free', 'markdown', 'published', 'admin', '')
-    RETURNING id
-  )
-  INSERT INTO library_section (document_id, anchor, heading, position, tier, body_text, html)
-  SELECT doc.id, 'note-' || g, 'Routine note ' || g, g, NULL, 'Routine note ' || g || ' mentions zorbalite once among other words.', '<p>note</p>'
-  FROM doc, generate_series(1, ${FILLERS}) AS g`);
+/** A published free document with `count` sections, each heading and text made in SQL from `g`, its position. */
+const writeDocument = (slug: string, title: string, count: number, heading: SQL, body: SQL) =>
+  t.db.execute(sql`
+    WITH doc AS (
+      INSERT INTO library_document (slug, title, summary, tracks, themes, tier, format, status, origin, source)
+      VALUES (${slug}, ${title}, 'Notes', '[]'::jsonb, '[]'::jsonb, 'free', 'markdown', 'published', 'admin', '')
+      RETURNING id
+    )
+    INSERT INTO library_section (document_id, anchor, heading, position, tier, body_text, html)
+    SELECT doc.id, 'entry-' || g, ${heading}, g, NULL, ${body}, '<p>x</p>'
+    FROM doc, generate_series(1, ${count}::int) AS g`);
+
+await writeDocument(
+  "zorbalite-notes",
+  "Zorbalite notes",
+  FILLERS,
+  sql`'Routine note ' || g`,
+  sql`'Routine note ' || g || ' mentions zorbalite once among other words.'`,
+);
 // Written after the fillers: the best section for "zorbalite" (in its heading and its text), one
 // that says it often in its text only, one holding both "zorbalite" and "quennite", and a locked one.
 await t.db.execute(sql`
@@ -41,16 +51,13 @@ await t.db.execute(sql`
   WHERE d.slug = 'zorbalite-notes'`);
 // "vellumite": in the heading of more sections than the strong arms need, and said once in the
 // text of many more, written first (so first in the table's order).
-await t.db.execute(sql`
-  WITH doc AS (
-    INSERT INTO library_document (slug, title, summary, tracks, themes, tier, format, status, origin, source)
-    VALUES ('vellumite-notes', 'Powder notes', 'Notes', '[]'::jsonb, '[]'::jsonb, 'free', 'markdown', 'published', 'admin', '')
-    RETURNING id
-  )
-  INSERT INTO library_section (document_id, anchor, heading, position, tier, body_text, html)
-  SELECT doc.id, 'entry-' || g, CASE WHEN g > ${FILLERS} THEN 'Vellumite grade ' || g ELSE 'Entry ' || g END, g, NULL,
-    CASE WHEN g > ${FILLERS} THEN 'Grade ' || g || ' of vellumite is kept dry.' ELSE 'Entry ' || g || ' names vellumite once.' END, '<p>x</p>'
-  FROM doc, generate_series(1, ${FILLERS + ENOUGH_STRONG + 10}) AS g`);
+await writeDocument(
+  "vellumite-notes",
+  "Powder notes",
+  FILLERS + ENOUGH_STRONG + 10,
+  sql`CASE WHEN g > ${FILLERS} THEN 'Vellumite grade ' || g ELSE 'Entry ' || g END`,
+  sql`CASE WHEN g > ${FILLERS} THEN 'Grade ' || g || ' of vellumite is kept dry.' ELSE 'Entry ' || g || ' names vellumite once.' END`,
+);
 await t.db.execute(sql`ANALYZE library_section`);
 
 type Hit = { document: string; anchor: string; matchesAll: boolean };
