@@ -179,7 +179,12 @@ const sectionsOf = (q) => [
 
 const NO_ANSWER = /library (?:holds|has) no answer|could not find|no answer (?:to|in)/i;
 
-export async function evaluate(base, token, questions, library, { verbose = false } = {}) {
+/**
+ * Scores the questions against the server at `base`, asked with `token`. `originalOf` names the
+ * content document a served document stands for (the library benchmark's copies: `bench-…`).
+ */
+export async function evaluate(base, token, questions, library, { verbose = false, originalOf = (slug) => slug } = {}) {
+  const original = (url) => url?.replace(/(\/document-library\/)([^#/?]+)/, (_, prefix, slug) => `${prefix}${originalOf(slug)}`);
   const known = libraryNumbers(library);
   const r = {
     answerable: 0,
@@ -198,7 +203,7 @@ export async function evaluate(base, token, questions, library, { verbose = fals
       r.answerable++;
       const s = await call(base, "GET", `/v2/api/library/search?q=${encodeURIComponent(q.search)}`, { token });
       const top = (s.json?.list ?? []).slice(0, 3);
-      const hit = top.some((h) => sectionsOf(q).some((x) => x.doc === h.document && x.anchor === h.anchor));
+      const hit = top.some((h) => sectionsOf(q).some((x) => x.doc === originalOf(h.document) && x.anchor === h.anchor));
       if (hit) r.hits++;
       else r.failures.push({ id: q.id, kind: "search", search: q.search, got: top.map((h) => `${h.document}#${h.anchor}`) });
     }
@@ -214,7 +219,7 @@ export async function evaluate(base, token, questions, library, { verbose = fals
     const answer = model.answer.replace(/\s*\[\d+\]/g, "");
     for (const c of model.citations) {
       r.citations++;
-      if (citationValid(c, library)) r.validCitations++;
+      if (citationValid({ ...c, url: original(c.url) }, library)) r.validCitations++;
       else r.failures.push({ id: q.id, kind: "citation", url: c.url, quote: c.quote });
     }
     const foreign = foreignNumbers(model.answer, q.q, known);

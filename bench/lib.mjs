@@ -54,11 +54,14 @@ export const fmt = (n, digits = 0) => Number(n).toLocaleString("en-US", { maximu
 
 /**
  * A new, empty database `<prefix>_<pid>` on the PostgreSQL server of BENCH_DATABASE_URL (the local
- * one when unset): its URL, and `drop()` to remove it (and close the admin connection) afterwards.
+ * one when unset), named `<BENCH_DB_PREFIX><prefix>_<pid>` when BENCH_DB_PREFIX is set (for a
+ * server shared by people who each keep to a prefix): its URL, and `drop()` to remove it (and close
+ * the admin connection) afterwards.
  */
 export async function scratchDatabase(prefix) {
   const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `${prefix}_${process.pid}`;
+  const name = `${process.env.BENCH_DB_PREFIX ?? ""}${prefix}_${process.pid}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a database name: ${name}`);
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -4,12 +4,15 @@
 // answer under 100 ms. Each search is asked over and over, as the same words are by many readers:
 // after the first, the instance answers it from its page cache until the library changes. On
 // PostgreSQL the same searches run again with the cache off, to show what a first search costs.
+// Then the evaluation's questions (bench/assistant-eval.mjs, both sets) at the library's size,
+// where the first pass's caps bite, which the content library alone never shows.
 //
 //   node bench/library.mjs [--db=postgres,pglite] [--sections=10000] [--duration=10] [--port=3990]
 //
-// PostgreSQL needs BENCH_DATABASE_URL (a server where the script may create and drop databases).
+// PostgreSQL needs BENCH_DATABASE_URL (a server where the script may create and drop databases;
+// BENCH_DB_PREFIX starts the name of the one it creates).
 import { execSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,7 +20,8 @@ import { PGlite } from "@electric-sql/pglite";
 import autocannon from "autocannon";
 import pg from "pg";
 import { buildStale } from "../scripts/build-stale.mjs";
-import { fmt, loadServerCode, PROJECT, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
+import { evaluate, readLibrary, summary } from "./assistant-eval.mjs";
+import { fmt, loadServerCode, PROJECT, root, scratchDatabase, startServer, stopServer, waitReady } from "./lib.mjs";
 
 const USER = { email: "bench@example.test", password: "bench password 1" };
 const ADMIN = { email: "bench-admin@example.test", password: "bench admin password 1" };
@@ -45,23 +49,36 @@ export function seedSql(n) {
   `;
 }
 
+/** A value as an SQL literal, for EXECUTE. */
+const literal = (v) =>
+  v === undefined || v === null
+    ? "NULL"
+    : typeof v === "number" || typeof v === "boolean"
+      ? String(v)
+      : `'${String(v).replace(/'/g, "''")}'`;
+
 /**
  * Median time PostgreSQL itself spends on the search statement and the assistant's retrieval as
- * this checkout's server runs them (its own code, bundled: the plan of the words, then the named
- * prepared statement under EXPLAIN ANALYZE, 21 times on one connection, so generic plans are
- * used as the server's are), apart from HTTP and the machine's load. A search as a free-plan
+ * this checkout's server runs them (its own code, bundled: the plan of the words, then the
+ * statement prepared once on one connection and run 21 times under EXPLAIN ANALYZE EXECUTE, so
+ * that PostgreSQL's plan cache chooses between a plan for the values and the generic plan as it
+ * does for the server's named statement), apart from HTTP and the machine's load: the executor's
+ * time, the planning each run paid, and which plans the cache used. A search as a free-plan
  * candidate's (20 hits), a retrieval as staff's (5 passages).
  */
 async function databaseTimes(url) {
   const code = await loadServerCode(
     "library-statements",
     `export { openPostgres } from "./apps/server/src/db/client.ts";
-    export { preparedRows } from "./apps/server/src/db/prepared-sql.ts";
     export { planNow } from "./apps/server/src/modules/library/search.ts";
     export { rankStatement, retrieveStatement, vocabularyRows } from "./apps/server/src/modules/library/analysis/search-repo.ts";
-    export { sql } from "drizzle-orm";`,
+    export { PgDialect } from "drizzle-orm/pg-core";`,
   );
   const database = await code.openPostgres(url, { poolMax: 1, statementTimeoutMs: 300_000 });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const dialect = new code.PgDialect();
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const out = [];
   try {
     // The vocabulary a first search reads (migration 0035: the counts the writes keep).
@@ -71,29 +88,39 @@ async function databaseTimes(url) {
       await code.vocabularyRows(database.db);
       vocabulary.push(performance.now() - t0);
     }
-    vocabulary.sort((a, b) => a - b);
-    out.push({ words: "(all)", kind: "vocabulary read", median_ms: vocabulary[10], max_ms: vocabulary.at(-1) });
+    out.push({ words: "(all)", kind: "vocabulary read", median_ms: median(vocabulary), max_ms: Math.max(...vocabulary) });
+    let n = 0;
     for (const words of ["tourniquet", "back blows", "patient", "rip current"]) {
       const plan = await code.planNow(database.db, words);
       for (const [kind, statement] of [
         ["search", code.rankStatement({ plan, limit: 20, readerTier: "free" })],
         ["retrieval", code.retrieveStatement({ plan, limit: 5, readerRank: 2 })],
       ]) {
-        const times = [];
+        const query = dialect.sqlToQuery(statement.build());
+        const values = query.params.map((p) => literal(p !== null && typeof p === "object" && "name" in p ? statement.values[p.name] : p));
+        const name = `bench_statement_${n++}`;
+        await client.query(`PREPARE ${name} AS ${query.sql}`);
+        const execution = [];
+        const planning = [];
         for (let i = 0; i < 21; i++) {
-          const [row] = await code.preparedRows(
-            database.db,
-            `explain_${statement.name}`,
-            () => code.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${statement.build()}`,
-            statement.values,
-          );
-          times.push(row["QUERY PLAN"][0]["Execution Time"]);
+          const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${name}(${values.join(", ")})`);
+          execution.push(rows[0]["QUERY PLAN"][0]["Execution Time"]);
+          planning.push(rows[0]["QUERY PLAN"][0]["Planning Time"] ?? 0);
         }
-        times.sort((a, b) => a - b);
-        out.push({ words, kind, median_ms: times[10], max_ms: times.at(-1) });
+        const [cache] = (await client.query("SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1", [name])).rows;
+        out.push({
+          words,
+          kind,
+          median_ms: median(execution),
+          max_ms: Math.max(...execution),
+          planning_ms: median(planning),
+          generic: Number(cache.generic_plans),
+          custom: Number(cache.custom_plans),
+        });
       }
     }
   } finally {
+    await client.end();
     await database.close();
   }
   return out;
@@ -113,7 +140,7 @@ async function login(base, account, role) {
   return { "x-project": PROJECT, authorization: `Bearer ${r.token}` };
 }
 
-async function scenarios(port, duration, { assistant = true } = {}) {
+async function scenarios(port, duration, { assistant = true, originals } = {}) {
   const base = `http://127.0.0.1:${port}`;
   const headers = await login(base, USER, "user");
   const q = (text, extra = "") => `${base}/v2/api/library/search?q=${encodeURIComponent(text)}${extra}`;
@@ -167,7 +194,17 @@ async function scenarios(port, duration, { assistant = true } = {}) {
   }
   times.sort((a, b) => a - b);
   const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { first, search: results, assistant: { runs: times.length, p50_ms: at(0.5), p95_ms: at(0.95), max_ms: times.at(-1) } };
+  // The evaluation's questions at this size, where the first pass's caps bite (a copy counts as
+  // the content document it copies): search hit@3, answers stating every fact, refusals.
+  const relevance = [];
+  if (originals)
+    for (const file of EVALUATION_SETS) {
+      const { questions } = JSON.parse(readFileSync(path.join(root, file), "utf8"));
+      const token = staff.authorization.replace(/^Bearer /, "");
+      const r = await evaluate(base, token, questions, readLibrary(), { originalOf: (slug) => originals.get(slug) ?? slug });
+      relevance.push({ file, ...summary(r) });
+    }
+  return { first, search: results, relevance, assistant: { runs: times.length, p50_ms: at(0.5), p95_ms: at(0.95), max_ms: times.at(-1) } };
 }
 
 const env = {
@@ -180,6 +217,17 @@ const env = {
   DEMO_USER_EMAIL: USER.email,
   DEMO_USER_PASSWORD: USER.password,
 };
+
+/** The evaluation's question sets (the shared one and the held-out one), from the repository root. */
+const EVALUATION_SETS = ["../shared/eval/library-questions.json", "bench/eval/held-out-questions.json"];
+
+/** Each copy the seed made → the content document it copies. */
+async function originalsOf(query) {
+  const { rows } = await query(`SELECT d.slug, o.slug AS original FROM library_document d
+    JOIN library_document o ON o.origin = 'content' AND d.title = o.title || ' (copy ' || substring(d.slug from 7) || ')'
+    WHERE d.slug LIKE 'bench-%'`);
+  return new Map(rows.map((r) => [r.slug, r.original]));
+}
 
 async function countSections(query) {
   return Number((await query("SELECT count(*)::int AS n FROM library_section")).rows[0].n);
@@ -195,11 +243,12 @@ async function benchPglite(sections, port, duration) {
     await db.exec(seedSql(sections));
     await db.exec("VACUUM ANALYZE");
     const n = await countSections((s) => db.query(s));
+    const originals = await originalsOf((s) => db.query(s));
     await db.close();
     const server = startServer({ port, dataDir, env });
     try {
       await waitReady(port, server.child, 600_000);
-      return { sections: n, ...(await scenarios(port, duration)) };
+      return { sections: n, ...(await scenarios(port, duration, { originals })) };
     } finally {
       await stopServer(server);
     }
@@ -221,6 +270,7 @@ async function benchPostgres(sections, port, duration) {
     await client.query(seedSql(sections));
     await client.query("VACUUM ANALYZE");
     const n = await countSections((s) => client.query(s));
+    const originals = await originalsOf((s) => client.query(s));
     // The statements are this checkout's: not timed when BENCH_SERVER runs another build.
     const database = process.env.BENCH_SERVER ? [] : await databaseTimes(scratch.url);
     // The seed's writes are flushed now, not during the runs.
@@ -231,7 +281,7 @@ async function benchPostgres(sections, port, duration) {
     let measured;
     try {
       await waitReady(port, server.child, 600_000);
-      measured = await scenarios(port, duration);
+      measured = await scenarios(port, duration, { originals });
     } finally {
       await stopServer(server);
     }
@@ -283,7 +333,11 @@ export function printLibrary(results) {
       console.log(
         d.kind === "vocabulary read"
           ? `  the vocabulary a first search reads (one round trip, median of 21): ${fmt(d.median_ms, 2)} ms (max ${fmt(d.max_ms, 2)})`
-          : `  database time of the ${d.kind} "${d.words}" (EXPLAIN ANALYZE, median of 21): ${fmt(d.median_ms, 2)} ms (max ${fmt(d.max_ms, 2)})`,
+          : `  database time of the ${d.kind} "${d.words}" (EXPLAIN ANALYZE EXECUTE, median of 21): ${fmt(d.median_ms, 2)} ms (max ${fmt(d.max_ms, 2)}), planning ${fmt(d.planning_ms, 2)} ms; ${d.generic} generic and ${d.custom} custom plans`,
+      );
+    for (const e of r.relevance ?? [])
+      console.log(
+        `  the evaluation at this size (${e.file}, as staff, a copy counted as its original): search hit@3 ${fmt(e.hit_at_3, 1)} %, every fact ${fmt(e.facts, 1)} %, foreign numbers ${e.foreign_numbers}, citations ${fmt(e.citations_valid, 1)} % of ${e.citations}, declined ${e.declined}`,
       );
     const a = r.assistant;
     console.log(
