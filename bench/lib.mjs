@@ -55,10 +55,11 @@ export const fmt = (n, digits = 0) => Number(n).toLocaleString("en-US", { maximu
 /**
  * A new, empty database `<prefix>_<pid>` on the PostgreSQL server of BENCH_DATABASE_URL (the local
  * one when unset): its URL, and `drop()` to remove it (and close the admin connection) afterwards.
+ * BENCH_DATABASE_PREFIX goes in front of the name, for a machine whose users each keep to a prefix.
  */
 export async function scratchDatabase(prefix) {
   const base = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = `${prefix}_${process.pid}`;
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? ""}${prefix}_${process.pid}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
