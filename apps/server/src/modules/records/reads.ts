@@ -220,21 +220,25 @@ async function readWindow(
   const planPerCall = (filters.patterns && !byRows && !countsMatches) || (countsMatches && isDeep);
   const prepareAs = { planPerCall, buildPerCall: countsMatches && isDeep };
   const values = { owner: actor.userId, offset: window.offset, ...accountValues(actor), ...bound?.values };
-  const found = await (isFixedShape ? preparedQuery(db, shape, build, prepareAs).all(values) : rawRows(db, build())).catch(
+  const { names, rows: found } = await (isFixedShape ? preparedQuery(db, shape, build, prepareAs).run(values) : rawRows(db, build())).catch(
     translateDbError,
   );
   // No row at all: the account check in the statement found no current account.
   if (isUnconfirmed(actor) && !found.length) throw tokenExpired();
-  const read = readerOf(columns);
   const list: Row[] = [];
-  for (const raw of found) if (raw.__id !== null) list.push(read(raw));
+  if (found.length) {
+    const read = readerOf(columns, names);
+    const at = names.indexOf("__id");
+    for (const raw of found) if (raw[at] !== null) list.push(read(raw));
+  }
   if (opts.joins?.length)
     await attachJoins(db, info, list, opts.joins, { role: actor.role, userId: actor.userId, staffRole: actor.staffRole });
   if (!window.counted) return { list, total: 0, capped: false, estimated: false };
-  if (!countsMatches) return { list, total: Number(found[0]?.__total ?? 0), capped: false, estimated: found[0]?.__estimated === true };
+  const first = (name: string) => found[0]?.[names.indexOf(name)];
+  if (!countsMatches) return { list, total: Number(first("__total") ?? 0), capped: false, estimated: first("__estimated") === true };
   // Matches counted beside the window; a window past the last match has none beside it, so
   // (only then) they are counted on their own, as far as the same reach.
-  let matches = Number(found[0]?.__total ?? 0);
+  let matches = Number(first("__total") ?? 0);
   if (!list.length && window.offset > 0) {
     const counter = () => {
       const upTo = db
@@ -245,11 +249,11 @@ async function readWindow(
         .as("up_to");
       return db.select({ __total: sql<number>`count(*)::int`.as("__total") }).from(upTo);
     };
-    const [counted] = await (isFixedShape
-      ? preparedQuery(db, `${shape}:count`, counter, prepareAs).all(values)
+    const counted = await (isFixedShape
+      ? preparedQuery(db, `${shape}:count`, counter, prepareAs).run(values)
       : rawRows(db, counter())
     ).catch(translateDbError);
-    matches = Number(counted?.__total ?? 0);
+    matches = Number(counted.rows[0]?.[counted.names.indexOf("__total")] ?? 0);
   }
   return matches >= reach
     ? { list, total: reach - 1, capped: true, estimated: false }
@@ -280,12 +284,15 @@ export async function getRows(db: Db, staffOrNot: Actor, tableName: string, ids:
         ? db.select(fields).from(currentAccountRow(db)).leftJoinLateral(one, sql`true`)
         : db.select(fields).from(one);
     })
-      .all({ id, owner: caller.userId, ...accountValues(caller) })
+      .run({ id, owner: caller.userId, ...accountValues(caller) })
       .catch(translateDbError);
-    if (isUnconfirmed(caller) && !found.length) throw tokenExpired();
-    const read = readerOf(columns);
+    if (isUnconfirmed(caller) && !found.rows.length) throw tokenExpired();
     rows = [];
-    for (const raw of found) if (raw.__id !== null) rows.push(read(raw));
+    if (found.rows.length) {
+      const read = readerOf(columns, found.names);
+      const at = found.names.indexOf("__id");
+      for (const raw of found.rows) if (raw[at] !== null) rows.push(read(raw));
+    }
   } else {
     const actor = await confirmAccount(db, caller);
     rows = await db
