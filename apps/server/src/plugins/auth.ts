@@ -3,7 +3,7 @@ import type { Permission, StaffRole } from "@academy/contract/staff";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
-import { currentAccountValues, prepareCurrentAccount } from "../db/current-account.ts";
+import { prepareCurrentAccount } from "../db/current-account.ts";
 import { forbidden, HttpError, invalidToken, tokenExpired, twoFactorSetupRequired, unauthorized } from "../lib/http-error.ts";
 import { can } from "../lib/permissions.ts";
 import type { TokenService } from "../modules/auth/tokens.ts";
@@ -125,7 +125,7 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
      */
     async function resolve(request: FastifyRequest, token: string): Promise<Principal> {
       const principal = await claimsOf(token);
-      const [row] = await currentAccount.execute(currentAccountValues({ ...principal, userId: principal.id }));
+      const row = await currentAccount({ ...principal, userId: principal.id });
       if (!row) throw tokenExpired();
       if (adminTwoFactorRequired && principal.role === "admin" && !row.twoFactorEnabled) {
         if (!request.routeOptions.config.beforeTwoFactorSetup) throw twoFactorSetupRequired();

@@ -1,7 +1,7 @@
 /** Prepared query shapes, raw row reading and the caller's account check that reads fold into their query. */
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { currentAccountValues, isCurrentAccount } from "../../db/current-account.ts";
+import { currentAccount, currentAccountValues, tokenKindOf } from "../../db/current-account.ts";
 import { type PreparedRead, prepareRead, type ReadRows } from "../../db/prepared-read.ts";
 import { users } from "../../db/schema/users.ts";
 import { tokenExpired } from "../../lib/http-error.ts";
@@ -75,9 +75,12 @@ export function preparedQuery(
   return found;
 }
 
-/** What a prepared query's key must say about the actor: role, reach, whether an owner id exists and is still to be confirmed. */
+/**
+ * What a prepared query's key must say about the actor: role, reach, whether an owner id exists,
+ * and whether the account is still to be confirmed (and how: a token of a session or not).
+ */
 export const reachKey = (actor: Actor, rows: Rows) =>
-  `${actor.role}:${rows}:${actor.userId === null ? "-" : "u"}:${isUnconfirmed(actor) ? "confirm" : ""}`;
+  `${actor.role}:${rows}:${actor.userId === null ? "-" : "u"}:${isUnconfirmed(actor) ? `confirm ${tokenKindOf(actor.unconfirmedSession)}` : ""}`;
 
 export const isUnconfirmed = (actor: Actor): actor is Actor & { userId: number; unconfirmedVersion: number } =>
   actor.unconfirmedVersion !== undefined && actor.userId !== null;
@@ -93,15 +96,18 @@ export const accountValues = (actor: Actor) =>
       })
     : {};
 
-/** The caller's account row when it is still current (one row), as a subquery reads can start from. */
-export const currentAccountRow = (db: Db) => db.select({ __account: users.id }).from(users).where(isCurrentAccount).as("current_account");
+/**
+ * An unconfirmed caller's account row when it is still current (one row), as a subquery reads can
+ * start from: its statement's shape follows the caller's kind of token (see `reachKey`).
+ */
+export const currentAccountRow = (db: Db, actor: Actor & { unconfirmedVersion: number }) =>
+  currentAccount(db, { __account: users.id }, tokenKindOf(actor.unconfirmedSession)).as("current_account");
 
 /** Checks an unconfirmed caller's account on its own (reads that cannot fold the check into their query). */
 export async function confirmAccount(db: Db, actor: Actor): Promise<Actor> {
   if (!isUnconfirmed(actor)) return actor;
-  const { rows } = await preparedQuery(db, "account", () => db.select({ id: users.id }).from(users).where(isCurrentAccount)).run(
-    accountValues(actor),
-  );
+  const kind = tokenKindOf(actor.unconfirmedSession);
+  const { rows } = await preparedQuery(db, `account:${kind}`, () => currentAccount(db, { id: users.id }, kind)).run(accountValues(actor));
   if (!rows.length) throw tokenExpired();
   return { role: actor.role, userId: actor.userId, staffRole: actor.staffRole, accountRole: actor.accountRole };
 }

@@ -137,7 +137,17 @@ async function readWindow(
   const where = () => and(scopeOf(info, rows, actor, isFixedShape), opts.where, filters.where);
   const build = () => {
     if (countsMatches)
-      return buildCountedMatches(db, info, columns, order, where(), window, reach, isUnconfirmed(actor), filters.patterns && !byRows);
+      return buildCountedMatches(
+        db,
+        info,
+        columns,
+        order,
+        where(),
+        window,
+        reach,
+        isUnconfirmed(actor) ? actor : undefined,
+        filters.patterns && !byRows,
+      );
     const where_ = where();
     // The size is part of the SQL text (window sizes are checked integers): PostgreSQL plans a
     // LIMIT it cannot see as a tenth of the rows, which makes a prepared plan look costly and
@@ -165,7 +175,7 @@ async function readWindow(
     const fields: Record<string, unknown> = { __id: paged.__id };
     for (const name of columns.keys()) fields[name] = pagedFields[name];
     const byOrder = orderBy(order, (f) => (f === info.id.name ? paged.__id : pagedFields[f]) as PgColumn);
-    const account = isUnconfirmed(actor) ? currentAccountRow(db) : undefined;
+    const account = isUnconfirmed(actor) ? currentAccountRow(db, actor) : undefined;
     if (!window.counted) {
       const query = account
         ? db
@@ -281,7 +291,7 @@ export async function getRows(db: Db, staffOrNot: Actor, tableName: string, ids:
       const fields: Record<string, PgColumn> = { __id: oneFields.__id as PgColumn };
       for (const name of columns.keys()) fields[name] = oneFields[name] as PgColumn;
       return isUnconfirmed(caller)
-        ? db.select(fields).from(currentAccountRow(db)).leftJoinLateral(one, sql`true`)
+        ? db.select(fields).from(currentAccountRow(db, caller)).leftJoinLateral(one, sql`true`)
         : db.select(fields).from(one);
     })
       .run({ id, owner: caller.userId, ...accountValues(caller) })
