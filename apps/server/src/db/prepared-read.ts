@@ -92,7 +92,10 @@ class ArrayRead {
         this.settle(e as Error);
         return null;
       }
-      connection.describe({ type: "P", name: "" });
+      // The rows' description once per statement: a named statement this connection has already
+      // parsed answers rows of the same columns (PostgreSQL refuses to run one whose result type
+      // changed, "cached plan must not change result type"), so its answer needs no description.
+      if (!this.shape.parsers || !this.name || previous === undefined) connection.describe({ type: "P", name: "" });
       connection.execute({ portal: "" });
       connection.sync();
     } finally {
@@ -142,21 +145,35 @@ class ArrayRead {
   }
 }
 
-/** How each parameter gets its value from the call's placeholders, worked out once per statement. */
+/**
+ * How each parameter gets its value, worked out once per statement: a fixed value, or the call's
+ * value of a placeholder (through the column's encoder where drizzle bound one).
+ */
 function valuesOf(params: unknown[]): (input: Record<string, unknown>) => unknown[] {
-  const placeholderValue = (name: string, input: Record<string, unknown>) => {
-    if (!(name in input)) throw new Error(`No value for placeholder "${name}" was provided`);
-    return input[name];
-  };
-  const getters = params.map((p): ((input: Record<string, unknown>) => unknown) => {
-    if (is(p, Placeholder)) return (input) => placeholderValue(p.name, input);
-    if (is(p, Param) && is(p.value, Placeholder)) {
-      const { name } = p.value as Placeholder;
-      return (input) => p.encoder.mapToDriverValue(placeholderValue(name, input));
+  const names: (string | undefined)[] = [];
+  const encoders: ({ mapToDriverValue(value: unknown): unknown } | undefined)[] = [];
+  const fixed: unknown[] = [];
+  for (const p of params) {
+    const placeholder = is(p, Placeholder) ? p : is(p, Param) && is(p.value, Placeholder) ? (p.value as Placeholder) : undefined;
+    names.push(placeholder?.name);
+    encoders.push(placeholder && is(p, Param) ? p.encoder : undefined);
+    fixed.push(placeholder ? undefined : p);
+  }
+  return (input) => {
+    const values = new Array<unknown>(names.length);
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i];
+      if (name === undefined) {
+        values[i] = fixed[i];
+        continue;
+      }
+      const value = input[name];
+      if (value === undefined && !(name in input)) throw new Error(`No value for placeholder "${name}" was provided`);
+      const encoder = encoders[i];
+      values[i] = encoder ? encoder.mapToDriverValue(value) : value;
     }
-    return () => p;
-  });
-  return (input) => getters.map((get) => get(input));
+    return values;
+  };
 }
 
 /**

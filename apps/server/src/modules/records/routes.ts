@@ -33,6 +33,7 @@ export function parsePositive(text: string, field: string): number {
 
 function parseIds(text: string): number[] {
   if (isBlank(text)) throw badRequest("table and id is required.");
+  if (!text.includes(",")) return [parsePositive(text.trim(), "id")];
   const ids = text.split(",").map((s) => parsePositive(s.trim(), "id"));
   if (ids.length > engine.LIMITS.ids) throw badRequest(`At most ${engine.LIMITS.ids} ids`, { id: "Too many ids" });
   return [...new Set(ids)];
@@ -63,6 +64,8 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           response: { 200: z.union([RecordPageResponse, RecordListResponse]), ...errors },
         },
         serializerCompiler: asJson,
+        // Reads only: no write ledger.
+        config: { readsOnly: true },
       },
       async (request) => {
         const q = request.query;
@@ -91,6 +94,8 @@ export const recordsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           response: { 200: z.union([RecordResponse, RecordListResponse]), ...errors },
         },
         serializerCompiler: asJson,
+        // Reads only: no write ledger.
+        config: { readsOnly: true },
       },
       async (request) => {
         const ids = parseIds(request.params.id);
