@@ -59,8 +59,11 @@ export function preparedQuery(
   // whose best plan depends on them (a text pattern that matches a few rows or most of the
   // table). Their SQL is still built once per shape: only the planning is per call.
   const byDb = opts.planPerCall ? plannedPerCallByDb : preparedByDb;
-  const forDb = byDb.get(db) ?? new Map<string, Prepared>();
-  byDb.set(db, forDb);
+  let forDb = byDb.get(db);
+  if (!forDb) {
+    forDb = new Map<string, Prepared>();
+    byDb.set(db, forDb);
+  }
   let found = forDb.get(key);
   if (!found) {
     if (forDb.size >= LIMITS.preparedShapes) return prepareRead(db, "", build());
