@@ -68,25 +68,11 @@ declare module "fastify" {
   }
 }
 
-/**
- * The last Authorization header a connection sent, and the token read from it. A client sends the
- * same header on each call of a connection: the next one is compared as text, and gives back the
- * same token string, whose hash the verdict cache has already worked out (a new string of a long
- * token is hashed again on every look-up).
- */
-const LAST_BEARER = Symbol("last bearer header");
-type WithLastBearer = { [LAST_BEARER]?: { header: string; token: string | null } };
-
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const socket = request.raw.socket as (typeof request.raw.socket & WithLastBearer) | undefined;
-  const last = socket?.[LAST_BEARER];
-  if (last && last.header === header) return last.token;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  const token = match?.[1] && match[1] !== "null" && match[1] !== "undefined" ? match[1] : null;
-  if (socket) socket[LAST_BEARER] = { header, token };
-  return token;
+  return match?.[1] && match[1] !== "null" && match[1] !== "undefined" ? match[1] : null;
 }
 
 export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequired: boolean }>(
