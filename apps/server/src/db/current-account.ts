@@ -68,8 +68,8 @@ export const currentAccountValues = (claims: {
 export const prepareCurrentAccount = (db: Db) => {
   const fields = { id: users.id, twoFactorEnabled: users.twoFactorEnabled };
   const statements = {
-    session: prepareRead(db, "auth_current_account_of_session", currentAccount(db, fields, "session")),
-    token: prepareRead(db, "auth_current_account_of_token", currentAccount(db, fields, "token")),
+    session: prepareRead(db, "auth_current_account_of_session", currentAccount(db, fields, "session"), { quick: true }),
+    token: prepareRead(db, "auth_current_account_of_token", currentAccount(db, fields, "token"), { quick: true }),
   };
   return async (claims: Parameters<typeof currentAccountValues>[0]): Promise<{ twoFactorEnabled: boolean } | undefined> => {
     const { names, rows } = await statements[tokenKindOf(claims.sessionId)].run(currentAccountValues(claims));

@@ -60,6 +60,9 @@ describe("reads prepared once and answered as arrays", () => {
       [1, 2],
       null,
     ]);
+    // A quick read (pipelined on PostgreSQL) answers the same.
+    const quick = await prepareRead(db, "test_read_kinds_quick", kinds(), { quick: true }).run(values);
+    expect(quick).toEqual({ names, rows });
     // The same call again, and with other values: the statement is built once, the values change.
     expect((await read.run({ id: -1, n: 1 })).rows).toEqual([]);
     expect((await read.run(values)).rows[0]?.[3]).toBe(7);

@@ -2,6 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { DrizzleQueryError, is, Param, Placeholder, type SQLWrapper } from "drizzle-orm";
 import pg from "pg";
 import type { Db } from "./client.ts";
+import type { ReadPipeline } from "./read-pipeline.ts";
 import { isWrite } from "./write-ledger.ts";
 
 /**
@@ -13,6 +14,10 @@ export type ReadRows = { names: readonly string[]; rows: unknown[][] };
 /** A read of fixed shape: its rows for the placeholders' values. */
 export type PreparedRead = { run(values: Record<string, unknown>): Promise<ReadRows> };
 
+/** Each PostgreSQL database handle's connections for quick reads (db/read-pipeline.ts), where it has them. */
+const pipelines = new WeakMap<object, ReadPipeline>();
+export const useReadPipeline = (db: Db, pipeline: ReadPipeline) => pipelines.set(db, pipeline);
+
 /** A built query: what `toSQL()` of a drizzle query answers, its placeholders still unfilled. */
 type BuiltQuery = SQLWrapper & { toSQL(): { sql: string; params: unknown[] } };
 
@@ -22,6 +27,8 @@ const KEPT_AS_TEXT = [1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182];
 const asText = (value: string) => value;
 const kept = new Set(KEPT_AS_TEXT);
 const parserOf = (oid: number): ((value: string) => unknown) => (kept.has(oid) ? asText : pg.types.getTypeParser(oid, "text"));
+/** The same parsers for node-postgres's own queries (the pipelined reads). */
+const NODE_PG_TYPES = { getTypeParser: parserOf } as unknown as pg.CustomTypesConfig;
 const PGLITE_OPTIONS = { rowMode: "array" as const, parsers: Object.fromEntries(KEPT_AS_TEXT.map((oid) => [oid, asText])) };
 /** node-postgres's own conversion of a parameter to its wire text (`Query` binds with it too). */
 const prepareValue = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils.prepareValue;
@@ -181,15 +188,33 @@ function valuesOf(params: unknown[]): (input: Record<string, unknown>) => unknow
  * call planned with its values), parsed and planned once per connection. Its SQL text and the
  * places of its placeholders are worked out once; each call goes straight to the driver and
  * answers rows as arrays (`ReadRows`). Reads only: a write run here would escape the request's
- * write ledger (db/write-ledger.ts).
+ * write ledger (db/write-ledger.ts). A `quick` read (one that cannot wait behind a lock or a long
+ * scan: a row by its key, a token's account) runs on the database's pipelined connections when
+ * it has them (db/read-pipeline.ts), outside a transaction.
  */
-export function prepareRead(db: Db, name: string, query: BuiltQuery): PreparedRead {
+export function prepareRead(db: Db, name: string, query: BuiltQuery, opts: { quick?: boolean } = {}): PreparedRead {
   const { sql: text, params } = query.toSQL();
   if (isWrite(text)) throw new Error("prepareRead runs reads only: writes go through drizzle, which notes their commits");
   const values = valuesOf(params);
   const failed = (e: unknown, input: unknown[]): never => {
     throw new DrizzleQueryError(text, input, e as Error);
   };
+  const pipeline = opts.quick && name ? pipelines.get(db) : undefined;
+  if (pipeline) {
+    let names: string[] | undefined;
+    return {
+      run(placeholders) {
+        const input = values(placeholders);
+        return pipeline.query({ name, text, values: input, types: NODE_PG_TYPES }).then(
+          (r) => {
+            names ??= r.fields.map((f) => f.name);
+            return { names, rows: r.rows };
+          },
+          (e: unknown) => failed(e, input),
+        );
+      },
+    };
+  }
   // The session's driver handle: the pool (or the embedded database), or inside a transaction its own connection.
   const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
   if (client instanceof pg.Pool) {

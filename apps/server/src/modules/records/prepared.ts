@@ -43,6 +43,7 @@ const plannedPerCallByDb = new WeakMap<Db, Map<string, Prepared>>();
 /**
  * A query of fixed shape built once and, on PostgreSQL, prepared once per connection: the calls
  * made most (a row by id, an unfiltered page) skip rebuilding their SQL and the server's planning.
+ * A `quick` one (a row by its key, an account check) is pipelined (see `prepareRead`).
  * The key names everything the SQL depends on; values go in as placeholders. Each connection
  * keeps its statements, so their number is capped: shapes past LIMITS.preparedShapes still run,
  * built and planned per call.
@@ -51,7 +52,7 @@ export function preparedQuery(
   db: Db,
   key: string,
   build: () => Parameters<typeof prepareRead>[2],
-  opts: { planPerCall?: boolean; buildPerCall?: boolean } = {},
+  opts: { planPerCall?: boolean; buildPerCall?: boolean; quick?: boolean } = {},
 ): Prepared {
   // A query whose SQL text varies beyond its key (a deep window's reach) is not kept at all.
   if (opts.buildPerCall) return prepareRead(db, "", build());
@@ -71,7 +72,7 @@ export function preparedQuery(
     else {
       const name = statementNames.get(key) ?? `records_${statementNames.size + 1}`;
       statementNames.set(key, name);
-      found = prepareRead(db, name, build());
+      found = prepareRead(db, name, build(), { quick: opts.quick });
     }
     forDb.set(key, found);
   }
@@ -110,7 +111,9 @@ export const currentAccountRow = (db: Db, actor: Actor & { unconfirmedVersion: n
 export async function confirmAccount(db: Db, actor: Actor): Promise<Actor> {
   if (!isUnconfirmed(actor)) return actor;
   const kind = tokenKindOf(actor.unconfirmedSession);
-  const { rows } = await preparedQuery(db, `account:${kind}`, () => currentAccount(db, { id: users.id }, kind)).run(accountValues(actor));
+  const { rows } = await preparedQuery(db, `account:${kind}`, () => currentAccount(db, { id: users.id }, kind), { quick: true }).run(
+    accountValues(actor),
+  );
   if (!rows.length) throw tokenExpired();
   return { role: actor.role, userId: actor.userId, staffRole: actor.staffRole, accountRole: actor.accountRole };
 }
