@@ -9,7 +9,8 @@
 // Besides requests a second, each server's own CPU time per request (user + system, from /proc):
 // on a shared machine that figure moves much less with the load than the rates do; and the
 // PostgreSQL sessions' CPU per request (all sessions on the database: only the server being
-// measured is busy in its window).
+// measured is busy in its window), and the client's (autocannon runs in this process): a response
+// that carries more headers costs the client more to read, on the same two cores.
 //
 //   BENCH_DATABASE_URL=… node bench/bare.mjs [--duration=5] [--rounds=2] [--port=3994] [--only=healthz,get,ingest]
 
@@ -54,6 +55,7 @@ async function compare(name, project, bare, { duration, rounds, pids, backends }
   const rates = { project: [], bare: [] };
   const cpu = { project: 0, bare: 0 };
   const dbCpu = { project: 0, bare: 0 };
+  const clientCpu = { project: 0, bare: 0 };
   const served = { project: 0, bare: 0 };
   let bad = 0;
   for (const [, opts] of [
@@ -68,7 +70,10 @@ async function compare(name, project, bare, { duration, rounds, pids, backends }
     ]) {
       const before = cpuMicros([pids[who]]);
       const dbBefore = cpuMicros(await backends());
+      const clientBefore = process.cpuUsage();
       const r = await run({ ...opts(), duration });
+      const client = process.cpuUsage(clientBefore);
+      clientCpu[who] += client.user + client.system;
       cpu[who] += cpuSpent(before, cpuMicros([pids[who]]));
       dbCpu[who] += cpuSpent(dbBefore, cpuMicros(await backends()));
       served[who] += r.requests.total;
@@ -84,6 +89,7 @@ async function compare(name, project, bare, { duration, rounds, pids, backends }
     ratio: sum(rates.project) / sum(rates.bare),
     cpuUs: { project: perRequest("project"), bare: perRequest("bare") },
     dbCpuUs: { project: perRequest("project", dbCpu), bare: perRequest("bare", dbCpu) },
+    clientCpuUs: { project: perRequest("project", clientCpu), bare: perRequest("bare", clientCpu) },
     bad,
   };
 }
@@ -195,7 +201,9 @@ export function printBare(results) {
         .join(", ")}; CPU per request ${fmt(r.cpuUs.project)} µs against ${fmt(r.cpuUs.bare)} µs, ${fmt(
         r.cpuUs.project / r.cpuUs.bare,
         2,
-      )}x; PostgreSQL ${fmt(r.dbCpuUs.project)} µs against ${fmt(r.dbCpuUs.bare)} µs; non-2xx or errors ${r.bad})`,
+      )}x; PostgreSQL ${fmt(r.dbCpuUs.project)} µs against ${fmt(r.dbCpuUs.bare)} µs; client ${fmt(r.clientCpuUs.project)} µs against ${fmt(
+        r.clientCpuUs.bare,
+      )} µs; non-2xx or errors ${r.bad})`,
     );
 }
 
