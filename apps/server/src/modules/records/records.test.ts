@@ -229,13 +229,18 @@ describe("v4 records: writing", () => {
     expect((await t.db.select().from(cms).where(eq(cms.key, "title"))).map((r) => r.value)).toEqual(["Rescue Academy"]);
   });
 
-  it("refuses a revoked token on every read form, though the reads check the account inside their own query", async () => {
+  /** A fresh person and a meeting of theirs made through the API: the person's sign-up answer and the meeting's id. */
+  async function readerWithMeeting(day: string, details: string) {
     const reader = await t.signUp("user");
     const made = await t.call("POST", "/v4/api/records/schedule", {
       token: reader.token,
-      body: { meeting_start: "2026-03-01T09:00:00Z", meeting_end: "2026-03-01T10:00:00Z", meeting_details: "Reader's own" },
+      body: { meeting_start: `${day}T09:00:00Z`, meeting_end: `${day}T10:00:00Z`, meeting_details: details },
     });
-    const id = made.json().data as number;
+    return { reader, id: made.json().data as number };
+  }
+
+  it("refuses a revoked token on every read form, though the reads check the account inside their own query", async () => {
+    const { reader, id } = await readerWithMeeting("2026-03-01", "Reader's own");
     const reads = [
       `/v4/api/records/schedule/${id}`,
       `/v4/api/records/schedule/${id},${ids[0]}`,
@@ -264,12 +269,7 @@ describe("v4 records: writing", () => {
   });
 
   it("ends a session signed out elsewhere on every read form at once, and reads a token of no session by its account alone", async () => {
-    const reader = await t.signUp("user");
-    const made = await t.call("POST", "/v4/api/records/schedule", {
-      token: reader.token,
-      body: { meeting_start: "2026-03-02T09:00:00Z", meeting_end: "2026-03-02T10:00:00Z", meeting_details: "Signed out elsewhere" },
-    });
-    const id = made.json().data as number;
+    const { reader, id } = await readerWithMeeting("2026-03-02", "Signed out elsewhere");
     const reads = [
       `/v4/api/records/schedule/${id}`,
       `/v4/api/records/schedule/${id},${ids[0]}`,
