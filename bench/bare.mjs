@@ -7,7 +7,10 @@
 // at least 0.85x, ingest at least 0.5x. autocannon, 50 connections (ingest: 20, as
 // bench/analytics.mjs), 2 s warm-up, then `--rounds` windows of `--duration` seconds per server.
 // Besides requests a second, each server's own CPU time per request (user + system, from /proc):
-// on a shared machine that figure moves much less with the load than the rates do.
+// on a shared machine that figure moves much less with the load than the rates do; and the
+// PostgreSQL sessions' CPU per request (all sessions on the database: only the server being
+// measured is busy in its window), and the client's (autocannon runs in this process): a response
+// that carries more headers costs the client more to read, on the same two cores.
 //
 //   BENCH_DATABASE_URL=… node bench/bare.mjs [--duration=5] [--rounds=2] [--port=3994] [--only=healthz,get,ingest]
 
@@ -44,10 +47,15 @@ async function waitListening(port, child) {
   throw new Error("bare server not listening");
 }
 
-/** One scenario on both servers, interleaved: requests per second of each window, the ratio of the sums, and each server's CPU per request. */
-async function compare(name, project, bare, { duration, rounds, pids }) {
+/**
+ * One scenario on both servers, interleaved: requests per second of each window, the ratio of the
+ * sums, each server's CPU per request and PostgreSQL's (`backends()`: the database's session pids).
+ */
+async function compare(name, project, bare, { duration, rounds, pids, backends }) {
   const rates = { project: [], bare: [] };
   const cpu = { project: 0, bare: 0 };
+  const dbCpu = { project: 0, bare: 0 };
+  const clientCpu = { project: 0, bare: 0 };
   const served = { project: 0, bare: 0 };
   let bad = 0;
   for (const [, opts] of [
@@ -61,20 +69,27 @@ async function compare(name, project, bare, { duration, rounds, pids }) {
       ["bare", bare],
     ]) {
       const before = cpuMicros([pids[who]]);
+      const dbBefore = cpuMicros(await backends());
+      const clientBefore = process.cpuUsage();
       const r = await run({ ...opts(), duration });
+      const client = process.cpuUsage(clientBefore);
+      clientCpu[who] += client.user + client.system;
       cpu[who] += cpuSpent(before, cpuMicros([pids[who]]));
+      dbCpu[who] += cpuSpent(dbBefore, cpuMicros(await backends()));
       served[who] += r.requests.total;
       rates[who].push(r.requests.average);
       bad += r.non2xx + r.errors + r.timeouts;
     }
   const sum = (xs) => xs.reduce((a, b) => a + b, 0);
-  const perRequest = (who) => cpu[who] / Math.max(1, served[who]);
+  const perRequest = (who, spent = cpu) => spent[who] / Math.max(1, served[who]);
   return {
     name,
     project: rates.project,
     bare: rates.bare,
     ratio: sum(rates.project) / sum(rates.bare),
     cpuUs: { project: perRequest("project"), bare: perRequest("bare") },
+    dbCpuUs: { project: perRequest("project", dbCpu), bare: perRequest("bare", dbCpu) },
+    clientCpuUs: { project: perRequest("project", clientCpu), bare: perRequest("bare", clientCpu) },
     bad,
   };
 }
@@ -90,6 +105,7 @@ export async function benchBare({ duration = 5, rounds = 2, port = 3994, only = 
     stdio: ["ignore", "inherit", "inherit"],
   });
   const bareExited = new Promise((resolve) => bareChild.on("exit", resolve));
+  let client;
   try {
     await waitReady(port, server.child, 600_000);
     await waitListening(port + 1, bareChild);
@@ -116,11 +132,14 @@ export async function benchBare({ duration = 5, rounds = 2, port = 3994, only = 
       if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
     }
     const pg = (await import("pg")).default;
-    const client = new pg.Client({ connectionString: scratch.url });
+    client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     await client.query(`CREATE TABLE bare_event (id bigserial PRIMARY KEY, session_id uuid NOT NULL, type text NOT NULL,
       at timestamptz NOT NULL, path text NOT NULL, target text, data jsonb)`);
-    await client.end();
+    const backends = async () =>
+      (await client.query("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")).rows.map(
+        (r) => r.pid,
+      );
     let n = 0;
     const ingest = (url) => () => ({
       url,
@@ -136,7 +155,7 @@ export async function benchBare({ duration = 5, rounds = 2, port = 3994, only = 
         },
       ],
     });
-    const opts = { duration, rounds, pids: { project: server.child.pid, bare: bareChild.pid } };
+    const opts = { duration, rounds, pids: { project: server.child.pid, bare: bareChild.pid }, backends };
     const scenarios = {
       healthz: () =>
         compare(
@@ -164,6 +183,7 @@ export async function benchBare({ duration = 5, rounds = 2, port = 3994, only = 
     for (const name of only) results.push(await scenarios[name]());
     return results;
   } finally {
+    await client?.end();
     bareChild.kill("SIGTERM");
     await bareExited;
     await stopServer(server);
@@ -181,7 +201,9 @@ export function printBare(results) {
         .join(", ")}; CPU per request ${fmt(r.cpuUs.project)} µs against ${fmt(r.cpuUs.bare)} µs, ${fmt(
         r.cpuUs.project / r.cpuUs.bare,
         2,
-      )}x; non-2xx or errors ${r.bad})`,
+      )}x; PostgreSQL ${fmt(r.dbCpuUs.project)} µs against ${fmt(r.dbCpuUs.bare)} µs; client ${fmt(r.clientCpuUs.project)} µs against ${fmt(
+        r.clientCpuUs.bare,
+      )} µs; non-2xx or errors ${r.bad})`,
     );
 }
 

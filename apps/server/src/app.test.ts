@@ -30,6 +30,28 @@ describe("project header", () => {
     expect(res.json().message).toBe("Invalid Credentials");
   });
 
+  it("is not asked of the signed webhook and of a beacon without a token, whatever their query string; only of them", async () => {
+    const post = (url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: "POST", url, payload: "{}", headers: { "content-type": "text/plain", ...headers } });
+    for (const url of [
+      "/v2/api/lambda/stripe/webhook",
+      "/v2/api/lambda/stripe/webhook?from=stripe",
+      "/v2/api/lambda/analytics/user-sessions",
+      "/v2/api/lambda/analytics/user-sessions?beacon=1",
+    ])
+      expect((await post(url)).json().message, url).not.toBe("Invalid project");
+    // Paths that only begin like them, and a beacon that sends a token, need the header.
+    for (const [url, headers] of [
+      ["/v2/api/lambda/stripe/webhooks", {}],
+      ["/v2/api/lambda/stripe/webhook/x", {}],
+      ["/v2/api/lambda/analytics/user-sessions-all", {}],
+      ["/v2/api/lambda/analytics/user-sessions", { authorization: "Bearer x" }],
+    ] as const) {
+      const res = await post(url, headers);
+      expect([url, res.statusCode, res.json().message]).toEqual([url, 403, "Invalid project"]);
+    }
+  });
+
   it("is not needed for health checks and the API docs", async () => {
     expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: "/readyz" })).json()).toEqual({ status: "ready" });

@@ -22,6 +22,8 @@ export const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL connections per instance, besides the pool, that pipeline the quick reads (a row by id, a token's account); 0: none, they use the pool. */
+  DATABASE_READ_CONNECTIONS: z.coerce.number().int().min(0).max(32).default(2),
   /** Longest a statement may run or wait on PostgreSQL before it is cancelled and the request answers 503. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   PROJECT_ID: z

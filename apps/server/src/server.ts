@@ -33,6 +33,7 @@ async function main() {
   database = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL, {
         poolMax: config.DATABASE_POOL_MAX,
+        readConnections: config.DATABASE_READ_CONNECTIONS,
         statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
         onError: (e) => app?.log.warn({ err: e }, "idle database connection lost"),
       })

@@ -10,6 +10,8 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { MIGRATIONS_DIR } from "../paths.ts";
+import { useReadPipeline } from "./prepared-read.ts";
+import { createReadPipeline } from "./read-pipeline.ts";
 import * as schema from "./schema/index.ts";
 import { trackCommits } from "./write-ledger.ts";
 
@@ -46,7 +48,7 @@ export const MIGRATION_LOCK = 727_274_001;
 
 export async function openPostgres(
   url: string,
-  opts: { poolMax?: number; statementTimeoutMs?: number; onError?: (e: Error) => void } = {},
+  opts: { poolMax?: number; readConnections?: number; statementTimeoutMs?: number; onError?: (e: Error) => void } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -64,6 +66,17 @@ export async function openPostgres(
   pool.on("error", (e) => opts.onError?.(e));
   pool.on("connect", (client) => client.on("error", (e) => opts.onError?.(e)));
   const db = trackCommits(drizzleNodePg(pool, { schema })) as unknown as Db;
+  // Quick reads (a row by its key, a token's account) pipelined on connections of their own.
+  const readConnections = opts.readConnections ?? 2;
+  const pipeline =
+    readConnections > 0
+      ? createReadPipeline(url, {
+          connections: readConnections,
+          statementTimeoutMs: opts.statementTimeoutMs ?? 5_000,
+          onError: opts.onError,
+        })
+      : undefined;
+  if (pipeline) useReadPipeline(db, pipeline);
   const migrateThen = async <T>(work: () => Promise<T>): Promise<T> => {
     // The lock is held by a connection of its own for the whole turn, without the pool's time
     // limits: another instance's migration and seed may take longer than any request may, and
@@ -88,7 +101,10 @@ export async function openPostgres(
     migrateThen,
     ping: (timeoutMs = 2_000) => pingWith(() => pool.query("SELECT 1"), timeoutMs),
     storageProblem: async () => null,
-    close: () => pool.end(),
+    close: async () => {
+      await pipeline?.close();
+      await pool.end();
+    },
   };
 }
 

@@ -25,7 +25,8 @@ export function bookkeeping<T>(work: () => PromiseLike<T>): Promise<T> {
 
 const WRITE = /^\s*(insert|update|delete|merge)\b/i;
 const CTE_WRITE = /^\s*with\b[\s\S]*\b(insert\s+into|update\s+\S+\s+set|delete\s+from)\b/i;
-const isWrite = (text: string) => WRITE.test(text) || CTE_WRITE.test(text);
+/** Whether a statement's text writes (an insert, update, delete or merge, alone or in a CTE). */
+export const isWrite = (text: string) => WRITE.test(text) || CTE_WRITE.test(text);
 
 /**
  * Makes `db` note its committed writes in the current request's ledger: a top-level transaction

@@ -1,9 +1,9 @@
 import { type Role, TWO_FACTOR_REQUIRED } from "@academy/contract/common";
 import type { Permission, StaffRole } from "@academy/contract/staff";
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, preHandlerHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
-import { currentAccountValues, prepareCurrentAccount } from "../db/current-account.ts";
+import { prepareCurrentAccount } from "../db/current-account.ts";
 import { forbidden, HttpError, invalidToken, tokenExpired, twoFactorSetupRequired, unauthorized } from "../lib/http-error.ts";
 import { can } from "../lib/permissions.ts";
 import type { TokenService } from "../modules/auth/tokens.ts";
@@ -58,9 +58,9 @@ declare module "fastify" {
     /**
      * preHandler for reads that check revocation inside their own query (one round trip less):
      * like optionalAuth, but it leaves `isAccountUnconfirmed` set, and the handler must confirm
-     * the account before it answers.
+     * the account before it answers. A token verified before is taken at once, without a promise.
      */
-    readerAuth: preHandlerAsyncHookHandler;
+    readerAuth: preHandlerHookHandler;
     /** preHandler: like optionalAuth, but an invalid or expired token counts as anonymous. */
     lenientAuth: preHandlerAsyncHookHandler;
     /** Every staff route (`requireStaff`, or a bare `requireAuth("admin")`), with its permission, for the test matrices. */
@@ -106,8 +106,8 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
     // Every authenticated call runs this: prepared once per connection.
     const currentAccount = prepareCurrentAccount(db);
 
-    async function claimsOf(token: string): Promise<Principal> {
-      const claims = await tokens.verify(token);
+    /** The caller a token's verdict names, or the 401 it gets. */
+    function principalOf(claims: Awaited<ReturnType<TokenService["verify"]>>): Principal {
       if (claims === "expired") throw tokenExpired();
       if (claims === "invalid") throw invalidToken();
       return {
@@ -119,13 +119,17 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
       };
     }
 
+    async function claimsOf(token: string): Promise<Principal> {
+      return principalOf(await tokens.verify(token));
+    }
+
     /**
      * The caller of a valid, unrevoked token. An admin still without two-factor sign-in (when it is
      * required) gets only as far as the routes that let them set it up.
      */
     async function resolve(request: FastifyRequest, token: string): Promise<Principal> {
       const principal = await claimsOf(token);
-      const [row] = await currentAccount.execute(currentAccountValues({ ...principal, userId: principal.id }));
+      const row = await currentAccount({ ...principal, userId: principal.id });
       if (!row) throw tokenExpired();
       if (adminTwoFactorRequired && principal.role === "admin" && !row.twoFactorEnabled) {
         if (!request.routeOptions.config.beforeTwoFactorSetup) throw twoFactorSetupRequired();
@@ -171,17 +175,36 @@ export const authPlugin = fp<{ db: Db; tokens: TokenService; adminTwoFactorRequi
       }, "optional"),
     );
 
-    app.decorate("readerAuth", async (request: FastifyRequest) => {
-      const token = bearerOf(request);
-      if (!token) return;
-      const claims = await claimsOf(token);
-      // Whether an admin has two-factor sign-in is a question for the database: staff reads check it here.
-      if (adminTwoFactorRequired && claims.role === "admin") {
-        request.principal = await resolve(request, token);
-        return;
-      }
+    /**
+     * Takes `claims` as a reader's: its account still to be confirmed by the read's own query. A
+     * staff reader is confirmed here when two-factor sign-in is required (a question for the
+     * database): only then is there anything to wait for.
+     */
+    function asReader(request: FastifyRequest, token: string, claims: Principal): Promise<void> | undefined {
+      if (adminTwoFactorRequired && claims.role === "admin")
+        return resolve(request, token).then((principal) => {
+          request.principal = principal;
+        });
       request.principal = claims;
       request.isAccountUnconfirmed = true;
+      return undefined;
+    }
+
+    app.decorate("readerAuth", (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void) => {
+      const token = bearerOf(request);
+      if (!token) return done();
+      const kept = tokens.keptVerdict(token);
+      let pending: Promise<void> | undefined;
+      try {
+        pending =
+          kept === undefined
+            ? claimsOf(token).then((claims) => asReader(request, token, claims))
+            : asReader(request, token, principalOf(kept));
+      } catch (e) {
+        return done(e as Error);
+      }
+      if (!pending) return done();
+      pending.then(() => done(), done);
     });
 
     app.decorate(

@@ -11,6 +11,10 @@ declare module "fastify" {
     /** Whether this request has committed a write (see db/write-ledger.ts). */
     writeLedger?: WriteLedger;
   }
+  interface FastifyContextConfig {
+    /** The route only reads: its requests commit nothing, so they keep no write ledger. */
+    readsOnly?: boolean;
+  }
 }
 
 /** Connection-level failures of PostgreSQL or the pool: answered 503, never a crash. */
@@ -64,12 +68,13 @@ function databaseCode(error: unknown): string | undefined {
 /** One error handler for the whole API: the shapes of api-conventions.md, no internals in 5xx. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // From here on (the body parsed) the handler's committed writes are noted on the request: on
-  // API routes only, as they are declared (health checks, docs and the web app write nothing).
+  // API routes only, as they are declared (health checks, docs and the web app write nothing,
+  // nor do the routes marked `readsOnly`).
   const noteWrites: preHandlerHookHandler = (request, _reply, done) => {
     request.writeLedger = { committed: false };
     withWriteLedger(request.writeLedger, done);
   };
-  firstOnApiRoutes(app, "preHandler", noteWrites);
+  firstOnApiRoutes(app, "preHandler", noteWrites, { skip: (route) => route.config?.readsOnly === true });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.extra.headers) reply.headers(error.extra.headers);

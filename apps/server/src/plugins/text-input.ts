@@ -16,8 +16,27 @@ export function unstorableText(value: string): string | undefined {
   return undefined;
 }
 
+/** Any surrogate, paired or not: only text with one, or with a NUL, can be unstorable. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+const isSuspect = (text: string) => text.includes("\u0000") || SURROGATE.test(text);
+
+/**
+ * Whether `input` is an object of strings none of which (key or value) can be unstorable: what
+ * params and most query strings are, told apart without walking them.
+ */
+function isPlainText(input: unknown): boolean {
+  if (input === undefined || input === null) return true;
+  if (typeof input !== "object") return false;
+  for (const key in input) {
+    const value = (input as Record<string, unknown>)[key];
+    if (typeof value !== "string" || isSuspect(value) || isSuspect(key)) return false;
+  }
+  return true;
+}
+
 /** The first string (value or key) in a parsed body, query or params that PostgreSQL cannot take, with its path. */
 export function findUnstorableText(input: unknown, path: string): { field: string; reason: string } | undefined {
+  if (isPlainText(input)) return undefined;
   const stack: Array<[unknown, string]> = [[input, path]];
   let seen = 0;
   while (stack.length > 0) {

@@ -269,11 +269,13 @@ describe("tokens", () => {
     ];
     // The control: the same claims, correctly signed, pass.
     expect((await t.call("GET", "/v2/api/lambda/profile", { token: await forge(base) })).statusCode).toBe(200);
-    for (const [token, code] of tokens) {
-      const res = await t.call("GET", "/v2/api/lambda/profile", { token });
-      expect(res.statusCode, token).toBe(401);
-      expect(res.json(), token).toEqual({ error: true, message: code, code });
-    }
+    // A call that checks the account first, and a records read that leaves the account to its own query.
+    for (const [token, code] of tokens)
+      for (const url of ["/v2/api/lambda/profile", "/v4/api/records/schedule?size=1"]) {
+        const res = await t.call("GET", url, { token });
+        expect(res.statusCode, `${url} ${token}`).toBe(401);
+        expect(res.json(), token).toEqual({ error: true, message: code, code });
+      }
   });
 
   it("expires a token after TOKEN_TTL_SECONDS", async () => {
@@ -289,11 +291,14 @@ describe("tokens", () => {
     // The last second of its life: still good (and now kept as verified).
     now = exp * 1000 - 1;
     expect((await short.call("GET", "/v2/api/lambda/profile", { token: u.token })).statusCode).toBe(200);
-    // Past `exp`: refused, although the verdict above was kept.
+    expect((await short.call("GET", "/v4/api/records/schedule?size=1", { token: u.token })).statusCode).toBe(200);
+    // Past `exp`: refused, although the verdict above was kept, by the calls that read it at once too.
     now = exp * 1000 + 1;
-    const res = await short.call("GET", "/v2/api/lambda/profile", { token: u.token });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: true, message: "TOKEN_EXPIRED", code: "TOKEN_EXPIRED" });
+    for (const url of ["/v4/api/records/schedule?size=1", "/v2/api/lambda/profile", "/v4/api/records/schedule/1"]) {
+      const res = await short.call("GET", url, { token: u.token });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toEqual({ error: true, message: "TOKEN_EXPIRED", code: "TOKEN_EXPIRED" });
+    }
   });
 
   it("revokes every token of the account on logout", async () => {

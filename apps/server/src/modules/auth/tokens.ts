@@ -32,6 +32,12 @@ export type TokenService = {
    * signature checked first), `"invalid"` for any other token.
    */
   verify(token: string): Promise<AccessClaims | TokenFailure>;
+  /**
+   * `verify`'s verdict at once when it is kept (the token was verified before and its text has
+   * not changed, so its signature holds): its claims, or `"expired"`; undefined when the token
+   * must go through `verify`.
+   */
+  keptVerdict(token: string): AccessClaims | "expired" | undefined;
 };
 
 /** Verified tokens kept so a client's repeated calls skip the signature check; bounded, oldest out first. */
@@ -49,7 +55,15 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
   // A token's text fixes its signature and claims, so a verdict holds until the token expires.
   // Revocation is not decided here: the caller checks the account's token version on every call.
   const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
+  const keptVerdict = (token: string): AccessClaims | "expired" | undefined => {
+    const hit = verified.get(token);
+    if (!hit) return undefined;
+    if (hit.expiresAt > now()) return hit.claims;
+    verified.delete(token);
+    return "expired";
+  };
   return {
+    keptVerdict,
     ttlSeconds,
     sign: async ({ userId, role, tokenVersion, staffRole, sessionId }) => {
       const issuedAt = Math.floor(now() / 1000);
@@ -69,12 +83,8 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number, now: 
         .sign(await key);
     },
     async verify(token) {
-      const hit = verified.get(token);
-      if (hit) {
-        if (hit.expiresAt > now()) return hit.claims;
-        verified.delete(token);
-        return "expired";
-      }
+      const kept = keptVerdict(token);
+      if (kept) return kept;
       try {
         const { payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],

@@ -49,20 +49,25 @@ describe("rowReader", () => {
   ]);
 
   it("keeps exactly the readable columns, in their order, with JSON-ready values", () => {
-    const read = rowReader(columns);
-    const row = read({ data: { a: 1 }, at: "2026-05-29 16:00:00.5+00", secret: "never", title: "Drill", id: 7 });
+    // The answer's columns in another order, with one the caller may not read.
+    const read = rowReader(columns, ["data", "at", "secret", "title", "id"]);
+    const row = read([{ a: 1 }, "2026-05-29 16:00:00.5+00", "never", "Drill", 7]);
     expect(row).toEqual({ id: 7, title: "Drill", at: "2026-05-29T16:00:00.500Z", data: { a: 1 } });
     expect(Object.keys(row)).toEqual(["id", "title", "at", "data"]);
-    expect(JSON.stringify(read({ id: 1, title: null, at: null, data: null }))).toBe('{"id":1,"title":null,"at":null,"data":null}');
+    expect(JSON.stringify(read([null, null, "never", null, 1]))).toBe('{"id":1,"title":null,"at":null,"data":null}');
   });
 
   it("applies the column's own decoding to driver values (JSON text, integers as text)", () => {
-    const read = rowReader(columns);
-    expect(read({ id: "12", title: "x", at: "2026-05-29 16:00:00+00", data: '{"b":[1,2]}' })).toEqual({
+    const read = rowReader(columns, ["id", "title", "at", "data"]);
+    expect(read(["12", "x", "2026-05-29 16:00:00+00", '{"b":[1,2]}'])).toEqual({
       id: 12,
       title: "x",
       at: "2026-05-29T16:00:00.000Z",
       data: { b: [1, 2] },
     });
+  });
+
+  it("refuses an answer without one of the readable columns", () => {
+    expect(() => rowReader(columns, ["id", "title", "at"])).toThrow(/no column data/);
   });
 });

@@ -20,20 +20,27 @@ export function isoTimestamp(text: string): string | null {
 }
 
 /**
- * Turns raw driver rows (timestamps still as text) into JSON-ready rows holding exactly `columns`,
- * in their order. Built once per query shape: the hot reads skip the ORM's per-value mapping and
- * give JSON.stringify plain strings instead of Date objects (several times faster to write).
+ * Turns raw driver rows (arrays of the values of the output columns `names`, timestamps still as
+ * text) into JSON-ready rows holding exactly `columns`, in their order. Built once per query shape:
+ * the hot reads skip the ORM's per-value mapping and give JSON.stringify plain strings instead of
+ * Date objects (several times faster to write).
  */
-export function rowReader(columns: ReadonlyMap<string, PgColumn>): (raw: Row) => Row {
-  const readers = [...columns].map(([name, column]): [string, (v: unknown) => unknown] => [
-    name,
-    is(column, PgTimestamp) ? (v) => (typeof v === "string" ? isoTimestamp(v) : v) : (v) => column.mapFromDriverValue(v),
-  ]);
+export function rowReader(columns: ReadonlyMap<string, PgColumn>, names: readonly string[]): (raw: readonly unknown[]) => Row {
+  const fields: string[] = [];
+  const places: number[] = [];
+  const reads: ((v: unknown) => unknown)[] = [];
+  for (const [name, column] of columns) {
+    const at = names.indexOf(name);
+    if (at < 0) throw new Error(`The read answered no column ${name}`);
+    fields.push(name);
+    places.push(at);
+    reads.push(is(column, PgTimestamp) ? (v) => (typeof v === "string" ? isoTimestamp(v) : v) : (v) => column.mapFromDriverValue(v));
+  }
   return (raw) => {
     const row: Row = {};
-    for (const [name, read] of readers) {
-      const value = raw[name];
-      row[name] = value === null || value === undefined ? null : read(value);
+    for (let i = 0; i < fields.length; i++) {
+      const value = raw[places[i] as number];
+      row[fields[i] as string] = value === null || value === undefined ? null : (reads[i] as (v: unknown) => unknown)(value);
     }
     return row;
   };

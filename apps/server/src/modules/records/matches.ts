@@ -3,7 +3,7 @@ import { asc, desc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { currentAccountRow } from "./prepared.ts";
-import { LIMITS, selection, type TableInfo } from "./tables.ts";
+import { type Actor, LIMITS, selection, type TableInfo } from "./tables.ts";
 
 export type OrderTerm = { field: string; direction: "asc" | "desc" };
 
@@ -59,7 +59,8 @@ export function buildCountedMatches(
   where: SQL | undefined,
   window: { size: number; offset: number },
   reach: number,
-  confirm: boolean,
+  /** The caller whose account the statement checks, while it is still unconfirmed. */
+  confirm: (Actor & { unconfirmedVersion: number }) | undefined,
   probe = false,
 ) {
   const columnOf = columnsOf(info);
@@ -93,7 +94,9 @@ export function buildCountedMatches(
   const fields: Record<string, PgColumn> = { __id: pagedFields.__id as PgColumn, __total: pagedFields.__total as PgColumn };
   for (const name of columns.keys()) fields[name] = pagedFields[name] as PgColumn;
   const byOrder = orderBy(order, (f) => (f === info.id.name ? pagedFields.__id : pagedFields[f]) as PgColumn);
-  const query = confirm ? db.select(fields).from(currentAccountRow(db)).leftJoinLateral(paged, sql`true`) : db.select(fields).from(paged);
+  const query = confirm
+    ? db.select(fields).from(currentAccountRow(db, confirm)).leftJoinLateral(paged, sql`true`)
+    : db.select(fields).from(paged);
   return query.orderBy(...byOrder);
 }
 

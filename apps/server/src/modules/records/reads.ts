@@ -137,7 +137,17 @@ async function readWindow(
   const where = () => and(scopeOf(info, rows, actor, isFixedShape), opts.where, filters.where);
   const build = () => {
     if (countsMatches)
-      return buildCountedMatches(db, info, columns, order, where(), window, reach, isUnconfirmed(actor), filters.patterns && !byRows);
+      return buildCountedMatches(
+        db,
+        info,
+        columns,
+        order,
+        where(),
+        window,
+        reach,
+        isUnconfirmed(actor) ? actor : undefined,
+        filters.patterns && !byRows,
+      );
     const where_ = where();
     // The size is part of the SQL text (window sizes are checked integers): PostgreSQL plans a
     // LIMIT it cannot see as a tenth of the rows, which makes a prepared plan look costly and
@@ -165,7 +175,7 @@ async function readWindow(
     const fields: Record<string, unknown> = { __id: paged.__id };
     for (const name of columns.keys()) fields[name] = pagedFields[name];
     const byOrder = orderBy(order, (f) => (f === info.id.name ? paged.__id : pagedFields[f]) as PgColumn);
-    const account = isUnconfirmed(actor) ? currentAccountRow(db) : undefined;
+    const account = isUnconfirmed(actor) ? currentAccountRow(db, actor) : undefined;
     if (!window.counted) {
       const query = account
         ? db
@@ -220,21 +230,25 @@ async function readWindow(
   const planPerCall = (filters.patterns && !byRows && !countsMatches) || (countsMatches && isDeep);
   const prepareAs = { planPerCall, buildPerCall: countsMatches && isDeep };
   const values = { owner: actor.userId, offset: window.offset, ...accountValues(actor), ...bound?.values };
-  const found = await (isFixedShape ? preparedQuery(db, shape, build, prepareAs).all(values) : rawRows(db, build())).catch(
+  const { names, rows: found } = await (isFixedShape ? preparedQuery(db, shape, build, prepareAs).run(values) : rawRows(db, build())).catch(
     translateDbError,
   );
   // No row at all: the account check in the statement found no current account.
   if (isUnconfirmed(actor) && !found.length) throw tokenExpired();
-  const read = readerOf(columns);
   const list: Row[] = [];
-  for (const raw of found) if (raw.__id !== null) list.push(read(raw));
+  if (found.length) {
+    const read = readerOf(columns, names);
+    const at = names.indexOf("__id");
+    for (const raw of found) if (raw[at] !== null) list.push(read(raw));
+  }
   if (opts.joins?.length)
     await attachJoins(db, info, list, opts.joins, { role: actor.role, userId: actor.userId, staffRole: actor.staffRole });
   if (!window.counted) return { list, total: 0, capped: false, estimated: false };
-  if (!countsMatches) return { list, total: Number(found[0]?.__total ?? 0), capped: false, estimated: found[0]?.__estimated === true };
+  const first = (name: string) => found[0]?.[names.indexOf(name)];
+  if (!countsMatches) return { list, total: Number(first("__total") ?? 0), capped: false, estimated: first("__estimated") === true };
   // Matches counted beside the window; a window past the last match has none beside it, so
   // (only then) they are counted on their own, as far as the same reach.
-  let matches = Number(found[0]?.__total ?? 0);
+  let matches = Number(first("__total") ?? 0);
   if (!list.length && window.offset > 0) {
     const counter = () => {
       const upTo = db
@@ -245,11 +259,11 @@ async function readWindow(
         .as("up_to");
       return db.select({ __total: sql<number>`count(*)::int`.as("__total") }).from(upTo);
     };
-    const [counted] = await (isFixedShape
-      ? preparedQuery(db, `${shape}:count`, counter, prepareAs).all(values)
+    const counted = await (isFixedShape
+      ? preparedQuery(db, `${shape}:count`, counter, prepareAs).run(values)
       : rawRows(db, counter())
     ).catch(translateDbError);
-    matches = Number(counted?.__total ?? 0);
+    matches = Number(counted.rows[0]?.[counted.names.indexOf("__total")] ?? 0);
   }
   return matches >= reach
     ? { list, total: reach - 1, capped: true, estimated: false }
@@ -267,25 +281,34 @@ export async function getRows(db: Db, staffOrNot: Actor, tableName: string, ids:
   let rows: Row[];
   if (ids.length === 1 && id !== undefined) {
     // One row by id: the caller's account check rides in the same statement.
-    const found = await preparedQuery(db, `get:${info.name}:${reachKey(caller, reach)}`, () => {
-      const one = db
-        .select({ ...selection(columns), __id: sql<number>`${info.id}`.as("__id") })
-        .from(info.table)
-        .where(and(eq(info.id, sql.placeholder("id")), scopeOf(info, reach, caller, true)))
-        .as("one");
-      const oneFields = one as unknown as Record<string, PgColumn>;
-      const fields: Record<string, PgColumn> = { __id: oneFields.__id as PgColumn };
-      for (const name of columns.keys()) fields[name] = oneFields[name] as PgColumn;
-      return isUnconfirmed(caller)
-        ? db.select(fields).from(currentAccountRow(db)).leftJoinLateral(one, sql`true`)
-        : db.select(fields).from(one);
-    })
-      .all({ id, owner: caller.userId, ...accountValues(caller) })
+    const found = await preparedQuery(
+      db,
+      `get:${info.name}:${reachKey(caller, reach)}`,
+      () => {
+        const one = db
+          .select({ ...selection(columns), __id: sql<number>`${info.id}`.as("__id") })
+          .from(info.table)
+          .where(and(eq(info.id, sql.placeholder("id")), scopeOf(info, reach, caller, true)))
+          .as("one");
+        const oneFields = one as unknown as Record<string, PgColumn>;
+        const fields: Record<string, PgColumn> = { __id: oneFields.__id as PgColumn };
+        for (const name of columns.keys()) fields[name] = oneFields[name] as PgColumn;
+        return isUnconfirmed(caller)
+          ? db.select(fields).from(currentAccountRow(db, caller)).leftJoinLateral(one, sql`true`)
+          : db.select(fields).from(one);
+      },
+      // One row by its primary key: a quick read, pipelined.
+      { quick: true },
+    )
+      .run({ id, owner: caller.userId, ...accountValues(caller) })
       .catch(translateDbError);
-    if (isUnconfirmed(caller) && !found.length) throw tokenExpired();
-    const read = readerOf(columns);
+    if (isUnconfirmed(caller) && !found.rows.length) throw tokenExpired();
     rows = [];
-    for (const raw of found) if (raw.__id !== null) rows.push(read(raw));
+    if (found.rows.length) {
+      const read = readerOf(columns, found.names);
+      const at = found.names.indexOf("__id");
+      for (const raw of found.rows) if (raw[at] !== null) rows.push(read(raw));
+    }
   } else {
     const actor = await confirmAccount(db, caller);
     rows = await db

@@ -229,13 +229,18 @@ describe("v4 records: writing", () => {
     expect((await t.db.select().from(cms).where(eq(cms.key, "title"))).map((r) => r.value)).toEqual(["Rescue Academy"]);
   });
 
-  it("refuses a revoked token on every read form, though the reads check the account inside their own query", async () => {
+  /** A fresh person and a meeting of theirs made through the API: the person's sign-up answer and the meeting's id. */
+  async function readerWithMeeting(day: string, details: string) {
     const reader = await t.signUp("user");
     const made = await t.call("POST", "/v4/api/records/schedule", {
       token: reader.token,
-      body: { meeting_start: "2026-03-01T09:00:00Z", meeting_end: "2026-03-01T10:00:00Z", meeting_details: "Reader's own" },
+      body: { meeting_start: `${day}T09:00:00Z`, meeting_end: `${day}T10:00:00Z`, meeting_details: details },
     });
-    const id = made.json().data as number;
+    return { reader, id: made.json().data as number };
+  }
+
+  it("refuses a revoked token on every read form, though the reads check the account inside their own query", async () => {
+    const { reader, id } = await readerWithMeeting("2026-03-01", "Reader's own");
     const reads = [
       `/v4/api/records/schedule/${id}`,
       `/v4/api/records/schedule/${id},${ids[0]}`,
@@ -261,6 +266,50 @@ describe("v4 records: writing", () => {
     expect(write.statusCode).toBe(401);
     const [row] = await t.db.select().from(schedule).where(eq(schedule.id, id));
     expect(row?.meetingDetails).toBe("Reader's own");
+  });
+
+  it("ends a session signed out elsewhere on every read form at once, and reads a token of no session by its account alone", async () => {
+    const { reader, id } = await readerWithMeeting("2026-03-02", "Signed out elsewhere");
+    const reads = [
+      `/v4/api/records/schedule/${id}`,
+      `/v4/api/records/schedule/${id},${ids[0]}`,
+      "/v4/api/records/schedule?page=1,20",
+      "/v4/api/records/schedule?page=1,20&filter=meeting_details,sw,Signed",
+      "/v4/api/records/schedule?size=5",
+    ];
+    const signIn = await t.call("POST", "/v2/api/lambda/login", { body: { email: reader.email, password: reader.password, role: "user" } });
+    const second = signIn.json().token as string;
+    // A token of no session (as issued before sessions): its account, version and role decide alone.
+    const claims = JSON.parse(Buffer.from(reader.token.split(".")[1] as string, "base64url").toString());
+    const sessionless = await t.app.tokens.sign({
+      userId: reader.user_id,
+      role: "user",
+      tokenVersion: claims.tv,
+      staffRole: null,
+      sessionId: 0,
+    });
+    for (const token of [reader.token, second, sessionless])
+      expect((await Promise.all(reads.map((url) => t.call("GET", url, { token })))).map((r) => r.statusCode)).toEqual([
+        200, 200, 200, 200, 200,
+      ]);
+
+    // The second session signs the others out: the sign-up's token stops on every read, the rest read on.
+    expect((await t.call("POST", "/v2/api/lambda/sessions/sign-out-others", { token: second })).json()).toMatchObject({ count: 1 });
+    for (const url of reads) {
+      const res = await t.call("GET", url, { token: reader.token });
+      expect([url, res.statusCode, res.json().message]).toEqual([url, 401, "TOKEN_EXPIRED"]);
+    }
+    for (const token of [second, sessionless])
+      expect((await Promise.all(reads.map((url) => t.call("GET", url, { token })))).map((r) => r.statusCode)).toEqual([
+        200, 200, 200, 200, 200,
+      ]);
+    // The calls that check the account before their handler runs judge the same way.
+    const profile = (token: string) => t.call("GET", "/v2/api/lambda/profile", { token }).then((r) => r.statusCode);
+    expect([await profile(reader.token), await profile(second), await profile(sessionless)]).toEqual([401, 200, 200]);
+    // Logging out bumps the account's token version: the token of no session ends with it.
+    expect((await t.call("POST", "/v2/api/lambda/logout", { token: second })).statusCode).toBe(200);
+    for (const url of reads) expect((await t.call("GET", url, { token: sessionless })).statusCode).toBe(401);
+    expect(await profile(sessionless)).toBe(401);
   });
 
   it("revokes an account's tokens when an admin disables it, and leaves its role and email alone", async () => {
