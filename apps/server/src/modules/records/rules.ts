@@ -49,6 +49,7 @@ import {
   quizStarts,
   quizzes,
   themes,
+  trackAbilityPriors,
   tracks,
 } from "../../db/schema/quiz.ts";
 import { appSecrets, ownedRowCounts } from "../../db/schema/system.ts";
@@ -143,6 +144,8 @@ export const INTERNAL_TABLES: readonly PgTable[] = [
   offlinePacks,
   itemCalibrations,
   calibrationRuns,
+  // Each track's distribution of ability, estimated by the calibration job (decision 38).
+  trackAbilityPriors,
   // The item review queue's flags and their evidence: staff decide through the question-bank calls.
   itemFlags,
   // Payments: the mirror of the card provider's objects is served by the payment calls, which
